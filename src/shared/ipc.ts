@@ -1,0 +1,55 @@
+/**
+ * The one IPC contract between the Electron main process and the renderer.
+ * `invoke` channels answer a value; `send` channels are fire-and-forget; `events` flow main → renderer.
+ * src/main/ipc.ts registers handlers for these names, src/preload builds window.api from them.
+ */
+export interface IpcInvokeContract {
+  /** Maximise the window (on entering and leaving the login screen). */
+  'window:maximize': { args: []; result: void };
+  'window:isMaximized': { args: []; result: boolean };
+  /** The backend origin the renderer talks to, e.g. http://10.0.0.2:8080, kept in electron-store. */
+  'settings:getServerUrl': { args: []; result: string };
+  'settings:setServerUrl': { args: [url: string]; result: string };
+  'app:getVersion': { args: []; result: string };
+}
+
+export interface IpcSendContract {
+  /** Reload the window after a chunk-load failure was confirmed. */
+  'window:reload': { args: [] };
+}
+
+export interface IpcEventContract {
+  'app:serverUrlChanged': { payload: string };
+}
+
+export type InvokeChannel = keyof IpcInvokeContract;
+export type SendChannel = keyof IpcSendContract;
+export type EventChannel = keyof IpcEventContract;
+
+/** Channel lists, so preload and main can be generated from (and tested against) the same names. */
+export const INVOKE_CHANNELS = [
+  'window:maximize',
+  'window:isMaximized',
+  'settings:getServerUrl',
+  'settings:setServerUrl',
+  'app:getVersion',
+] as const satisfies readonly InvokeChannel[];
+export const SEND_CHANNELS = ['window:reload'] as const satisfies readonly SendChannel[];
+export const EVENT_CHANNELS = ['app:serverUrlChanged'] as const satisfies readonly EventChannel[];
+
+/** camelCase method name on window.api for a channel: 'window:maximize' → 'windowMaximize'. */
+export function methodName(channel: string): string {
+  return channel.replace(/[:\-](\w)/g, (_m, c: string) => c.toUpperCase());
+}
+
+type CamelChannel<S extends string> = S extends `${infer A}:${infer B}` ? `${A}${Capitalize<CamelChannel<B>>}` : S;
+
+/** window.api as the renderer sees it. */
+export type DesktopApi = {
+  [C in InvokeChannel as CamelChannel<C>]: (...args: IpcInvokeContract[C]['args']) => Promise<IpcInvokeContract[C]['result']>;
+} & {
+  [C in SendChannel as CamelChannel<C>]: (...args: IpcSendContract[C]['args']) => void;
+} & {
+  /** Subscribe to a main → renderer event; returns the unsubscribe function. */
+  on<E extends EventChannel>(event: E, listener: (payload: IpcEventContract[E]['payload']) => void): () => void;
+};

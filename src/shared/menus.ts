@@ -1,0 +1,137 @@
+/**
+ * The whole navigation of SPEC section 2 with the button (permission) keys each screen declares.
+ * The server seeds its menu tables from this tree; the renderer uses the keys for its permission helpers.
+ * Permission keys read `<resource>:<action>`; `<resource>:view` opens a screen and its read calls.
+ */
+export interface MenuDef {
+  menuNo: string;
+  menuName: string;
+  /** English label for the English UI. */
+  menuNameEn: string;
+  menuUrl?: string;
+  menuIcon?: string;
+  hidden?: boolean;
+  buttons?: Array<{ buttonKey: string; buttonName: string }>;
+  children?: MenuDef[];
+}
+
+const view = (res: string) => ({ buttonKey: `${res}:view`, buttonName: '查看' });
+
+export const MENU_TREE: MenuDef[] = [
+  { menuNo: 'home', menuName: '首页', menuNameEn: 'Home', menuUrl: '/main/home', menuIcon: 'Home', buttons: [view('home')] },
+  {
+    menuNo: 'message', menuName: '消息中心', menuNameEn: 'Messages', menuUrl: '/main/message', menuIcon: 'Notifications',
+    buttons: [view('message'), { buttonKey: 'message:readAll', buttonName: '全部已读' }, { buttonKey: 'message:emptyAll', buttonName: '清空' }],
+  },
+  {
+    menuNo: 'product', menuName: '产品中心', menuNameEn: 'Products', menuIcon: 'Inventory',
+    children: [
+      {
+        menuNo: 'product.product', menuName: '气瓶档案', menuNameEn: 'Cylinders', menuUrl: '/product/product',
+        buttons: [view('product'), { buttonKey: 'product:add', buttonName: '新增' }, { buttonKey: 'product:import', buttonName: '导入' },
+          { buttonKey: 'product:export', buttonName: '导出' }, { buttonKey: 'product:scrap', buttonName: '报废' },
+          { buttonKey: 'product:hickey', buttonName: '更换瓶阀' }, { buttonKey: 'product:delete', buttonName: '删除' }],
+      },
+      {
+        menuNo: 'product.detect', menuName: '定期检验', menuNameEn: 'Periodic inspection', menuUrl: '/product/detect',
+        buttons: [view('detect'), { buttonKey: 'detect:record', buttonName: '登记检验' }],
+      },
+      {
+        menuNo: 'product.productExam', menuName: '检验项目', menuNameEn: 'Inspection items', menuUrl: '/product/productExam',
+        buttons: [view('productExam'), { buttonKey: 'productExam:save', buttonName: '保存' }],
+      },
+      {
+        menuNo: 'product.materialMng', menuName: '介质管理', menuNameEn: 'Gases', menuUrl: '/product/materialMng',
+        buttons: [view('material'), { buttonKey: 'material:add', buttonName: '新增' }, { buttonKey: 'material:edit', buttonName: '编辑' },
+          { buttonKey: 'material:status', buttonName: '启用/停用' }],
+      },
+    ],
+  },
+  {
+    menuNo: 'storage', menuName: '仓储中心', menuNameEn: 'Storage', menuIcon: 'Warehouse',
+    children: [
+      { menuNo: 'storage.inbound', menuName: '入库管理', menuNameEn: 'Stock-in', menuUrl: '/storage/inbound',
+        buttons: [view('inbound'), { buttonKey: 'inbound:add', buttonName: '入库' }, { buttonKey: 'inbound:delete', buttonName: '删除' }] },
+      { menuNo: 'storage.outbound', menuName: '出库管理', menuNameEn: 'Stock-out', menuUrl: '/storage/outbound',
+        buttons: [view('outbound'), { buttonKey: 'outbound:add', buttonName: '出库' }, { buttonKey: 'outbound:scan', buttonName: '扫码' },
+          { buttonKey: 'outbound:print', buttonName: '打印' }, { buttonKey: 'outbound:delete', buttonName: '删除' }] },
+      { menuNo: 'storage.query', menuName: '库存查询', menuNameEn: 'Stock query', menuUrl: '/storage/query', buttons: [view('stock')] },
+    ],
+  },
+  {
+    menuNo: 'produce', menuName: '生产中心', menuNameEn: 'Production', menuIcon: 'Factory',
+    children: [
+      { menuNo: 'produce.produce', menuName: '充装管理', menuNameEn: 'Filling', menuUrl: '/produce/produce',
+        buttons: [view('produce'), { buttonKey: 'produce:picking', buttonName: '领瓶' }, { buttonKey: 'produce:filling', buttonName: '充装' },
+          { buttonKey: 'produce:metage', buttonName: '复秤' }, { buttonKey: 'produce:manualWeight', buttonName: '手工录入重量' },
+          { buttonKey: 'produce:rollback', buttonName: '回退' }] },
+      { menuNo: 'produce.inspect', menuName: '检验管理', menuNameEn: 'Inspection', menuUrl: '/produce/inspect',
+        buttons: [view('inspect'), { buttonKey: 'inspect:test', buttonName: '检验' }, { buttonKey: 'inspect:export', buttonName: '导出' }] },
+      { menuNo: 'produce.traceability', menuName: '追溯查询', menuNameEn: 'Traceability', menuUrl: '/produce/traceability',
+        buttons: [view('trace'), { buttonKey: 'trace:vacuum', buttonName: '抽真空' }, { buttonKey: 'trace:analyse', buttonName: '分析处理' }] },
+    ],
+  },
+  {
+    menuNo: 'quality', menuName: '质量中心', menuNameEn: 'Quality', menuIcon: 'Verified',
+    children: [
+      { menuNo: 'quality.customer', menuName: '客户质量', menuNameEn: 'Customer quality', menuUrl: '/quality/customer',
+        buttons: [view('qualityCustomer'), { buttonKey: 'qualityCustomer:export', buttonName: '导出' }] },
+      { menuNo: 'quality.factory', menuName: '出厂质量', menuNameEn: 'Factory quality', menuUrl: '/quality/factory',
+        buttons: [view('qualityFactory'), { buttonKey: 'qualityFactory:export', buttonName: '导出' }] },
+    ],
+  },
+  {
+    menuNo: 'setting', menuName: '系统设置', menuNameEn: 'Settings', menuIcon: 'Settings',
+    children: [
+      { menuNo: 'setting.user', menuName: '用户管理', menuNameEn: 'Users', menuUrl: '/Setting/user',
+        buttons: [view('user'), { buttonKey: 'user:add', buttonName: '新增' }, { buttonKey: 'user:edit', buttonName: '编辑' },
+          { buttonKey: 'user:status', buttonName: '启用/停用' }, { buttonKey: 'user:resetPassword', buttonName: '重置密码' }] },
+      { menuNo: 'setting.AddUser', menuName: '新增用户', menuNameEn: 'Add user', menuUrl: '/Setting/AddUser', hidden: true },
+      { menuNo: 'setting.Role', menuName: '角色管理', menuNameEn: 'Roles', menuUrl: '/Setting/Role',
+        buttons: [view('role'), { buttonKey: 'role:add', buttonName: '新增' }, { buttonKey: 'role:edit', buttonName: '编辑' },
+          { buttonKey: 'role:delete', buttonName: '删除' }] },
+      { menuNo: 'setting.framework', menuName: '组织架构', menuNameEn: 'Departments', menuUrl: '/Setting/framework',
+        buttons: [view('dept'), { buttonKey: 'dept:add', buttonName: '新增' }, { buttonKey: 'dept:edit', buttonName: '编辑' }] },
+      { menuNo: 'setting.MenuMng', menuName: '菜单管理', menuNameEn: 'Menus', menuUrl: '/Setting/MenuMng',
+        buttons: [view('menu'), { buttonKey: 'menu:add', buttonName: '新增' }, { buttonKey: 'menu:edit', buttonName: '编辑' },
+          { buttonKey: 'menu:delete', buttonName: '删除' }] },
+      { menuNo: 'setting.enterpriseInfo', menuName: '企业信息', menuNameEn: 'Company', menuUrl: '/Setting/enterpriseInfo',
+        buttons: [view('company'), { buttonKey: 'company:save', buttonName: '保存' }] },
+      { menuNo: 'setting.ComeEnterprise', menuName: '客户与供应商', menuNameEn: 'Customers & suppliers', menuUrl: '/Setting/ComeEnterprise',
+        buttons: [view('enterprise'), { buttonKey: 'enterprise:add', buttonName: '新增' }, { buttonKey: 'enterprise:edit', buttonName: '编辑' },
+          { buttonKey: 'enterprise:delete', buttonName: '删除' }, { buttonKey: 'enterprise:import', buttonName: '导入' },
+          { buttonKey: 'enterprise:export', buttonName: '导出' }] },
+      { menuNo: 'setting.addEnter', menuName: '编辑企业', menuNameEn: 'Edit enterprise', menuUrl: '/Setting/addEnter', hidden: true },
+      { menuNo: 'setting.dictionary', menuName: '数据字典', menuNameEn: 'Dictionary', menuUrl: '/Setting/dictionary',
+        buttons: [view('dictionary'), { buttonKey: 'dictionary:save', buttonName: '保存' }, { buttonKey: 'dictionary:delete', buttonName: '删除' }] },
+      { menuNo: 'setting.tagSetting', menuName: '标签设置', menuNameEn: 'Labels', menuUrl: '/Setting/tagSetting',
+        buttons: [view('label'), { buttonKey: 'label:save', buttonName: '保存' }, { buttonKey: 'label:copy', buttonName: '复制' }] },
+      { menuNo: 'setting.labelSet', menuName: '标签设计', menuNameEn: 'Label designer', menuUrl: '/tagSetting/label/set', hidden: true },
+      { menuNo: 'setting.Report', menuName: '报表模板', menuNameEn: 'Report templates', menuUrl: '/Setting/Report',
+        buttons: [view('report'), { buttonKey: 'report:save', buttonName: '保存' }, { buttonKey: 'report:upload', buttonName: '上传' }] },
+      { menuNo: 'setting.Modeling', menuName: '记录建模', menuNameEn: 'Record modeling', menuUrl: '/Setting/Modeling',
+        buttons: [view('modeling'), { buttonKey: 'modeling:save', buttonName: '保存' }] },
+      { menuNo: 'setting.SystemSetting', menuName: '系统规则', menuNameEn: 'System rules', menuUrl: '/Setting/SystemSetting',
+        buttons: [view('systemRule'), { buttonKey: 'systemRule:save', buttonName: '保存' }] },
+      { menuNo: 'setting.machine', menuName: '设备设置', menuNameEn: 'Devices', menuUrl: '/Setting/machine', buttons: [view('machine')] },
+      { menuNo: 'setting.Log', menuName: '操作日志', menuNameEn: 'Operation log', menuUrl: '/Setting/Log', buttons: [view('log')] },
+      { menuNo: 'setting.InterfaceLogSettings', menuName: '接口日志设置', menuNameEn: 'Interface log settings', menuUrl: '/Setting/InterfaceLogSettings',
+        buttons: [view('logSetting'), { buttonKey: 'logSetting:save', buttonName: '保存' }, { buttonKey: 'logSetting:delete', buttonName: '删除' }] },
+      { menuNo: 'setting.Message', menuName: '消息模板', menuNameEn: 'Message templates', menuUrl: '/Setting/Message',
+        buttons: [view('messageTemplate'), { buttonKey: 'messageTemplate:save', buttonName: '保存' }] },
+    ],
+  },
+];
+
+/** Every permission key declared in the tree. */
+export function allButtonKeys(tree: MenuDef[] = MENU_TREE): string[] {
+  return tree.flatMap((m) => [...(m.buttons ?? []).map((b) => b.buttonKey), ...allButtonKeys(m.children ?? [])]);
+}
+
+/** Permission keys used by routes outside any screen. */
+export const PERMISSIONS = {
+  /** Any signed-in user. */
+  AUTHENTICATED: 'authenticated',
+  /** No token needed. */
+  PUBLIC: 'public',
+} as const;

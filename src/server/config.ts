@@ -1,0 +1,132 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pkg from '../../package.json';
+import { getOrCreateSecret } from './secrets';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** External PostgreSQL (15 or newer); absent → the embedded server in DATA_DIR/pg. */
+  databaseUrl?: string;
+  embeddedPgPort: number;
+  accessTokenSecret: string;
+  /** Seconds. */
+  accessTokenTtl: number;
+  /** Seconds. */
+  refreshTokenTtl: number;
+  initialAdminPassword?: string;
+  corsOrigins: string[];
+  /** Built renderer served at /; absent → no UI (API only). */
+  rendererDir?: string;
+  version: string;
+  trustProxy: boolean;
+}
+
+/** A configuration mistake the operator must fix; the message names the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export const CONFIG_DEFAULTS = {
+  port: 8080,
+  host: '0.0.0.0',
+  dataDir: './data',
+  embeddedPgPort: 54329,
+  accessTokenTtl: 900,
+  refreshTokenTtl: 108_000,
+  // app://renderer is the desktop shell's own origin; the Vite dev server is the desktop shell in dev.
+  corsOrigins: ['app://renderer', 'http://localhost:5173', 'http://127.0.0.1:5173'],
+  rendererDir: 'out/renderer',
+} as const;
+
+type Env = Record<string, string | undefined>;
+
+function value(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = value(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function databaseUrl(env: Env): string | undefined {
+  const raw = value(env, 'DATABASE_URL');
+  if (raw === undefined) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(raw)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// connection URL');
+  }
+  return raw;
+}
+
+function accessTokenSecret(env: Env, dataDir: string): string {
+  const raw = value(env, 'ACCESS_TOKEN_SECRET');
+  if (raw === undefined) return getOrCreateSecret(dataDir, 'accessTokenSecret');
+  if (raw.length < 32) throw new ConfigError('ACCESS_TOKEN_SECRET must be at least 32 characters long');
+  return raw;
+}
+
+function corsOrigins(env: Env): string[] {
+  const raw = value(env, 'CORS_ORIGINS');
+  if (raw === undefined) return [...CONFIG_DEFAULTS.corsOrigins];
+  return raw
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+}
+
+/** The folder holding package.json: src/server/config.ts and out/server/index.mjs both sit two levels down. */
+function appRoot(): string {
+  return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+}
+
+function rendererDir(env: Env): string | undefined {
+  const raw = value(env, 'RENDERER_DIR');
+  if (raw !== undefined) {
+    const dir = resolve(raw);
+    if (!existsSync(dir)) throw new ConfigError(`RENDERER_DIR ${dir} does not exist`);
+    return dir;
+  }
+  const candidates = [resolve(CONFIG_DEFAULTS.rendererDir), resolve(appRoot(), CONFIG_DEFAULTS.rendererDir)];
+  return candidates.find((dir) => existsSync(dir));
+}
+
+/**
+ * Reads the configuration from the environment. Creates DATA_DIR, and DATA_DIR/secrets.json when the
+ * token secret has to be generated. Throws ConfigError naming the variable when a value is invalid.
+ */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const dataDir = resolve(value(env, 'DATA_DIR') ?? CONFIG_DEFAULTS.dataDir);
+  const config: Omit<AppConfig, 'accessTokenSecret'> = {
+    port: integer(env, 'PORT', CONFIG_DEFAULTS.port, 0, 65535),
+    host: value(env, 'HOST') ?? CONFIG_DEFAULTS.host,
+    dataDir,
+    databaseUrl: databaseUrl(env),
+    embeddedPgPort: integer(env, 'EMBEDDED_PG_PORT', CONFIG_DEFAULTS.embeddedPgPort, 1, 65535),
+    accessTokenTtl: integer(env, 'ACCESS_TOKEN_TTL', CONFIG_DEFAULTS.accessTokenTtl, 1, 31_536_000),
+    refreshTokenTtl: integer(env, 'REFRESH_TOKEN_TTL', CONFIG_DEFAULTS.refreshTokenTtl, 1, 31_536_000),
+    initialAdminPassword: value(env, 'INITIAL_ADMIN_PASSWORD'),
+    corsOrigins: corsOrigins(env),
+    rendererDir: rendererDir(env),
+    version: pkg.version,
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
+  };
+  // Last, so an invalid value elsewhere fails before anything is written to DATA_DIR.
+  return { ...config, accessTokenSecret: accessTokenSecret(env, dataDir) };
+}

@@ -1,0 +1,63 @@
+import { defineConfig } from '@playwright/test';
+import { mkdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+// One fresh data directory and free-ish ports per run, decided once in the runner process
+// (workers inherit the environment).
+if (!process.env.E2E_DATA_DIR) {
+  const stamp = `${Date.now()}-${process.pid}`;
+  process.env.E2E_DATA_DIR = resolve(__dirname, '.tmp', `e2e-${stamp}`);
+  process.env.E2E_PORT = String(18000 + (process.pid % 1000));
+  process.env.E2E_PG_PORT = String(55000 + (process.pid % 1000));
+  rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true });
+  mkdirSync(process.env.E2E_DATA_DIR, { recursive: true, mode: 0o755 });
+}
+import { E2E_ADMIN_PASSWORD } from './tests/e2e/constants';
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  globalTeardown: './tests/e2e/global-teardown.ts',
+  use: {
+    baseURL,
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    // The README's product command: builds what is needed, then serves UI + API on an embedded PostgreSQL.
+    command: 'node scripts/start.mjs',
+    url: `${baseURL}/api/docs/json`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    env: {
+      PORT: process.env.E2E_PORT!,
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR!,
+      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT!,
+      INITIAL_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+    },
+  },
+});

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, api, apiLogin, signIn } from './helpers';
+
+const VIEWER = { username: 'viewer', password: 'Viewer@12345' };
+
+test('a user lacking a permission does not see the button and the API refuses the call', async ({ page, request }) => {
+  const adminToken = await apiLogin(request, ADMIN.username, ADMIN.password);
+  // A role that may open the user list but not reset passwords.
+  const role = await api(request, 'POST', '/role/saveRole', {
+    token: adminToken,
+    data: { roleName: '用户查看员', roleCode: 'viewer', menuNos: ['home', 'setting', 'setting.user'], buttonKeys: ['home:view', 'user:view'] },
+  });
+  expect(role.body.code, role.body.msg).toBe(0);
+  const roles = await api<Array<{ id: number; roleCode: string }>>(request, 'POST', '/role/list', { token: adminToken, data: {} });
+  const roleId = roles.body.data.find((r) => r.roleCode === 'viewer')!.id;
+  const user = await api(request, 'POST', '/user/save', {
+    token: adminToken,
+    data: { username: VIEWER.username, name: '查看员', password: VIEWER.password, roleIds: [roleId] },
+  });
+  expect(user.body.code, user.body.msg).toBe(0);
+
+  // The admin sees the button on the user list…
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await page.goto('/Setting/user');
+  await expect(page.getByRole('button', { name: '重置密码' }).first()).toBeVisible();
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+
+  // …the viewer sees the list but not the button.
+  await signIn(page, VIEWER.username, VIEWER.password);
+  await page.goto('/Setting/user');
+  await expect(page.getByRole('gridcell', { name: 'viewer', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: '重置密码' })).toHaveCount(0);
+
+  // The API refuses the viewer's call and the admin's password is unchanged.
+  const viewerToken = await apiLogin(request, VIEWER.username, VIEWER.password);
+  const refused = await api(request, 'POST', '/home/adminResetPassWd/1', { token: viewerToken, data: { newPassword: 'Hijacked@123' } });
+  expect(refused.status).toBe(403);
+  expect(refused.body.code).toBe(403);
+  expect(await apiLogin(request, ADMIN.username, ADMIN.password)).toBeTruthy();
+});

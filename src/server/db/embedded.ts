@@ -1,0 +1,170 @@
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { acquirePidLock, isProcessAlive } from '../pid-lock';
+import { getOrCreateSecret } from '../secrets';
+import { ensureTraversable, resolvePgBinaries, resolveRunAs, runPg, type PgBinaries, type RunAs } from './pg-process';
+
+export interface EmbeddedPostgresOptions {
+  /** DATA_DIR: the cluster lives in DATA_DIR/pg, the app lock is DATA_DIR/server.pid. */
+  dataDir: string;
+  port: number;
+  log: (line: string) => void;
+}
+
+export interface EmbeddedPostgres {
+  connectionString: string;
+  /** Stops PostgreSQL (fast shutdown) and releases the DATA_DIR lock. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export const EMBEDDED_SUPERUSER = 'postgres';
+export const EMBEDDED_DATABASE = 'cylinder_trace';
+
+interface Cluster {
+  dir: string;
+  bin: PgBinaries;
+  runAs: RunAs;
+  cwd: string;
+}
+
+/**
+ * Starts the PostgreSQL shipped with the app on 127.0.0.1:port with its cluster in DATA_DIR/pg:
+ * created on the first run, reused after. A server of ours killed earlier (kill -9) leaves PostgreSQL
+ * running on our cluster; it is stopped before we start our own. A live server on the same DATA_DIR is refused.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const { dataDir, port, log } = options;
+  mkdirSync(dataDir, { recursive: true });
+  const lock = acquirePidLock(join(dataDir, 'server.pid'));
+  let cluster: Cluster | undefined;
+  try {
+    const runAs = resolveRunAs(log);
+    cluster = { dir: join(dataDir, 'pg'), bin: await resolvePgBinaries(), runAs, cwd: dataDir };
+    ensureTraversable(cluster.dir, runAs, log);
+    const password = getOrCreateSecret(dataDir, 'pgSuperuserPassword');
+    if (!existsSync(join(cluster.dir, 'PG_VERSION'))) await initCluster(cluster, password, log);
+    await clearStalePostmaster(cluster, log);
+    writeSettings(cluster, port);
+    await startCluster(cluster, port);
+    const connectionString = await ensureDatabase(port, password);
+    log(`Embedded PostgreSQL running on 127.0.0.1:${port} (data in ${cluster.dir})`);
+    let stopped = false;
+    const running = cluster;
+    return {
+      connectionString,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        try {
+          await runPg(running.bin.pg_ctl, ['stop', '-D', running.dir, '-m', 'fast', '-w', '-t', '60'], running.runAs, running.cwd);
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    if (cluster && existsSync(join(cluster.dir, 'postmaster.pid'))) {
+      await runPg(cluster.bin.pg_ctl, ['stop', '-D', cluster.dir, '-m', 'fast', '-w'], cluster.runAs, cluster.cwd).catch(() => {});
+    }
+    lock.release();
+    throw error;
+  }
+}
+
+async function initCluster(cluster: Cluster, password: string, log: (line: string) => void): Promise<void> {
+  log(`Creating the embedded PostgreSQL cluster in ${cluster.dir}`);
+  // A directory without PG_VERSION is the remains of an interrupted initdb: start over.
+  rmSync(cluster.dir, { recursive: true, force: true });
+  mkdirSync(cluster.dir, { recursive: true, mode: 0o700 });
+  const pwFile = join(cluster.cwd, `.pg-pwfile-${process.pid}`);
+  writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
+  if (cluster.runAs.uid !== undefined) {
+    chownSync(cluster.dir, cluster.runAs.uid, cluster.runAs.gid!);
+    chownSync(pwFile, cluster.runAs.uid, cluster.runAs.gid!);
+  }
+  try {
+    await runPg(
+      cluster.bin.initdb,
+      [
+        `--pgdata=${cluster.dir}`,
+        `--username=${EMBEDDED_SUPERUSER}`,
+        `--pwfile=${pwFile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
+      cluster.runAs,
+      cluster.cwd,
+    );
+  } catch (error) {
+    rmSync(cluster.dir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    unlinkSync(pwFile);
+  }
+  writeFileSync(join(cluster.dir, 'postgresql.conf'), "\ninclude_if_exists = 'embedded.conf'\n", { flag: 'a' });
+}
+
+/** Our settings, rewritten at every start because EMBEDDED_PG_PORT may have changed. */
+function writeSettings(cluster: Cluster, port: number): void {
+  const file = join(cluster.dir, 'embedded.conf');
+  const settings = [
+    '# Written by the server at every start; edits are overwritten.',
+    "listen_addresses = '127.0.0.1'",
+    `port = ${port}`,
+    // No unix socket: nothing outside our TCP port can reach the cluster, and no clash with /var/run.
+    "unix_socket_directories = ''",
+  ];
+  writeFileSync(file, settings.join('\n') + '\n');
+  if (cluster.runAs.uid !== undefined) chownSync(file, cluster.runAs.uid, cluster.runAs.gid!);
+}
+
+function isPostgresProcess(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+  } catch {
+    // No /proc (macOS, Windows): trust the pid file.
+    return process.platform !== 'linux';
+  }
+}
+
+/** postmaster.pid with a live PostgreSQL → stop it; with a dead or reused pid → remove the file. */
+async function clearStalePostmaster(cluster: Cluster, log: (line: string) => void): Promise<void> {
+  const pidFile = join(cluster.dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  if (isProcessAlive(pid) && isPostgresProcess(pid)) {
+    log(`A PostgreSQL left by an earlier run (pid ${pid}) still holds ${cluster.dir}: stopping it`);
+    await runPg(cluster.bin.pg_ctl, ['stop', '-D', cluster.dir, '-m', 'fast', '-w', '-t', '60'], cluster.runAs, cluster.cwd);
+    return;
+  }
+  log(`Removing the stale ${pidFile} (pid ${pid} is gone)`);
+  unlinkSync(pidFile);
+}
+
+async function startCluster(cluster: Cluster, port: number): Promise<void> {
+  const logFile = join(cluster.dir, 'postgres.log');
+  try {
+    await runPg(cluster.bin.pg_ctl, ['start', '-D', cluster.dir, '-l', logFile, '-w', '-t', '60'], cluster.runAs, cluster.cwd);
+  } catch (error) {
+    const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').trim().split('\n').slice(-5).join('\n') : '';
+    throw new Error(
+      `The embedded PostgreSQL did not start on 127.0.0.1:${port} (is EMBEDDED_PG_PORT in use?).\n${tail || (error as Error).message}`,
+    );
+  }
+}
+
+/** Creates the application database on first run; returns its URL. */
+async function ensureDatabase(port: number, password: string): Promise<string> {
+  const base = `postgres://${EMBEDDED_SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  const client = new pg.Client({ connectionString: `${base}/postgres` });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [EMBEDDED_DATABASE]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${EMBEDDED_DATABASE}`);
+  } finally {
+    await client.end();
+  }
+  return `${base}/${EMBEDDED_DATABASE}`;
+}

@@ -1,0 +1,30 @@
+import { isAppUrl } from './app-origin';
+
+/**
+ * Decisions of the window's security policy, kept pure so they are tested without Electron.
+ * window.ts wires them to BrowserWindow events.
+ */
+export const MIN_WIDTH = 1200;
+export const MIN_HEIGHT = 800;
+
+/** window.open / target=_blank: never a new Electron window; http(s) links go to the system browser. */
+export function windowOpenDecision(url: string): { openExternally: boolean } {
+  try {
+    const { protocol } = new URL(url);
+    return { openExternally: protocol === 'http:' || protocol === 'https:' };
+  } catch {
+    return { openExternally: false };
+  }
+}
+
+/** The window may only navigate within the app (reloads, location changes to app routes). */
+export function isNavigationAllowed(url: string, devUrl?: string): boolean {
+  return isAppUrl(url, devUrl);
+}
+
+/** Permissions a page may ask Chromium for; everything else (camera, geolocation, serial …) is denied. */
+const ALLOWED_PERMISSIONS = new Set(['clipboard-sanitized-write', 'fullscreen']);
+
+export function isPermissionAllowed(permission: string, requestingUrl: string, devUrl?: string): boolean {
+  return ALLOWED_PERMISSIONS.has(permission) && isAppUrl(requestingUrl, devUrl);
+}

@@ -1,0 +1,71 @@
+import { BrowserWindow, session, shell } from 'electron';
+import { APP_INFO } from '../shared/app';
+import { isAppUrl } from './app-origin';
+import { withCsp } from './csp';
+import { preloadPath } from './paths';
+import { MIN_HEIGHT, MIN_WIDTH, isNavigationAllowed, isPermissionAllowed, windowOpenDecision } from './window-policy';
+
+export interface MainWindowOptions {
+  /** What to load: app://renderer/ in production, the vite dev server in development. */
+  url: string;
+  /** Dev server URL, trusted like the app origin. */
+  devUrl?: string;
+  /** The current Content-Security-Policy (follows the configured server URL). */
+  currentCsp: () => string;
+  icon?: string;
+}
+
+/**
+ * Session-wide hardening, once per app: the CSP on every response of our renderer origin (the dev server's
+ * too; app:// answers already carry it from protocol.ts) and a deny-by-default permission handler.
+ */
+export function hardenDefaultSession(options: Pick<MainWindowOptions, 'devUrl' | 'currentCsp'>): void {
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    if (!isAppUrl(details.url, options.devUrl)) return callback({});
+    callback({ responseHeaders: withCsp(details.responseHeaders, options.currentCsp()) });
+  });
+  session.defaultSession.setPermissionRequestHandler((webContents, permission, callback) => {
+    callback(isPermissionAllowed(permission, webContents.getURL(), options.devUrl));
+  });
+}
+
+export function createMainWindow(options: MainWindowOptions): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 860,
+    minWidth: MIN_WIDTH,
+    minHeight: MIN_HEIGHT,
+    show: false,
+    title: APP_INFO.title,
+    autoHideMenuBar: true,
+    ...(options.icon ? { icon: options.icon } : {}),
+    webPreferences: {
+      preload: preloadPath(),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+    },
+  });
+
+  // Shown once painted, so the user never sees a white frame.
+  win.once('ready-to-show', () => win.show());
+
+  win.webContents.setWindowOpenHandler(({ url }) => {
+    if (windowOpenDecision(url).openExternally) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  // Also covers subframes (will-frame-navigate), so no iframe can leave the app either.
+  win.webContents.on('will-frame-navigate', (event) => {
+    if (!isNavigationAllowed(event.url, options.devUrl)) event.preventDefault();
+  });
+  win.webContents.on('will-navigate', (event) => {
+    if (!isNavigationAllowed(event.url, options.devUrl)) event.preventDefault();
+  });
+  win.webContents.on('will-attach-webview', (event) => event.preventDefault());
+
+  void win.loadURL(options.url);
+  return win;
+}
+

@@ -1,0 +1,104 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import pkg from '../../package.json';
+import { ConfigError, loadConfig } from './config';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'config-test-'));
+});
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+  vi.restoreAllMocks();
+});
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir,
+      embeddedPgPort: 54329,
+      accessTokenTtl: 900,
+      refreshTokenTtl: 108_000,
+      trustProxy: false,
+      version: pkg.version,
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.initialAdminPassword).toBeUndefined();
+    expect(config.corsOrigins).toContain('app://renderer');
+  });
+
+  it('resolves a relative DATA_DIR to an absolute path', () => {
+    const config = loadConfig({ DATA_DIR: join(dataDir, 'a', '..', 'b') });
+    expect(config.dataDir).toBe(join(dataDir, 'b'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u:p@db:5432/app',
+      EMBEDDED_PG_PORT: '6000',
+      ACCESS_TOKEN_SECRET: 'x'.repeat(40),
+      ACCESS_TOKEN_TTL: '60',
+      REFRESH_TOKEN_TTL: '3600',
+      INITIAL_ADMIN_PASSWORD: 'Start@2024',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      RENDERER_DIR: dataDir,
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u:p@db:5432/app',
+      embeddedPgPort: 6000,
+      accessTokenSecret: 'x'.repeat(40),
+      accessTokenTtl: 60,
+      refreshTokenTtl: 3600,
+      initialAdminPassword: 'Start@2024',
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      rendererDir: dataDir,
+      trustProxy: true,
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['EMBEDDED_PG_PORT', '0'],
+    ['ACCESS_TOKEN_TTL', '-5'],
+    ['REFRESH_TOKEN_TTL', '1.5'],
+    ['TRUST_PROXY', 'maybe'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['ACCESS_TOKEN_SECRET', 'short'],
+    ['RENDERER_DIR', '/no/such/dir'],
+  ])('rejects an invalid %s with an error naming it', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(name);
+  });
+
+  it('generates the token secret once, keeps it owner-only in secrets.json and never prints it', () => {
+    const out = vi.spyOn(process.stdout, 'write');
+    const info = vi.spyOn(console, 'info');
+    const warn = vi.spyOn(console, 'warn');
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.accessTokenSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.accessTokenSecret).toBe(first.accessTokenSecret);
+    const file = join(dataDir, 'secrets.json');
+    expect(JSON.parse(readFileSync(file, 'utf8')).accessTokenSecret).toBe(first.accessTokenSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const printed = [...out.mock.calls, ...info.mock.calls, ...warn.mock.calls].flat().join(' ');
+    expect(printed).not.toContain(first.accessTokenSecret);
+  });
+
+  it('does not write a secret when another value is invalid', () => {
+    expect(() => loadConfig({ DATA_DIR: join(dataDir, 'new'), PORT: 'x' })).toThrow('PORT');
+    expect(() => statSync(join(dataDir, 'new', 'secrets.json'))).toThrow();
+  });
+});

@@ -1,14 +1,24 @@
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 
-/** True when a process with this pid exists (EPERM still means it exists, just not ours to signal). */
+/** A zombie has exited but was not reaped (some container inits never reap): it counts as dead. */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** True when a process with this pid runs (EPERM still means it exists, just not ours to signal). */
 export function isProcessAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  return !isZombie(pid);
 }
 
 export class LockHeldError extends Error {

@@ -1,0 +1,120 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { BrowserWindow, resetElectronFake, session, shell } from './electron.fake';
+import { createMainWindow, hardenDefaultSession } from './window';
+
+vi.mock('electron', () => import('./electron.fake'));
+
+const CSP = "default-src 'self'; script-src 'self'; connect-src 'self' http://10.0.0.2:8080";
+const open = (devUrl?: string) =>
+  createMainWindow({ url: devUrl ?? 'app://renderer/', devUrl, currentCsp: () => CSP }) as unknown as BrowserWindow;
+
+beforeEach(() => resetElectronFake());
+
+describe('main window', () => {
+  it('has a minimum size of 1200×800 and starts larger than that', () => {
+    const { options } = open();
+    expect(options).toMatchObject({ minWidth: 1200, minHeight: 800 });
+    expect(options.width as number).toBeGreaterThanOrEqual(1200);
+    expect(options.height as number).toBeGreaterThanOrEqual(800);
+  });
+
+  it('runs the renderer isolated, sandboxed, without Node, through the built CommonJS preload', () => {
+    const { webPreferences } = open().options;
+    expect(webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+    });
+    expect(String(webPreferences?.preload)).toMatch(/[/\\]preload[/\\]index\.cjs$/);
+  });
+
+  it('loads the app and shows only once ready to show', () => {
+    const win = open();
+    expect(win.loadURL).toHaveBeenCalledWith('app://renderer/');
+    expect(win.show).not.toHaveBeenCalled();
+    win.emit('ready-to-show');
+    expect(win.show).toHaveBeenCalled();
+  });
+
+  it('never opens a new Electron window; http(s) links go to the system browser', () => {
+    const { webContents } = open();
+    expect(webContents.windowOpenHandler!({ url: 'https://example.com/help' })).toEqual({ action: 'deny' });
+    expect(shell.openExternal).toHaveBeenCalledWith('https://example.com/help');
+    expect(webContents.windowOpenHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    expect(webContents.windowOpenHandler!({ url: 'app://renderer/main/home' })).toEqual({ action: 'deny' });
+    expect(shell.openExternal).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(['https://evil.example.com/', 'file:///etc/passwd', 'http://127.0.0.1:8080/api/home/login', 'app://other/'])(
+    'blocks navigating away to %s',
+    (url) => {
+      const { webContents } = open();
+      const event = { url, preventDefault: vi.fn() };
+      webContents.emit('will-navigate', event);
+      expect(event.preventDefault).toHaveBeenCalled();
+    },
+  );
+
+  it('lets the app navigate within itself', () => {
+    const { webContents } = open();
+    const event = { url: 'app://renderer/login', preventDefault: vi.fn() };
+    webContents.emit('will-navigate', event);
+    expect(event.preventDefault).not.toHaveBeenCalled();
+  });
+
+  it('in development treats the dev server as the app origin', () => {
+    const { webContents } = open('http://localhost:5173');
+    const inside = { url: 'http://localhost:5173/main/home', preventDefault: vi.fn() };
+    const outside = { url: 'http://localhost:8080/', preventDefault: vi.fn() };
+    webContents.emit('will-navigate', inside);
+    webContents.emit('will-navigate', outside);
+    expect(inside.preventDefault).not.toHaveBeenCalled();
+    expect(outside.preventDefault).toHaveBeenCalled();
+  });
+
+  it('refuses to attach webviews', () => {
+    const { webContents } = open();
+    const event = { preventDefault: vi.fn() };
+    webContents.emit('will-attach-webview', event);
+    expect(event.preventDefault).toHaveBeenCalled();
+  });
+});
+
+describe('session hardening', () => {
+  const headersFor = (url: string) => {
+    let answer: { responseHeaders?: Record<string, string | string[]> } | undefined;
+    session.defaultSession.headersListener!({ url, responseHeaders: { 'Content-Type': ['text/html'] } }, (r) => {
+      answer = r;
+    });
+    return answer!;
+  };
+
+  it('puts the CSP on responses of the app (dev server included)', () => {
+    hardenDefaultSession({ devUrl: 'http://localhost:5173', currentCsp: () => CSP });
+    expect(headersFor('http://localhost:5173/').responseHeaders).toEqual({
+      'Content-Type': ['text/html'],
+      'Content-Security-Policy': [CSP],
+    });
+    expect(headersFor('app://renderer/index.html').responseHeaders?.['Content-Security-Policy']).toEqual([CSP]);
+  });
+
+  it('leaves responses of other origins (the API server) untouched', () => {
+    hardenDefaultSession({ currentCsp: () => CSP });
+    expect(headersFor('http://10.0.0.2:8080/api/home/login')).toEqual({});
+  });
+
+  it('denies device and privacy permissions, allows clipboard writes from the app', () => {
+    hardenDefaultSession({ currentCsp: () => CSP });
+    const ask = (permission: string, url = 'app://renderer/') => {
+      const callback = vi.fn();
+      session.defaultSession.permissionHandler!({ getURL: () => url }, permission, callback);
+      return callback.mock.calls[0][0];
+    };
+    expect(ask('media')).toBe(false);
+    expect(ask('geolocation')).toBe(false);
+    expect(ask('clipboard-sanitized-write')).toBe(true);
+    expect(ask('clipboard-sanitized-write', 'https://evil.example.com/')).toBe(false);
+  });
+});

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import type { Kysely } from 'kysely';
+import { APP_HEADERS } from '@shared/app';
+import type { AppConfig } from './config';
+import type { DB } from './db/schema';
+import { errorsPlugin } from './plugins/errors';
+import { operationLogPlugin } from './plugins/operation-log';
+import { permissionsPlugin } from './plugins/permissions';
+import { sitePlugin } from './plugins/site';
+import { swaggerPlugin } from './plugins/swagger';
+import { authRoutes } from './modules/auth/auth.routes';
+import { roleRoutes } from './modules/role/role.routes';
+import { userRoutes } from './modules/user/user.routes';
+import './plugins/fastify-types';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Kysely<DB>;
+  /** Fastify logger option; off by default (tests). */
+  logger?: boolean | object;
+  /** Sign-in attempts allowed per client IP per minute (default 30). */
+  loginAttemptsPerMinute?: number;
+  /** Registered after the plugins and before the modules (tests add routes here). */
+  extend?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/** The server application: plugins first (errors, permissions, log, docs, site), then the modules. Does not listen. */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomBytes(8).toString('hex'),
+    requestIdHeader: false,
+    bodyLimit: 10 * 1024 * 1024,
+  });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  if (config.corsOrigins.length) {
+    await app.register(cors, {
+      origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
+      exposedHeaders: [...Object.values(APP_HEADERS), 'x-request-id', 'content-disposition', 'remark'],
+      maxAge: 600,
+    });
+  }
+  await app.register(errorsPlugin);
+  await app.register(permissionsPlugin);
+  await app.register(operationLogPlugin);
+  await app.register(swaggerPlugin);
+  await app.register(sitePlugin);
+  if (opts.extend) await opts.extend(app);
+
+  await app.register(authRoutes, { loginAttemptsPerMinute: opts.loginAttemptsPerMinute ?? 30 });
+  await app.register(userRoutes);
+  await app.register(roleRoutes);
+  return app;
+}

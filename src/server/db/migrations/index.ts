@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001_initial';
+
+/**
+ * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
+ * Never rename or edit a shipped entry; add a new one.
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001_initial': m0001,
+};

@@ -1,0 +1,30 @@
+import { ResultCode } from '@shared/api/envelope';
+
+/** A refusal a person can act on: answered as HTTP 200 `{code: -1, msg}`. */
+export class BusinessError extends Error {
+  override name = 'BusinessError';
+}
+
+/** Not signed in, or the token is invalid/expired: HTTP 401 `{code: 401}`. */
+export class UnauthorizedError extends Error {
+  override name = 'UnauthorizedError';
+  constructor(message = '登录已过期，请重新登录') {
+    super(message);
+  }
+}
+
+/** Signed in but lacking the permission key: HTTP 403 `{code: 403}`. */
+export class ForbiddenError extends Error {
+  override name = 'ForbiddenError';
+  constructor(readonly permission: string) {
+    super(`没有权限：${permission}`);
+  }
+}
+
+export const MSG = {
+  OK: '操作成功',
+  NOT_SIGNED_IN: '未登录',
+  SESSION_EXPIRED: '登录已过期，请重新登录',
+} as const;
+
+export { ResultCode };

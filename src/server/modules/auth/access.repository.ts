@@ -1,0 +1,50 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export interface Access {
+  name: string;
+  status: number;
+  sessionAlive: boolean;
+  allowed: boolean;
+}
+
+/**
+ * One indexed query per request: the user, whether the sign-in is still alive (not logged out or revoked)
+ * and, when `permission` is given, whether one of the user's roles holds that button key.
+ */
+export async function loadAccess(
+  db: Kysely<DB>,
+  userId: number,
+  sessionId: string,
+  permission: string | null,
+): Promise<Access | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .select((eb) => [
+      'u.name',
+      'u.status',
+      eb
+        .exists(
+          eb.selectFrom('refresh_tokens as rt')
+            .select(sql.lit(1).as('one'))
+            .where('rt.family_id', '=', sessionId)
+            .whereRef('rt.user_id', '=', 'u.id')
+            .where('rt.revoked_at', 'is', null),
+        )
+        .as('sessionAlive'),
+      permission === null
+        ? sql<boolean>`true`.as('allowed')
+        : eb
+            .exists(
+              eb.selectFrom('user_roles as ur')
+                .innerJoin('role_buttons as rb', 'rb.role_id', 'ur.role_id')
+                .select(sql.lit(1).as('one'))
+                .whereRef('ur.user_id', '=', 'u.id')
+                .where('rb.button_key', '=', permission),
+            )
+            .as('allowed'),
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  return row && { name: row.name, status: row.status, sessionAlive: Boolean(row.sessionAlive), allowed: Boolean(row.allowed) };
+}

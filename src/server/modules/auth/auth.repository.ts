@@ -1,0 +1,120 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Db = Kysely<DB>;
+
+export interface SignInUser {
+  id: number;
+  name: string;
+  passwordHash: string;
+  status: number;
+  failedAttempts: number;
+  lockedUntil: Date | null;
+}
+
+export async function findSignInUser(db: Db, username: string): Promise<SignInUser | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'password_hash as passwordHash', 'status', 'failed_attempts as failedAttempts', 'locked_until as lockedUntil'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+}
+
+export async function findUserForPassword(db: Db, id: number) {
+  return db.selectFrom('users').select(['id', 'password_hash as passwordHash']).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Counts one failure atomically; at `maxAttempts` the account is locked for `lockMinutes` and the
+ * counter starts over. Returns the count after this failure and the lock deadline, if any.
+ */
+export async function recordFailedSignIn(db: Db, id: number, maxAttempts: number, lockMinutes: number) {
+  return db
+    .updateTable('users')
+    .set((eb) => ({
+      failed_attempts: sql<number>`case when ${eb.ref('failed_attempts')} + 1 >= ${maxAttempts} then 0 else ${eb.ref('failed_attempts')} + 1 end`,
+      locked_until: sql<Date | null>`case when ${eb.ref('failed_attempts')} + 1 >= ${maxAttempts}
+        then now() + make_interval(mins => ${lockMinutes}) else null end`,
+    }))
+    .where('id', '=', id)
+    .returning(['failed_attempts as failedAttempts', 'locked_until as lockedUntil'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function clearFailedSignIns(db: Db, id: number): Promise<void> {
+  await db.updateTable('users').set({ failed_attempts: 0, locked_until: null }).where('id', '=', id).execute();
+}
+
+export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, failed_attempts: 0, locked_until: null, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function insertRefreshToken(
+  db: Db,
+  row: { tokenHash: string; userId: number; familyId: string; ttlSeconds: number },
+): Promise<void> {
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      token_hash: row.tokenHash,
+      user_id: row.userId,
+      family_id: row.familyId,
+      expires_at: sql<Date>`now() + make_interval(secs => ${row.ttlSeconds})`,
+    })
+    .execute();
+}
+
+export async function findRefreshToken(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('refresh_tokens as rt')
+    .innerJoin('users as u', 'u.id', 'rt.user_id')
+    .select([
+      'rt.id', 'rt.user_id as userId', 'rt.family_id as familyId', 'rt.used_at as usedAt', 'rt.revoked_at as revokedAt',
+      sql<boolean>`rt.expires_at <= now()`.as('expired'), 'u.name', 'u.status',
+    ])
+    .where('rt.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Marks the token used; false when another request used it first (then this one is a reuse). */
+export async function markRefreshTokenUsed(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: sql`now()` })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function revokeFamily(db: Db, familyId: string, userId?: number): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: sql`now()` })
+    .where('family_id', '=', familyId)
+    .$if(userId !== undefined, (qb) => qb.where('user_id', '=', userId!))
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revokes every sign-in of the user, except `keepFamilyId` when given. */
+export async function revokeUserTokens(db: Db, userId: number, keepFamilyId?: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .$if(keepFamilyId !== undefined, (qb) => qb.where('family_id', '<>', keepFamilyId!))
+    .execute();
+}
+
+export async function familyOfRefreshToken(db: Db, tokenHash: string) {
+  return db.selectFrom('refresh_tokens').select(['family_id as familyId', 'user_id as userId'])
+    .where('token_hash', '=', tokenHash).executeTakeFirst();
+}

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config';
+import type { DB } from '../db/schema';
+
+/** Who made the request, established from the access token (never from authId/authName). */
+export interface RequestAuth {
+  userId: number;
+  name: string;
+  /** The sign-in (refresh-token family) the access token belongs to. */
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Kysely<DB>;
+  }
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+    /** The envelope code answered, for the operation log. */
+    resultCode: number | null;
+  }
+  interface FastifyContextConfig {
+    /** A button key from src/shared/menus.ts, 'authenticated' or 'public'. Required on every /api route. */
+    permission?: string;
+  }
+}

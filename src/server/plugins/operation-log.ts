@@ -1,0 +1,63 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { maskSecrets } from '../lib/mask';
+import { pathOf } from './errors';
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function paramsOf(request: FastifyRequest): Record<string, unknown> | null {
+  const parts: Record<string, unknown> = {};
+  for (const [name, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
+    if (value !== undefined && value !== null && !(typeof value === 'object' && Object.keys(value).length === 0)) {
+      parts[name] = value;
+    }
+  }
+  return Object.keys(parts).length ? (maskSecrets(parts) as Record<string, unknown>) : null;
+}
+
+/** Sign-in attempts have no token yet: the log names the user name that was tried. */
+function attemptedUser(request: FastifyRequest): string | null {
+  const body = request.body as { username?: unknown } | undefined;
+  return typeof body?.username === 'string' ? body.username.slice(0, 64) : null;
+}
+
+/**
+ * Records every mutating /api call after the answer has left: who, from where, what (secrets masked),
+ * the envelope code and how long it took. Writing the log never fails or delays the request.
+ */
+export const operationLogPlugin = fp(async (app) => {
+  const pending = new Set<Promise<unknown>>();
+  app.decorateRequest('resultCode', null);
+
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    const code = (payload as { code?: unknown } | null)?.code;
+    if (typeof code === 'number') request.resultCode = code;
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (READ_METHODS.has(request.method) || !request.url.startsWith('/api')) return;
+    const write = app.db
+      .insertInto('operation_logs')
+      .values({
+        user_id: request.auth?.userId ?? null,
+        user_name: request.auth?.name ?? attemptedUser(request),
+        ip: request.ip,
+        method: request.method,
+        path: pathOf(request).slice(0, 255),
+        params: JSON.stringify(paramsOf(request)),
+        code: request.resultCode ?? reply.statusCode,
+        duration_ms: Math.round(reply.elapsedTime),
+        request_id: request.id,
+      })
+      .execute()
+      .catch((err: unknown) => request.log.error({ err }, 'operation log write failed'))
+      .finally(() => pending.delete(write));
+    pending.add(write);
+  });
+
+  // Let in-flight log writes land before the database is closed.
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+  });
+});

@@ -1,0 +1,57 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { PERMISSIONS } from '@shared/menus';
+import { ForbiddenError, MSG, UnauthorizedError } from '../lib/errors';
+import { verifyAccessToken } from '../lib/jwt';
+import { tokenFromHeader } from '../lib/refresh-token';
+import { loadAccess } from '../modules/auth/access.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Every /api route must declare `config.permission`; the app refuses to start otherwise, so a forgotten
+ * declaration cannot ship. Before the body is even parsed, the access token is verified and the key
+ * checked, so a refused call changes nothing.
+ */
+export const permissionsPlugin = fp(async (app) => {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const permission = route.config?.permission;
+    if (typeof permission !== 'string' || permission === '') {
+      throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} declares no config.permission`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (!permission || permission === PERMISSIONS.PUBLIC) return;
+    request.auth = await authenticate(request, permission === PERMISSIONS.AUTHENTICATED ? null : permission);
+  });
+
+  async function authenticate(request: FastifyRequest, permission: string | null) {
+    const token = tokenFromHeader(request.headers.authorization);
+    if (!token) throw new UnauthorizedError(MSG.NOT_SIGNED_IN);
+    const claims = verifyAccessToken(token, app.config.accessTokenSecret);
+    if (!claims || !UUID.test(claims.sid)) throw new UnauthorizedError();
+    const access = await loadAccess(app.db, claims.sub, claims.sid, permission);
+    if (!access || access.status !== 1 || !access.sessionAlive) throw new UnauthorizedError();
+    const auth = { userId: claims.sub, name: access.name, sessionId: claims.sid };
+    if (!access.allowed) {
+      request.auth = auth; // recorded in the operation log as the refused caller
+      throw new ForbiddenError(permission!);
+    }
+    return auth;
+  }
+
+  // authId/authName ride along on every client request; they are never identity, so drop them before
+  // validation (strict schemas would otherwise reject them).
+  app.addHook('preValidation', async (request) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    if (query && typeof query === 'object') {
+      delete query.authId;
+      delete query.authName;
+    }
+  });
+});

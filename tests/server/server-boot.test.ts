@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../scripts/build-server.mjs';
+import { isProcessAlive } from '../../src/server/pid-lock';
+import { freePort } from './free-port';
+
+const ADMIN_PASSWORD_LINE = /首次启动：管理员账号 admin，初始密码 (\S+)（请登录后立即修改）/g;
+
+let bundle: string;
+let dataDir: string;
+let env: NodeJS.ProcessEnv;
+let baseUrl: string;
+const children: ChildProcess[] = [];
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function launch(extraEnv: NodeJS.ProcessEnv = {}): Run {
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return { child, output: () => output, exited };
+}
+
+async function untilListening(run: Run): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!run.output().includes('listening on')) {
+    if (run.child.exitCode !== null) throw new Error(`server exited early:\n${run.output()}`);
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${run.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function login(password: string): Promise<{ code: number }> {
+  const response = await fetch(`${baseUrl}/api/home/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
+  return (await response.json()) as { code: number };
+}
+
+function postmasterPid(): number {
+  return Number.parseInt(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]!, 10);
+}
+
+beforeAll(async () => {
+  bundle = await buildServer(resolve('.tmp/test-build', `server-${randomBytes(4).toString('hex')}.mjs`));
+  dataDir = mkdtempSync(resolve('.tmp', 'boot-test-'));
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  env = {
+    PATH: process.env.PATH,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    EMBEDDED_PG_PORT: String(await freePort()),
+  };
+}, 120_000);
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(bundle, { force: true });
+  rmSync(`${bundle}.map`, { force: true });
+});
+
+describe('the built server (node out/server/index.mjs)', () => {
+  let generatedPassword: string;
+
+  it('first start: embedded PostgreSQL, prints the generated admin password once, serves the API', async () => {
+    const run = launch();
+    await untilListening(run);
+    const lines = [...run.output().matchAll(ADMIN_PASSWORD_LINE)];
+    expect(lines).toHaveLength(1);
+    generatedPassword = lines[0]![1]!;
+    expect(run.output().split(generatedPassword)).toHaveLength(2);
+
+    const docs = await fetch(`${baseUrl}/api/docs/json`);
+    expect(docs.status).toBe(200);
+    expect(await docs.json()).toHaveProperty('openapi');
+    expect(await login(generatedPassword)).toMatchObject({ code: 0 });
+
+    const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as Record<string, string>;
+    for (const secret of Object.values(secrets)) expect(run.output()).not.toContain(secret);
+
+    const pgPid = postmasterPid();
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(isProcessAlive(pgPid)).toBe(false);
+    expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
+  });
+
+  it('second start reuses the data: no new password, the first one still signs in', async () => {
+    const run = launch();
+    await untilListening(run);
+    expect(run.output()).not.toMatch(ADMIN_PASSWORD_LINE);
+    expect(await login(generatedPassword)).toMatchObject({ code: 0 });
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+  });
+
+  it('refuses an invalid setting with exit code 1 and a message naming it', async () => {
+    const run = launch({ PORT: 'eighty' });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('PORT');
+    expect(run.output()).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamp column: read as Date, written as Date or ISO string, defaulted by the database. */
+/** Insert may omit it when the column has a default (created_at/updated_at); expires_at is always given. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
@@ -9,7 +10,7 @@ export interface DepartmentsTable {
   dept_name: string;
   parent_id: number | null;
   sort: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface UsersTable {
@@ -22,8 +23,8 @@ export interface UsersTable {
   status: Generated<number>;
   failed_attempts: Generated<number>;
   locked_until: NullableTimestamp;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface RolesTable {
@@ -31,7 +32,7 @@ export interface RolesTable {
   role_name: string;
   role_code: string;
   remark: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface UserRolesTable {
@@ -80,7 +81,7 @@ export interface RefreshTokensTable {
   expires_at: Timestamp;
   used_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface OperationLogsTable {
@@ -94,7 +95,7 @@ export interface OperationLogsTable {
   code: number | null;
   duration_ms: number;
   request_id: string;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface DB {

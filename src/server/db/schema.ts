@@ -1,7 +1,9 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
-/** A timestamp column: read as Date, written as Date or ISO string, defaulted by the database. */
-/** Insert may omit it when the column has a default (created_at/updated_at); expires_at is always given. */
+/**
+ * A timestamp column: read as Date, written as Date or ISO string. Inserts may omit it because most have a
+ * database default (created_at/updated_at); expires_at is always given by the code.
+ */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server.mjs';
@@ -110,6 +111,21 @@ describe('the built server (node out/server/index.mjs)', () => {
     expect(await login(generatedPassword)).toMatchObject({ code: 0 });
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(0);
+  });
+
+  it('a failure after PostgreSQL started (HTTP port taken) exits 1 and stops that PostgreSQL', async () => {
+    const blocker = createServer();
+    await new Promise<void>((done) => blocker.listen(Number(env.PORT), '127.0.0.1', done));
+    try {
+      const run = launch();
+      expect(await run.exited).toBe(1);
+      expect(run.output()).toContain('Server failed to start');
+      expect(run.output()).toContain('EADDRINUSE');
+      expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+      expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
+    } finally {
+      blocker.close();
+    }
   });
 
   it('refuses an invalid setting with exit code 1 and a message naming it', async () => {

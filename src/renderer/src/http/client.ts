@@ -44,6 +44,8 @@ export interface HttpClient {
   post<T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<T>;
   /** GET / of the site: product identity from the response headers. */
   rootInfo(): Promise<RootInfo>;
+  /** Swap the transport (tests answer requests with a fake adapter). */
+  setAdapter(adapter: AxiosAdapter | undefined): void;
 }
 
 /** The session cannot be kept: clear everything and sign in again. */
@@ -53,7 +55,7 @@ function expireSession(): void {
 }
 
 export function createHttpClient(options: { adapter?: AxiosAdapter } = {}): HttpClient {
-  const { adapter } = options;
+  let { adapter } = options;
   const instance = axios.create({ timeout: REQUEST_TIMEOUT_MS, adapter });
   const pending = new PendingRequests();
 
@@ -150,6 +152,10 @@ export function createHttpClient(options: { adapter?: AxiosAdapter } = {}): Http
     request,
     get: (url, params, config) => request({ ...config, method: 'get', url, params }),
     post: (url, data, config) => request({ ...config, method: 'post', url, data }),
+    setAdapter(next) {
+      adapter = next;
+      instance.defaults.adapter = next;
+    },
     async rootInfo() {
       const res = await axios.request({ adapter, url: `${await serverOrigin()}/`, method: 'get', timeout: ROOT_TIMEOUT_MS });
       const read = (name: string, fallback: string): string => {

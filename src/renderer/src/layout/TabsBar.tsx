@@ -1,0 +1,60 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Box, Tab, Tabs } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { useLanguage, useT } from '@renderer/i18n/useT';
+import { screenLabel } from '@renderer/router/screens';
+import { useAppDispatch, useAppSelector } from '@renderer/store/hooks';
+import { HOME_PATH, neighbourOf, tabClosed } from '@renderer/store/tabsSlice';
+
+/** The open pages: one tab per path; closing the current one moves to its neighbour. */
+export function TabsBar() {
+  const t = useT();
+  const lang = useLanguage();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  const tabs = useAppSelector((s) => s.tabs.tabs);
+  const menuList = useAppSelector((s) => s.menu.menuList);
+  const active = tabs.some((tab) => tab.path === pathname) ? pathname : false;
+
+  const close = (path: string) => {
+    const neighbour = neighbourOf(tabs, path);
+    dispatch(tabClosed(path));
+    if (path === pathname) navigate(neighbour?.value ?? HOME_PATH);
+  };
+
+  return (
+    <Box sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+      <Tabs value={active} variant="scrollable" scrollButtons="auto" aria-label={t('tabs.label')}>
+        {tabs.map((tab) => {
+          const label = tab.path === HOME_PATH ? t('home.title') : lang === 'zh-CN' ? tab.label : screenLabel(tab.path, menuList, lang);
+          return (
+            <Tab
+              key={tab.path}
+              value={tab.path}
+              aria-label={label}
+              onClick={() => navigate(tab.value)}
+              sx={{ minHeight: 40, py: 0 }}
+              label={
+                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                  {label}
+                  {tab.closable && (
+                    <CloseIcon
+                      role="button"
+                      aria-label={t('tabs.close', { label })}
+                      fontSize="inherit"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        close(tab.path);
+                      }}
+                    />
+                  )}
+                </Box>
+              }
+            />
+          );
+        })}
+      </Tabs>
+    </Box>
+  );
+}

@@ -1,0 +1,39 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { MainLayout } from '@renderer/layout/MainLayout';
+import { ChunkFailed } from '@renderer/features/errors/ChunkFailed';
+import { lazyScreen } from './chunkErrors';
+import { RootLayout } from './RootLayout';
+import { ERROR_CODES, SCREENS } from './screens';
+
+const LoginPage = lazyScreen(() => import('@renderer/features/login/LoginPage'), ChunkFailed);
+const ErrorPage = lazyScreen(() => import('@renderer/features/errors/ErrorPage'), ChunkFailed);
+
+/** Screens grouped under their layout segment (/main, /Setting, …). */
+function layoutRoutes(): RouteObject[] {
+  const groups = new Map<string, RouteObject[]>();
+  for (const screen of SCREENS) {
+    const [, segment, ...rest] = screen.path.split('/');
+    const Screen = lazyScreen(screen.load, ChunkFailed);
+    const children = groups.get(segment) ?? [];
+    children.push({ path: rest.join('/'), element: <Screen /> });
+    groups.set(segment, children);
+  }
+  return [...groups].map(([segment, children]) => ({
+    path: segment,
+    children: [{ index: true, element: <Navigate to="/main/home" replace /> }, ...children],
+  }));
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <Navigate to="/main/home" replace /> },
+      { path: '/login', element: <LoginPage /> },
+      // One shell for every layout (/main, /Setting, …) so switching screens keeps header and menu.
+      { element: <MainLayout />, children: layoutRoutes() },
+      ...ERROR_CODES.map((code) => ({ path: `/${code}`, element: <ErrorPage /> })),
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];

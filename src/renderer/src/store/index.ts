@@ -1,0 +1,46 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { onSessionCleared } from '@renderer/session/session';
+import { setItem, STORAGE_KEYS } from '@renderer/session/storage';
+import { api } from './api';
+import { appSlice } from './appSlice';
+import { authSlice } from './authSlice';
+import { menuSlice } from './menuSlice';
+import { sessionEnded } from './sessionActions';
+import { tabsSlice } from './tabsSlice';
+
+const rootReducer = combineReducers({
+  auth: authSlice.reducer,
+  menu: menuSlice.reducer,
+  tabs: tabsSlice.reducer,
+  app: appSlice.reducer,
+  [api.reducerPath]: api.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** A store whose initial state comes from session storage, and whose open tabs are kept there. */
+export function makeStore() {
+  const store = configureStore({
+    reducer: rootReducer,
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+  let tabs = store.getState().tabs.tabs;
+  store.subscribe(() => {
+    const next = store.getState().tabs.tabs;
+    if (next !== tabs) {
+      tabs = next;
+      if (store.getState().auth.user) setItem(STORAGE_KEYS.BREADCRUMB, next);
+    }
+  });
+  onSessionCleared(() => {
+    store.dispatch(sessionEnded());
+    store.dispatch(api.util.resetApiState());
+  });
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+/** The application's store. */
+export const store = makeStore();

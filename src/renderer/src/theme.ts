@@ -1,0 +1,17 @@
+import { createTheme } from '@mui/material/styles';
+import { enUS as coreEn, zhCN as coreZh } from '@mui/material/locale';
+import { enUS as gridEn, zhCN as gridZh } from '@mui/x-data-grid/locales';
+import type { Language } from '@renderer/i18n/i18n';
+
+/** The MUI theme with the locale of the chosen language (zhCN by default). */
+export function makeTheme(lang: Language) {
+  const isZh = lang === 'zh-CN';
+  return createTheme(
+    {
+      palette: { primary: { main: '#1f6fb2' } },
+      typography: { fontFamily: '"Noto Sans CJK SC","Microsoft YaHei","PingFang SC",Roboto,Arial,sans-serif' },
+    },
+    isZh ? coreZh : coreEn,
+    isZh ? gridZh : gridEn,
+  );
+}

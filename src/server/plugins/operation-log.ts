@@ -56,8 +56,10 @@ export const operationLogPlugin = fp(async (app) => {
     pending.add(write);
   });
 
-  // Let in-flight log writes land before the database is closed.
+  // Let in-flight log writes land before the database is closed; the extra turn lets onResponse hooks of
+  // answers that just finished start their write first.
   app.addHook('onClose', async () => {
+    await new Promise((resolve) => setImmediate(resolve));
     await Promise.allSettled([...pending]);
   });
 });

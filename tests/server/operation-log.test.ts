@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../src/server/db/schema';
+import { buildTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './app-helper';
+
+let t: TestApp;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  adminToken = (await t.login()).token;
+});
+afterAll(async () => { await t?.close(); });
+
+/** The log is written after the answer; wait for the row of `path` to land. */
+async function logRows(db: Kysely<DB>, path: string, count = 1) {
+  for (let i = 0; i < 100; i++) {
+    const rows = await db
+      .selectFrom('operation_logs')
+      .select(['user_id', 'user_name', 'ip', 'method', 'path', 'params', 'code', 'duration_ms', 'request_id'])
+      .where('path', '=', path)
+      .orderBy('id')
+      .execute();
+    if (rows.length >= count) return rows;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no operation log row for ${path}`);
+}
+
+it('records sign-in attempts with the user name and the password masked', async () => {
+  await t.call('POST', '/api/home/login', { body: { username: 'admin', password: 'definitely-wrong' } });
+  const rows = await logRows(t.db, '/api/home/login', 2);
+  const failed = rows.find((r) => r.code === -1)!;
+  expect(failed).toMatchObject({
+    user_id: null, user_name: 'admin', method: 'POST', ip: '127.0.0.1',
+    params: { body: { username: 'admin', password: '***' } },
+  });
+  const succeeded = rows.find((r) => r.code === 0)!;
+  expect(succeeded.user_id).toBe(1);
+  expect(JSON.stringify(rows)).not.toContain(TEST_ADMIN_PASSWORD);
+  expect(JSON.stringify(rows)).not.toContain('definitely-wrong');
+});
+
+it('records a mutating call: user, path, masked parameters, result code, duration, request id', async () => {
+  const res = await t.call('POST', '/api/user/save?authId=1&authName=x', {
+    token: adminToken,
+    body: { username: 'logged', name: '记录', password: 'Passw0rd!x', roleIds: [] },
+  });
+  expect(res.body.code).toBe(0);
+  const [row] = await logRows(t.db, '/api/user/save');
+  expect(row).toMatchObject({
+    user_id: 1, user_name: '管理员', method: 'POST', code: 0, request_id: res.headers['x-request-id'],
+    params: { body: { username: 'logged', name: '记录', password: '***', roleIds: [] } },
+  });
+  expect(row.duration_ms).toBeGreaterThanOrEqual(0);
+});
+
+it('records refused and failed calls with their codes', async () => {
+  await t.call('POST', '/api/home/adminResetPassWd/1', { body: { newPassword: 'whatever-123' } });
+  const [row] = await logRows(t.db, '/api/home/adminResetPassWd/1');
+  // Refused before the body is even read: the row has the path parameters only.
+  expect(row).toMatchObject({ code: 401, user_id: null, params: { params: { id: '1' } } });
+  expect(JSON.stringify(row)).not.toContain('whatever-123');
+  await t.call('POST', '/api/user/save', { token: adminToken, body: { username: 'logged', name: '记录', password: 'Passw0rd!x' } });
+  const rows = await logRows(t.db, '/api/user/save', 2);
+  expect(rows[1].code).toBe(-1);
+});
+
+it('does not record reads', async () => {
+  await t.call('GET', '/api/user/pageList', { token: adminToken });
+  await t.call('POST', '/api/home/logout', { token: (await t.login()).token });
+  await logRows(t.db, '/api/home/logout');
+  const reads = await t.db.selectFrom('operation_logs').select('id').where('path', '=', '/api/user/pageList').execute();
+  expect(reads).toEqual([]);
+});

@@ -1,6 +1,7 @@
 // `npm start`: builds what is out of date (desktop/renderer bundles and the server), then runs the server
 // in the foreground, forwarding SIGINT/SIGTERM and exiting with its exit code.
 import { spawn } from 'node:child_process';
+import { stop as stopEsbuild } from 'esbuild';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './build-server.mjs';
@@ -24,6 +25,8 @@ if (isBuildStale(root)) {
   try {
     await run(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build']);
     await buildServer();
+    // esbuild keeps a helper process alive; the server runs for hours, so let it go now.
+    await stopEsbuild();
   } catch (error) {
     console.error(`Build failed: ${error.message}`);
     process.exit(1);

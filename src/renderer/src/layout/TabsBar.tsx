@@ -39,15 +39,18 @@ export function TabsBar() {
                 <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
                   {label}
                   {tab.closable && (
-                    <CloseIcon
+                    <Box
+                      component="span"
                       role="button"
                       aria-label={t('tabs.close', { label })}
-                      fontSize="inherit"
+                      sx={{ display: 'inline-flex', borderRadius: '50%', '&:hover': { bgcolor: 'action.hover' } }}
                       onClick={(e) => {
                         e.stopPropagation();
                         close(tab.path);
                       }}
-                    />
+                    >
+                      <CloseIcon fontSize="inherit" />
+                    </Box>
                   )}
                 </Box>
               }

@@ -1,0 +1,60 @@
+import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { ThemeProvider } from '@mui/material';
+import type { MenuItem, NavData } from '@shared/api/auth';
+import { MENU_TREE, type MenuDef } from '@shared/menus';
+import { routes } from '@renderer/router/routes';
+import { setMenuList, setPermissions, storeSignIn } from '@renderer/session/session';
+import { makeStore } from '@renderer/store';
+import { makeTheme } from '@renderer/theme';
+
+/** The whole app on a memory router with a fresh store (its state read from session storage). */
+export function renderApp(path: string) {
+  const store = makeStore();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <Provider store={store}>
+      <ThemeProvider theme={makeTheme('zh-CN')}>
+        <RouterProvider router={router} />
+      </ThemeProvider>
+    </Provider>,
+  );
+  return { ...view, store, router };
+}
+
+let nextId = 1;
+/** A server-shaped menu item from a MENU_TREE definition. */
+export function menuItem(def: MenuDef, parentNo: string | null = null): MenuItem {
+  return {
+    id: nextId++,
+    menuName: def.menuName,
+    menuNo: def.menuNo,
+    menuIcon: def.menuIcon ?? null,
+    menuUrl: def.menuUrl ?? null,
+    menuLink: null,
+    target: null,
+    hidden: def.hidden ? 1 : 0,
+    menuColor: null,
+    parentNo,
+    sort: 0,
+    buttonList: def.buttons ?? [],
+    children: (def.children ?? []).map((c) => menuItem(c, def.menuNo)),
+  };
+}
+
+/** The full navigation as the server grants it to an administrator. */
+export function adminNav(): NavData {
+  const menuList = MENU_TREE.map((d) => menuItem(d));
+  const keys: string[] = [];
+  const walk = (defs: MenuDef[]) => defs.forEach((d) => (d.buttons?.forEach((b) => keys.push(b.buttonKey)), walk(d.children ?? [])));
+  walk(MENU_TREE);
+  return { menuList, promise: keys };
+}
+
+/** A signed-in session in storage, as after a sign-in. */
+export function storeSession(nav: NavData = adminNav(), name = '管理员'): void {
+  storeSignIn({ token: 't1', refreshToken: 'r1', expiresIn: 3600, refreshExpiresIn: 86_400, user: { id: 1, name } });
+  setMenuList(nav.menuList);
+  setPermissions(nav.promise);
+}

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from '@renderer/http/client';
@@ -89,6 +89,21 @@ describe('sign-in', () => {
     expect(getUser()).toEqual({ id: 1, name: '管理员' });
     expect(getTokens()?.refreshToken).toBe('r1');
     expect(getMenuList()).not.toBeNull();
+  });
+
+  it('in the desktop shell maximises the window on entering and leaving login', async () => {
+    const windowMaximize = vi.fn(async () => {});
+    window.api = { windowMaximize, settingsGetServerUrl: async () => '' } as unknown as typeof window.api;
+    serve((c) => (c.url === '/home/login' ? ok(tokenData) : c.url === '/home/nav/0' ? ok(adminNav()) : ok(null)));
+    const { router } = renderApp('/login');
+    await userEvent.type(await screen.findByLabelText('用户名'), 'admin');
+    await userEvent.type(screen.getByLabelText('密码'), 'secret-pass');
+    expect(windowMaximize).toHaveBeenCalled();
+    const onEnter = windowMaximize.mock.calls.length;
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/home'));
+    expect(windowMaximize.mock.calls.length).toBeGreaterThan(onEnter);
+    delete window.api;
   });
 
   it('a wrong password shows the server message once and stays on login', async () => {

@@ -170,6 +170,23 @@ describe('site root and OpenAPI', () => {
     }
   });
 
+  it('lets the configured origins (desktop shell, dev server) call the API and read the product headers', async () => {
+    const app = await buildApp({ config: testConfig({ corsOrigins: ['app://renderer'] }), db: t.db });
+    try {
+      const preflight = (origin: string) => app.inject({
+        method: 'OPTIONS', url: '/api/home/login',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      });
+      const allowed = await preflight('app://renderer');
+      expect(allowed.statusCode).toBe(204);
+      expect(allowed.headers['access-control-allow-origin']).toBe('app://renderer');
+      expect(allowed.headers['access-control-expose-headers']).toContain(APP_HEADERS.version);
+      expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+
   it('publishes an OpenAPI document of the routes', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);

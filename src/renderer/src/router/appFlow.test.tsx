@@ -102,7 +102,7 @@ describe('sign-in', () => {
     const onEnter = windowMaximize.mock.calls.length;
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/home'));
-    expect(windowMaximize.mock.calls.length).toBeGreaterThan(onEnter);
+    await waitFor(() => expect(windowMaximize.mock.calls.length).toBeGreaterThan(onEnter));
     delete window.api;
   });
 

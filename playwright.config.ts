@@ -1,18 +1,27 @@
 import { defineConfig } from '@playwright/test';
-import { mkdirSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { E2E_ADMIN_PASSWORD } from './tests/e2e/constants';
+
+const root = dirname(fileURLToPath(import.meta.url));
 
 // One fresh data directory and free-ish ports per run, decided once in the runner process
-// (workers inherit the environment).
+// (workers inherit the environment). Data directories of earlier runs are removed here rather than
+// in a global teardown, which Playwright runs before it stops the web server.
 if (!process.env.E2E_DATA_DIR) {
+  const tmp = resolve(root, '.tmp');
+  mkdirSync(tmp, { recursive: true });
+  for (const name of readdirSync(tmp)) {
+    if (name.startsWith('e2e-')) rmSync(resolve(tmp, name), { recursive: true, force: true });
+  }
   const stamp = `${Date.now()}-${process.pid}`;
-  process.env.E2E_DATA_DIR = resolve(__dirname, '.tmp', `e2e-${stamp}`);
+  process.env.E2E_DATA_DIR = resolve(tmp, `e2e-${stamp}`);
   process.env.E2E_PORT = String(18000 + (process.pid % 1000));
   process.env.E2E_PG_PORT = String(55000 + (process.pid % 1000));
   rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true });
   mkdirSync(process.env.E2E_DATA_DIR, { recursive: true, mode: 0o755 });
 }
-import { E2E_ADMIN_PASSWORD } from './tests/e2e/constants';
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
@@ -23,7 +32,6 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  globalTeardown: './tests/e2e/global-teardown.ts',
   use: {
     baseURL,
     locale: 'zh-CN',

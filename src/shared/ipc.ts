@@ -39,7 +39,7 @@ export const EVENT_CHANNELS = ['app:serverUrlChanged'] as const satisfies readon
 
 /** camelCase method name on window.api for a channel: 'window:maximize' → 'windowMaximize'. */
 export function methodName(channel: string): string {
-  return channel.replace(/[:\-](\w)/g, (_m, c: string) => c.toUpperCase());
+  return channel.replace(/[:-](\w)/g, (_m, c: string) => c.toUpperCase());
 }
 
 type CamelChannel<S extends string> = S extends `${infer A}:${infer B}` ? `${A}${Capitalize<CamelChannel<B>>}` : S;

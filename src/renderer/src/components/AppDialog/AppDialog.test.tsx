@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppDialog } from './AppDialog';
+
+afterEach(() => vi.useRealTimers());
+
+const save = () => screen.getByRole('button', { name: '保存' });
+
+describe('AppDialog', () => {
+  it('is 61.8% wide by default, or as wide as asked', () => {
+    const { rerender } = render(<AppDialog open title="编辑" />);
+    const paper = () => screen.getByRole('dialog');
+    expect(paper()).toHaveStyle({ width: '61.8%' });
+    rerender(<AppDialog open title="编辑" width="800px" />);
+    expect(paper()).toHaveStyle({ width: '800px' });
+  });
+
+  it('closes through the 关闭 icon and 取消', async () => {
+    const onClose = vi.fn();
+    render(<AppDialog open title="编辑" onClose={onClose} onSubmit={() => {}} />);
+    expect(screen.getByText('编辑')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '关闭' }));
+    await userEvent.click(screen.getByRole('button', { name: '取消' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('has the 取消 / 保存 footer only when asked for (or when it can submit)', () => {
+    const { rerender } = render(<AppDialog open title="查看" />);
+    expect(screen.queryByRole('button', { name: '保存' })).not.toBeInTheDocument();
+    rerender(<AppDialog open title="查看" footer />);
+    expect(save()).toBeInTheDocument();
+    rerender(<AppDialog open title="查看" onSubmit={() => {}} footer={false} />);
+    expect(screen.queryByRole('button', { name: '保存' })).not.toBeInTheDocument();
+    rerender(<AppDialog open title="查看" footer={<button>打印</button>} />);
+    expect(screen.getByRole('button', { name: '打印' })).toBeInTheDocument();
+  });
+
+  it('shows 保存 loading for 1 s after a click and submits once', async () => {
+    vi.useFakeTimers();
+    const onSubmit = vi.fn();
+    render(<AppDialog open title="编辑" onSubmit={onSubmit} />);
+    fireEvent.click(save());
+    await act(async () => {});
+    expect(save()).toBeDisabled();
+    fireEvent.click(save());
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await act(async () => void vi.advanceTimersByTime(900));
+    expect(save()).toBeDisabled();
+    await act(async () => void vi.advanceTimersByTime(100));
+    expect(save()).toBeEnabled();
+    fireEvent.click(save());
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+  });
+});

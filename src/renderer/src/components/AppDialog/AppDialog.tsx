@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { useWidgetT } from '@renderer/hooks/useWidgetT';
+
+/** Dialog width of SPEC 9. */
+export const DEFAULT_DIALOG_WIDTH = '61.8%';
+/** How long 保存 shows loading after a click (SPEC 9). */
+export const SUBMIT_LOADING_MS = 1000;
+
+export interface AppDialogProps {
+  open: boolean;
+  title?: ReactNode;
+  /** CSS width; 61.8% by default. */
+  width?: string | number;
+  /** The 关闭 icon, 取消, Escape and the backdrop. */
+  onClose?: () => void;
+  /** 保存. Called once per click; the button stays loading for 1 s (and until a returned promise settles). */
+  onSubmit?: () => void | Promise<unknown>;
+  submitText?: string;
+  cancelText?: string;
+  submitDisabled?: boolean;
+  /** true: the 取消 / 保存 footer; false: none; a node: that footer. Default: the footer when onSubmit is given. */
+  footer?: boolean | ReactNode;
+  children?: ReactNode;
+}
+
+/** The shared dialog (SPEC 2): title with a 关闭 icon, content, optional 取消 / 保存 footer. */
+export function AppDialog({ open, title, width = DEFAULT_DIALOG_WIDTH, onClose, onSubmit, submitText, cancelText, submitDisabled, footer, children }: AppDialogProps) {
+  const t = useWidgetT();
+  const [loading, setLoading] = useState(false);
+  const busy = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
+
+  const submit = async () => {
+    // A second click while loading must not save twice (the ref, because state lags a render).
+    if (busy.current || !onSubmit) return;
+    busy.current = true;
+    setLoading(true);
+    const minimum = new Promise((r) => setTimeout(r, SUBMIT_LOADING_MS));
+    try {
+      await Promise.all([minimum, Promise.resolve(onSubmit()).catch(() => undefined)]);
+    } finally {
+      busy.current = false;
+      if (mounted.current) setLoading(false);
+    }
+  };
+
+  const showFooter = footer === undefined ? !!onSubmit : footer !== false;
+  const defaultFooter = (
+    <>
+      <Button onClick={onClose}>{cancelText ?? t('common.cancel')}</Button>
+      <Button variant="contained" onClick={submit} loading={loading} disabled={submitDisabled}>
+        {submitText ?? t('common.save')}
+      </Button>
+    </>
+  );
+
+  return (
+    <Dialog open={open} onClose={onClose} slotProps={{ paper: { sx: { width, maxWidth: 'calc(100vw - 32px)' } } }} aria-labelledby="app-dialog-title">
+      <DialogTitle id="app-dialog-title" component="div" sx={{ fontSize: 16, pr: 6 }}>
+        <Stack direction="row" sx={{ alignItems: 'center' }}>
+          <span style={{ flex: 1 }}>{title}</span>
+          <IconButton aria-label={t('common.close')} size="small" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </Stack>
+      </DialogTitle>
+      <DialogContent dividers>{children}</DialogContent>
+      {showFooter && <DialogActions>{footer === undefined || footer === true ? defaultFooter : footer}</DialogActions>}
+    </Dialog>
+  );
+}

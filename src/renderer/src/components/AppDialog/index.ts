@@ -1,0 +1,1 @@
+export { AppDialog, DEFAULT_DIALOG_WIDTH, SUBMIT_LOADING_MS, type AppDialogProps } from './AppDialog';

@@ -1,0 +1,1 @@
+export { AppDrawer, DEFAULT_DRAWER_WIDTH, type AppDrawerProps } from './AppDrawer';

@@ -11,6 +11,7 @@ import { permissionsPlugin } from './plugins/permissions';
 import { sitePlugin } from './plugins/site';
 import { swaggerPlugin } from './plugins/swagger';
 import { authRoutes } from './modules/auth/auth.routes';
+import { fileRoutes } from './modules/file/file.routes';
 import { roleRoutes } from './modules/role/role.routes';
 import { userRoutes } from './modules/user/user.routes';
 import './plugins/fastify-types';
@@ -59,5 +60,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authRoutes, { loginAttemptsPerMinute: opts.loginAttemptsPerMinute ?? 30 });
   await app.register(userRoutes);
   await app.register(roleRoutes);
+  await app.register(fileRoutes);
   return app;
 }

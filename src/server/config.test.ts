@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       refreshTokenTtl: 108_000,
       trustProxy: false,
       version: pkg.version,
+      uploadMaxBytes: 10 * 1024 * 1024,
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.initialAdminPassword).toBeUndefined();
@@ -51,6 +52,7 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://a.example, https://b.example',
       RENDERER_DIR: dataDir,
       TRUST_PROXY: 'true',
+      UPLOAD_MAX_MB: '25',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -64,6 +66,7 @@ describe('loadConfig', () => {
       corsOrigins: ['https://a.example', 'https://b.example'],
       rendererDir: dataDir,
       trustProxy: true,
+      uploadMaxBytes: 25 * 1024 * 1024,
     });
   });
 
@@ -74,6 +77,7 @@ describe('loadConfig', () => {
     ['ACCESS_TOKEN_TTL', '-5'],
     ['REFRESH_TOKEN_TTL', '1.5'],
     ['TRUST_PROXY', 'maybe'],
+    ['UPLOAD_MAX_MB', '0'],
     ['DATABASE_URL', 'mysql://x'],
     ['ACCESS_TOKEN_SECRET', 'short'],
     ['RENDERER_DIR', '/no/such/dir'],

@@ -22,6 +22,8 @@ export interface AppConfig {
   rendererDir?: string;
   version: string;
   trustProxy: boolean;
+  /** Largest accepted upload, per file, in bytes (UPLOAD_MAX_MB); absent → DEFAULT_UPLOAD_MAX_BYTES. */
+  uploadMaxBytes?: number;
 }
 
 /** A configuration mistake the operator must fix; the message names the variable. */
@@ -40,6 +42,9 @@ export const CONFIG_DEFAULTS = {
   corsOrigins: ['app://renderer', 'http://localhost:5173', 'http://127.0.0.1:5173'],
   rendererDir: 'out/renderer',
 } as const;
+
+/** SPEC section 9: uploads default to 10M per file. */
+export const DEFAULT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
 type Env = Record<string, string | undefined>;
 
@@ -126,6 +131,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rendererDir: rendererDir(env),
     version: pkg.version,
     trustProxy: boolean(env, 'TRUST_PROXY', false),
+    uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', DEFAULT_UPLOAD_MAX_BYTES / 1024 / 1024, 1, 1024) * 1024 * 1024,
   };
   // Last, so an invalid value elsewhere fails before anything is written to DATA_DIR.
   return { ...config, accessTokenSecret: accessTokenSecret(env, dataDir) };

@@ -18,7 +18,8 @@ export interface MenuDef {
 const view = (res: string) => ({ buttonKey: `${res}:view`, buttonName: '查看' });
 
 export const MENU_TREE: MenuDef[] = [
-  { menuNo: 'home', menuName: '首页', menuNameEn: 'Home', menuUrl: '/main/home', menuIcon: 'Home', buttons: [view('home')] },
+  { menuNo: 'home', menuName: '首页', menuNameEn: 'Home', menuUrl: '/main/home', menuIcon: 'Home',
+    buttons: [view('home'), { buttonKey: 'file:upload', buttonName: '上传' }] },
   {
     menuNo: 'message', menuName: '消息中心', menuNameEn: 'Messages', menuUrl: '/main/message', menuIcon: 'Notifications',
     buttons: [view('message'), { buttonKey: 'message:readAll', buttonName: '全部已读' }, { buttonKey: 'message:emptyAll', buttonName: '清空' }],

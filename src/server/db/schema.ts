@@ -100,6 +100,19 @@ export interface OperationLogsTable {
   created_at: Timestamp;
 }
 
+export interface FilesTable {
+  id: Generated<number>;
+  /** Opaque stored path (storage/object-path.ts). */
+  path: string;
+  original_name: string;
+  /** bigint: read as string by pg. */
+  size: ColumnType<string, number, number>;
+  mime: string;
+  sha256: string;
+  uploaded_by: number | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -111,6 +124,7 @@ export interface DB {
   role_buttons: RoleButtonsTable;
   refresh_tokens: RefreshTokensTable;
   operation_logs: OperationLogsTable;
+  files: FilesTable;
 }
 
 export type UserRecord = Selectable<UsersTable>;

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_initial';
+import * as m0002 from './0002_files';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -7,4 +8,5 @@ import * as m0001 from './0001_initial';
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_files': m0002,
 };

@@ -1,0 +1,3 @@
+export { RangePicker, type RangePickerProps, type RangeValue } from './RangePicker';
+export { DateField, type DateFieldProps } from './DateField';
+export { PickerProvider } from './PickerProvider';

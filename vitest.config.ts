@@ -26,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'desktop',
           environment: 'node',
-          include: ['src/main/**/*.test.ts', 'src/preload/**/*.test.ts', 'src/shared/**/*.test.ts'],
+          include: ['src/main/**/*.test.ts', 'src/preload/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/devices/**/*.test.ts'],
         },
       },
       {

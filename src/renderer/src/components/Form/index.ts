@@ -1,0 +1,4 @@
+export { Form, type FormProps } from './Form';
+export { FieldInput, type FieldInputProps } from './FieldInput';
+export { fieldError, formErrors, trimValues, isEmpty, defaultPlaceholder } from './rules';
+export type { FieldOption, FieldRule, FieldType, FormField, FormHandle, FormValues, ValidateResult } from './types';

@@ -1,0 +1,1 @@
+export { ListForm, type ListFormHandle, type ListFormProps, type ListFormResult } from './ListForm';

@@ -1,0 +1,1 @@
+export { DocumentPreview, DOCUMENT_PREVIEW_WIDTH, type DocumentPreviewProps } from './DocumentPreview';

@@ -1,0 +1,2 @@
+export { Upload, type UploadProps } from './Upload';
+export { countAllowed, matchesAccept, type Attachment } from './attachment';

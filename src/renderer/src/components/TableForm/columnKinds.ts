@@ -1,4 +1,5 @@
 /** Facts about column types: which fields a column writes, date formats, trimming, option keys, disabledDecide. */
+import { DEFAULT_FORMATS, toDayjsFormat, type DateKind } from '@renderer/utils/dateFormats';
 import type { ColumnType, DisabledDecide, SourceOption, TableColumn, TableRow } from './types';
 
 const RANGE_KINDS: ColumnType[] = ['daterange', 'datetimerange', 'monthrange'];
@@ -18,25 +19,30 @@ export function columnFields(col: TableColumn): string[] {
   return [col.key];
 }
 
-/** Default display and stored formats (SPEC section 9: yyyy-MM-dd, yyyy-MM-dd HH:mm:ss, HH:mm:ss). */
-export function dateDefaults(type: ColumnType): { format: string; valueFormat: string } {
+/** The DateField / RangePicker kind of a date column type. */
+export function dateKindOf(type: ColumnType): DateKind {
   switch (type) {
     case 'year':
     case 'years':
-      return { format: 'YYYY', valueFormat: 'YYYY' };
+      return 'year';
     case 'month':
     case 'months':
     case 'monthrange':
-      return { format: 'YYYY-MM', valueFormat: 'YYYY-MM' };
+      return 'month';
     case 'datetime':
     case 'datetimerange':
-      return { format: 'YYYY-MM-DD HH:mm:ss', valueFormat: 'YYYY-MM-DD HH:mm:ss' };
+      return 'datetime';
     case 'timepicker':
-      return { format: 'HH:mm:ss', valueFormat: 'HH:mm:ss' };
+      return 'time';
+    case 'week':
+      return 'week';
     default:
-      return { format: 'YYYY-MM-DD', valueFormat: 'YYYY-MM-DD' };
+      return 'date';
   }
 }
+
+/** The stored format of a date column: valueFormat, else format, else SPEC 9's default for its kind. */
+export const storedDateFormat = (col: TableColumn): string => toDayjsFormat(col.valueFormat ?? col.format ?? DEFAULT_FORMATS[dateKindOf(col.type)]);
 
 /** Option key names after valueProps. */
 export function optionKeys(col: TableColumn): { value: string; label: string } {

@@ -4,7 +4,7 @@
  * descendants form one contiguous block: moving or deleting a row moves or deletes that block.
  */
 import dayjs from 'dayjs';
-import { columnFields, dateDefaults, isDateKind, isRangeKind } from './columnKinds';
+import { columnFields, isDateKind, isRangeKind, storedDateFormat } from './columnKinds';
 import type { RowMeta, TableColumn, TableRow } from './types';
 
 let counter = 0;
@@ -22,13 +22,13 @@ export function defaultValues(columns: TableColumn[], now: Date = new Date()): R
     if (fields.length === 0) continue;
     if (isRangeKind(col.type)) {
       const given = Array.isArray(col.defaultValue) ? col.defaultValue : [];
-      const nowText = col.isDefault ? dayjs(now).format(col.valueFormat ?? dateDefaults(col.type).valueFormat) : '';
+      const nowText = col.isDefault ? dayjs(now).format(storedDateFormat(col)) : '';
       fields.forEach((f, i) => (values[f] = given[i] ?? nowText));
       continue;
     }
     const [field] = fields;
     if (col.defaultValue !== undefined) values[field] = structuredClone(col.defaultValue);
-    else if (col.isDefault && isDateKind(col.type)) values[field] = dayjs(now).format(col.valueFormat ?? dateDefaults(col.type).valueFormat);
+    else if (col.isDefault && isDateKind(col.type)) values[field] = dayjs(now).format(storedDateFormat(col));
     else if (col.type === 'switch') values[field] = col.inactiveValue ?? 0;
     else if (col.type === 'checkbox' || col.type === 'cascader' || col.type === 'dates' || col.type === 'months' || col.type === 'years' || (col.type === 'select' && col.multiple)) values[field] = [];
     else values[field] = '';

@@ -26,6 +26,7 @@ export function SelectCell({ col, row, index, disabled, error, onPatch }: CellPr
       size="small"
       fullWidth
       multiple={!!col.multiple}
+      disableCloseOnSelect={!!col.multiple}
       options={source}
       value={col.multiple ? chosen : (chosen[0] ?? null)}
       disabled={disabled}

@@ -6,16 +6,18 @@ import type { MessageKey } from '@renderer/i18n/messages';
 const noSubscription = () => () => {};
 
 /**
- * The translate function for shared widgets. Inside the app it follows the store's language like useT;
- * outside a redux Provider (a widget rendered alone in a test or a detached window) it uses the
- * remembered language instead of throwing, so widgets stay usable anywhere.
+ * The language for shared widgets. Inside the app it follows the store like useLanguage; outside a redux
+ * Provider (a widget rendered alone in a test or a detached window) it uses the remembered language
+ * instead of throwing, so widgets stay usable anywhere.
  */
-export function useWidgetT(): (key: MessageKey, vars?: Record<string, string | number>) => string {
+export function useWidgetLanguage(): Language {
   const context = useContext(ReactReduxContext);
   const store = context?.store as { getState(): { app?: { language?: Language } }; subscribe(l: () => void): () => void } | undefined;
-  const lang = useSyncExternalStore(
-    store ? store.subscribe : noSubscription,
-    () => store?.getState().app?.language ?? storedLanguage(),
-  );
+  return useSyncExternalStore(store ? store.subscribe : noSubscription, () => store?.getState().app?.language ?? storedLanguage());
+}
+
+/** The translate function for shared widgets (see useWidgetLanguage). */
+export function useWidgetT(): (key: MessageKey, vars?: Record<string, string | number>) => string {
+  const lang = useWidgetLanguage();
   return useCallback((key, vars) => translate(lang, key, vars), [lang]);
 }

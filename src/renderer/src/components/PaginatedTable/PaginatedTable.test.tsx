@@ -1,0 +1,124 @@
+import { createRef } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PaginatedTable, type PageParams, type TableColumn, type TableHandle } from './PaginatedTable';
+
+interface Row {
+  id: number;
+  code: string;
+  name: string;
+}
+
+const columns: TableColumn<Row>[] = [
+  { field: 'code', headerName: '编码', sortable: true, sidx: 'cylinder_code' },
+  { field: 'name', headerName: '名称' },
+];
+
+/** A fake server holding `total` rows, paging them as the list contract says. */
+function server(total = 45) {
+  const all = Array.from({ length: total }, (_, i) => ({ id: i + 1, code: `C${String(i + 1).padStart(3, '0')}`, name: `瓶${i + 1}` }));
+  return vi.fn(async (p: PageParams) => ({ list: all.slice((p.page - 1) * p.size, p.page * p.size), total }));
+}
+
+function setup(props: Partial<Parameters<typeof PaginatedTable<Row>>[0]> = {}, fetchPage = server()) {
+  const ref = createRef<TableHandle>();
+  const view = render(<PaginatedTable<Row> ref={ref} fetchPage={fetchPage} columns={columns} gridProps={{ disableVirtualization: true }} {...props} />);
+  return { ...view, ref, fetchPage };
+}
+
+const lastParams = (f: ReturnType<typeof server>) => f.mock.calls.at(-1)?.[0];
+
+describe('PaginatedTable', () => {
+  it('asks for page 1 of 15 and shows the rows, compact, at least 200 px high', async () => {
+    const { fetchPage, container } = setup();
+    expect(await screen.findByRole('gridcell', { name: 'C001' })).toBeInTheDocument();
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+    expect(lastParams(fetchPage)).toEqual({ page: 1, size: 15 });
+    expect(screen.getAllByRole('row')).toHaveLength(16);
+    expect(screen.getByText('共 45 条')).toBeInTheDocument();
+    expect(container.querySelector('.MuiDataGrid-root--densityCompact')).not.toBeNull();
+    expect(container.querySelector('.MuiPaper-root')).toHaveStyle({ minHeight: '200px' });
+  });
+
+  it('shows 暂无数据 when the server has nothing', async () => {
+    setup({}, server(0));
+    expect(await screen.findByText('暂无数据')).toBeInTheDocument();
+    expect(screen.getByText('共 0 条')).toBeInTheDocument();
+  });
+
+  it('offers page sizes 5, 10, 15, 50, 100, 200, 500 and asks for page 1 in the chosen size', async () => {
+    const { fetchPage } = setup();
+    await screen.findByRole('gridcell', { name: 'C001' });
+    await userEvent.click(screen.getByRole('combobox', { name: '条/页' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['5条/页', '10条/页', '15条/页', '50条/页', '100条/页', '200条/页', '500条/页']);
+    await userEvent.click(screen.getByRole('option', { name: '200条/页' }));
+    await waitFor(() => expect(lastParams(fetchPage)).toEqual({ page: 1, size: 200 }));
+    expect(await screen.findByRole('gridcell', { name: 'C045' })).toBeInTheDocument();
+  });
+
+  it('moves with the pager, prev and next', async () => {
+    const { fetchPage } = setup();
+    await screen.findByRole('gridcell', { name: 'C001' });
+    await userEvent.click(screen.getByRole('button', { name: '第 2 页' }));
+    expect(await screen.findByRole('gridcell', { name: 'C016' })).toBeInTheDocument();
+    expect(lastParams(fetchPage)).toEqual({ page: 2, size: 15 });
+    await userEvent.click(screen.getByRole('button', { name: '下一页' }));
+    await waitFor(() => expect(lastParams(fetchPage)).toEqual({ page: 3, size: 15 }));
+    expect(screen.getByRole('button', { name: '下一页' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: '上一页' }));
+    await waitFor(() => expect(lastParams(fetchPage)).toEqual({ page: 2, size: 15 }));
+  });
+
+  it('jumps with 前往 N 页, keeping within the pages there are', async () => {
+    const { fetchPage } = setup();
+    await screen.findByRole('gridcell', { name: 'C001' });
+    const jumper = screen.getByRole('textbox', { name: '前往' });
+    expect(screen.getByText('页')).toBeInTheDocument();
+    await userEvent.type(jumper, '2{Enter}');
+    await waitFor(() => expect(lastParams(fetchPage)).toEqual({ page: 2, size: 15 }));
+    await userEvent.type(jumper, '99{Enter}');
+    await waitFor(() => expect(lastParams(fetchPage)).toEqual({ page: 3, size: 15 }));
+  });
+
+  it('sorts on the server with sidx and order, from page 1', async () => {
+    const { fetchPage } = setup();
+    await screen.findByRole('gridcell', { name: 'C001' });
+    await userEvent.click(screen.getByRole('button', { name: '第 2 页' }));
+    await userEvent.click(screen.getByRole('columnheader', { name: /编码/ }));
+    await waitFor(() => expect(lastParams(fetchPage)).toEqual({ page: 1, size: 15, sidx: 'cylinder_code', order: 'asc' }));
+    await userEvent.click(screen.getByRole('columnheader', { name: /编码/ }));
+    await waitFor(() => expect(lastParams(fetchPage)).toEqual({ page: 1, size: 15, sidx: 'cylinder_code', order: 'desc' }));
+    // A column that does not say sortable is not.
+    const calls = fetchPage.mock.calls.length;
+    await userEvent.click(screen.getByRole('columnheader', { name: /名称/ }));
+    expect(fetchPage).toHaveBeenCalledTimes(calls);
+  });
+
+  it('sends the filters, leaves out empty ones, and goes back to page 1 when they change', async () => {
+    const fetchPage = server();
+    const ref = createRef<TableHandle>();
+    const { rerender } = render(<PaginatedTable<Row> ref={ref} fetchPage={fetchPage} columns={columns} filters={{ name: '', status: 1 }} />);
+    await waitFor(() => expect(lastParams(fetchPage)).toEqual({ page: 1, size: 15, status: 1 }));
+    await userEvent.click(screen.getByRole('button', { name: '第 3 页' }));
+    await waitFor(() => expect(lastParams(fetchPage)).toMatchObject({ page: 3 }));
+    rerender(<PaginatedTable<Row> ref={ref} fetchPage={fetchPage} columns={columns} filters={{ name: '瓶', status: 1 }} />);
+    await waitFor(() => expect(lastParams(fetchPage)).toEqual({ page: 1, size: 15, name: '瓶', status: 1 }));
+    const calls = fetchPage.mock.calls.length;
+    rerender(<PaginatedTable<Row> ref={ref} fetchPage={fetchPage} columns={columns} filters={{ name: '瓶', status: 1 }} />);
+    act(() => ref.current!.reload());
+    await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(calls + 1));
+    expect(lastParams(fetchPage)).toEqual({ page: 1, size: 15, name: '瓶', status: 1 });
+  });
+
+  it('reports the rows chosen with the checkboxes', async () => {
+    const onSelectionChange = vi.fn();
+    setup({ selectable: true, onSelectionChange });
+    const row = (await screen.findByRole('gridcell', { name: 'C002' })).closest('[role="row"]') as HTMLElement;
+    await userEvent.click(within(row).getByRole('checkbox'));
+    expect(onSelectionChange).toHaveBeenLastCalledWith([{ id: 2, code: 'C002', name: '瓶2' }]);
+    await userEvent.click(screen.getAllByRole('checkbox')[0]);
+    expect(onSelectionChange.mock.lastCall?.[0]).toHaveLength(15);
+  });
+});

@@ -103,6 +103,16 @@ describe('TableForm row operations', () => {
     expect(cell(1, 'ops').getByRole('button', { name: '删除' })).toBeDisabled();
   });
 
+  it('disabled turns off 新增, every input and every button; addable false hides 新增', () => {
+    const { cell, unmount } = renderTableForm({ columns, defaultValue: [{ name: 'A' }], disabled: true });
+    expect(screen.getByRole('button', { name: '新增' })).toBeDisabled();
+    expect(cell(0, 'name').getByRole('textbox')).toBeDisabled();
+    expect(rowButton(cell, 0, '复制')).toBeDisabled();
+    unmount();
+    renderTableForm({ columns, addable: false });
+    expect(screen.queryByRole('button', { name: '新增' })).not.toBeInTheDocument();
+  });
+
   it('the handle: addRow, setRows, getRows', () => {
     const { ref, lastReason } = renderTableForm({ columns });
     act(() => ref.current!.addRow());

@@ -11,6 +11,12 @@ import { permissionsPlugin } from './plugins/permissions';
 import { sitePlugin } from './plugins/site';
 import { swaggerPlugin } from './plugins/swagger';
 import { authRoutes } from './modules/auth/auth.routes';
+import { areaRoutes } from './modules/area/area.routes';
+import { enterpriseRoutes } from './modules/enterprise/enterprise.routes';
+import { enumRoutes } from './modules/enum/enum.routes';
+import { materialRoutes } from './modules/material/material.routes';
+import { productRoutes } from './modules/product/product.routes';
+import { warehouseRoutes } from './modules/warehouse/warehouse.routes';
 import { fileRoutes } from './modules/file/file.routes';
 import { roleRoutes } from './modules/role/role.routes';
 import { userRoutes } from './modules/user/user.routes';
@@ -61,5 +67,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(userRoutes);
   await app.register(roleRoutes);
   await app.register(fileRoutes);
+  for (const routes of [enumRoutes, areaRoutes, materialRoutes, warehouseRoutes, enterpriseRoutes, productRoutes]) await app.register(routes);
   return app;
 }

@@ -57,6 +57,9 @@ export const MENU_TREE: MenuDef[] = [
         buttons: [view('outbound'), { buttonKey: 'outbound:add', buttonName: '出库' }, { buttonKey: 'outbound:scan', buttonName: '扫码' },
           { buttonKey: 'outbound:print', buttonName: '打印' }, { buttonKey: 'outbound:delete', buttonName: '删除' }] },
       { menuNo: 'storage.query', menuName: '库存查询', menuNameEn: 'Stock query', menuUrl: '/storage/query', buttons: [view('stock')] },
+      { menuNo: 'storage.warehouse', menuName: '仓库管理', menuNameEn: 'Warehouses', menuUrl: '/storage/warehouse',
+        buttons: [view('warehouse'), { buttonKey: 'warehouse:add', buttonName: '新增' }, { buttonKey: 'warehouse:edit', buttonName: '编辑' },
+          { buttonKey: 'warehouse:delete', buttonName: '删除' }] },
     ],
   },
   {

@@ -113,6 +113,153 @@ export interface FilesTable {
   created_at: Timestamp;
 }
 
+type DateColumn = ColumnType<string | null, string | null | undefined, string | null>;
+/** numeric columns arrive as strings from pg; written as numbers. */
+type Numeric = ColumnType<string | null, number | string | null | undefined, number | string | null>;
+
+export interface MaterialsTable {
+  id: Generated<number>;
+  material_name: string;
+  material_short_name: string | null;
+  code: string;
+  category: string;
+  flammable: Generated<boolean>;
+  toxic: Generated<boolean>;
+  oxidizing: Generated<boolean>;
+  corrosive: Generated<boolean>;
+  inspection_interval_years: number;
+  target_net_weight: Numeric;
+  weight_tolerance: Numeric;
+  reweigh_required: Generated<boolean>;
+  design_life_years: number | null;
+  status: Generated<number>;
+  remark: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WarehousesTable {
+  id: Generated<number>;
+  warehouse_name: string;
+  warehouse_code: string;
+  kind: string;
+  address: string | null;
+  keeper: string | null;
+  remark: string | null;
+  created_at: Timestamp;
+}
+
+export interface EnterprisesTable {
+  id: Generated<number>;
+  /** 1 supplier, 2 customer. */
+  type: number;
+  enterprise_name: string;
+  enterprise_code: string;
+  credit_code: string | null;
+  contact: string | null;
+  phone: string | null;
+  province_code: string | null;
+  province_name: string | null;
+  city_code: string | null;
+  city_name: string | null;
+  district_code: string | null;
+  district_name: string | null;
+  address: string | null;
+  remark: string | null;
+  created_at: Timestamp;
+}
+
+export interface CylindersTable {
+  id: Generated<number>;
+  code: string;
+  steel_stamp: string | null;
+  material_id: number;
+  /** 1 own, 2 a customer's (owner_enterprise_id). */
+  owner_type: Generated<number>;
+  owner_enterprise_id: number | null;
+  manufacturer: string | null;
+  manufacture_date: DateColumn;
+  specification: string | null;
+  water_volume: Numeric;
+  tare_weight: Numeric;
+  working_pressure: Numeric;
+  design_life_years: number | null;
+  last_inspection_date: DateColumn;
+  next_inspection_date: DateColumn;
+  /** SPEC section 3 status code 0–13. */
+  status: number;
+  warehouse_id: number | null;
+  location_enterprise_id: number | null;
+  valve_no: string | null;
+  last_filled_at: NullableTimestamp;
+  scrap_reason: string | null;
+  scrapped_at: NullableTimestamp;
+  scrapped_by: string | null;
+  remark: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One row per status transition of a cylinder; never updated or deleted (except with the cylinder by delAllProcess). */
+export interface CylinderTracesTable {
+  id: Generated<number>;
+  cylinder_id: number;
+  from_status: number | null;
+  to_status: number;
+  action: string;
+  operator_id: number | null;
+  operator: string | null;
+  at: Timestamp;
+  detail: unknown;
+}
+
+/** Maintained by a trigger on cylinders (migration 0003); read-only for the code. */
+export interface CylinderStatusCountsTable {
+  status: number;
+  count: number;
+}
+
+export interface CylinderValveChangesTable {
+  id: Generated<number>;
+  cylinder_id: number;
+  old_valve: string | null;
+  new_valve: string;
+  changed_on: ColumnType<string, string, string>;
+  reason: string;
+  operator_id: number | null;
+  operator: string | null;
+  created_at: Timestamp;
+}
+
+export interface PeriodicInspectionsTable {
+  id: Generated<number>;
+  cylinder_id: number;
+  inspected_on: ColumnType<string, string, string>;
+  /** 1 合格, 0 不合格. */
+  result: number;
+  next_date: DateColumn;
+  agency: string | null;
+  report_no: string | null;
+  remark: string | null;
+  operator_id: number | null;
+  operator: string | null;
+  created_at: Timestamp;
+}
+
+export interface TestProjectsTable {
+  id: Generated<number>;
+  material_id: number;
+  project_name: string;
+  method: string | null;
+  standard_min: Numeric;
+  standard_max: Numeric;
+  standard_text: string | null;
+  unit: string | null;
+  required: Generated<boolean>;
+  sort: Generated<number>;
+  created_at: Timestamp;
+}
+
 export interface DB {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -124,6 +271,15 @@ export interface DB {
   role_buttons: RoleButtonsTable;
   refresh_tokens: RefreshTokensTable;
   operation_logs: OperationLogsTable;
+  materials: MaterialsTable;
+  warehouses: WarehousesTable;
+  enterprises: EnterprisesTable;
+  cylinders: CylindersTable;
+  cylinder_traces: CylinderTracesTable;
+  cylinder_status_counts: CylinderStatusCountsTable;
+  cylinder_valve_changes: CylinderValveChangesTable;
+  periodic_inspections: PeriodicInspectionsTable;
+  test_projects: TestProjectsTable;
   files: FilesTable;
 }
 

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_initial';
 import * as m0002 from './0002_files';
+import * as m0003 from './0003_master_data';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -9,4 +10,5 @@ import * as m0002 from './0002_files';
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_files': m0002,
+  '0003_master_data': m0003,
 };

@@ -1,0 +1,100 @@
+import { sql, type Kysely } from 'kysely';
+import type { PageResult } from '@shared/api/envelope';
+import type { EnterpriseFilters, EnterpriseOption, EnterprisePageQuery, EnterpriseRow, EnterpriseType } from '@shared/api/enterprise';
+import type { DB } from '../../db/schema';
+import { escapeLike, pageWindow } from '../master/paging';
+
+type Db = Kysely<DB>;
+
+export const ENTERPRISE_SORTS = {
+  id: 'e.id', enterpriseName: 'e.enterprise_name', enterpriseCode: 'e.enterprise_code', type: 'e.type', createdAt: 'e.created_at',
+} as const;
+
+export interface EnterpriseValues {
+  type: number;
+  enterprise_name: string;
+  enterprise_code: string;
+  credit_code: string | null;
+  contact: string | null;
+  phone: string | null;
+  province_code: string | null;
+  province_name: string | null;
+  city_code: string | null;
+  city_name: string | null;
+  district_code: string | null;
+  district_name: string | null;
+  address: string | null;
+  remark: string | null;
+}
+
+function rows(db: Db) {
+  return db.selectFrom('enterprises as e').select([
+    'e.id', sql<EnterpriseType>`e.type::text`.as('type'), 'e.enterprise_name as enterpriseName',
+    'e.enterprise_code as enterpriseCode', 'e.credit_code as creditCode', 'e.contact', 'e.phone',
+    'e.province_code as provinceCode', 'e.province_name as provinceName', 'e.city_code as cityCode', 'e.city_name as cityName',
+    'e.district_code as districtCode', 'e.district_name as districtName', 'e.address', 'e.remark',
+    sql<string>`to_char(e.created_at, 'YYYY-MM-DD HH24:MI:SS')`.as('createdAt'),
+  ]);
+}
+
+function filtered(db: Db, q: EnterpriseFilters) {
+  let query = rows(db);
+  if (q.type) query = query.where('e.type', '=', Number(q.type));
+  if (q.enterpriseName) query = query.where('e.enterprise_name', 'ilike', `%${escapeLike(q.enterpriseName)}%`);
+  if (q.enterpriseCode) query = query.where('e.enterprise_code', 'ilike', `%${escapeLike(q.enterpriseCode)}%`);
+  if (q.contact) query = query.where('e.contact', 'ilike', `%${escapeLike(q.contact)}%`);
+  if (q.provinceCode) query = query.where('e.province_code', '=', q.provinceCode);
+  return query;
+}
+
+export async function pageEnterprises(db: Db, q: EnterprisePageQuery, orderBy: string): Promise<PageResult<EnterpriseRow>> {
+  const query = filtered(db, q);
+  const { limit, offset } = pageWindow(q);
+  const [{ total }] = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).execute();
+  const list = await query.orderBy(sql.ref(orderBy), q.order ?? (q.sidx ? 'asc' : 'desc')).orderBy('e.id', 'desc')
+    .limit(limit).offset(offset).execute();
+  return { list, total: Number(total) };
+}
+
+/** Every row matching the filters, oldest first, at most `cap` (reports and exports). */
+export function listEnterprises(db: Db, q: EnterpriseFilters, cap: number): Promise<EnterpriseRow[]> {
+  return filtered(db, q).orderBy('e.id').limit(cap).execute();
+}
+
+export const findEnterprise = (db: Db, id: number): Promise<EnterpriseRow | undefined> =>
+  rows(db).where('e.id', '=', id).executeTakeFirst();
+
+export function enterpriseOptions(db: Db, type: string | undefined, name: string | undefined, cap: number): Promise<EnterpriseOption[]> {
+  let q = db.selectFrom('enterprises')
+    .select(['id', sql<EnterpriseType>`type::text`.as('type'), 'enterprise_name as enterpriseName', 'enterprise_code as enterpriseCode']);
+  if (type) q = q.where('type', '=', Number(type));
+  if (name) q = q.where('enterprise_name', 'ilike', `%${escapeLike(name)}%`);
+  return q.orderBy('enterprise_name').orderBy('id').limit(cap).execute();
+}
+
+export async function codeOwners(db: Db, codes: string[]): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const found = await db.selectFrom('enterprises').select(['id', 'enterprise_code']).where('enterprise_code', 'in', codes).execute();
+  return new Map(found.map((r) => [r.enterprise_code, r.id]));
+}
+
+export async function insertEnterprises(db: Db, values: EnterpriseValues[]): Promise<number[]> {
+  if (values.length === 0) return [];
+  return (await db.insertInto('enterprises').values(values).returning('id').execute()).map((r) => r.id);
+}
+
+export async function updateEnterprise(db: Db, id: number, values: EnterpriseValues): Promise<void> {
+  await db.updateTable('enterprises').set(values).where('id', '=', id).execute();
+}
+
+/** Cylinders that belong to or are held by the enterprise (any status: their history refers to it). */
+export async function cylindersLinked(db: Db, id: number): Promise<number> {
+  const row = await db.selectFrom('cylinders').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) => eb.or([eb('owner_enterprise_id', '=', id), eb('location_enterprise_id', '=', id)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deleteEnterprise(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('enterprises').where('id', '=', id).execute();
+}

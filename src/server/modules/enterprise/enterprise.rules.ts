@@ -1,0 +1,76 @@
+import { CREDIT_CODE_PATTERN } from '@shared/api/enterprise';
+import { findArea } from '../area/area.data';
+import type { EnterpriseValues } from './enterprise.repository';
+
+/** One enterprise as given by the save form or a spreadsheet row (strings as typed). */
+export interface EnterpriseInput {
+  type: string;
+  enterpriseName: string;
+  enterpriseCode: string;
+  creditCode?: string | null;
+  contact?: string | null;
+  phone?: string | null;
+  provinceCode?: string | null;
+  cityCode?: string | null;
+  districtCode?: string | null;
+  address?: string | null;
+  remark?: string | null;
+}
+
+const text = (v: string | null | undefined) => (v ?? '').trim();
+const orNull = (v: string | null | undefined) => text(v) || null;
+
+function lengthReason(label: string, value: string, max: number): string | undefined {
+  return value.length > max ? `${label} 长度不能超过 ${max} 个字符` : undefined;
+}
+
+/**
+ * Every reason the input is refused (empty when it is valid) and the row to write. Area codes must be
+ * GB/T 2260 divisions nested as chosen (district in city in province); their names are stored beside.
+ */
+export function checkEnterprise(input: EnterpriseInput): { values: EnterpriseValues; reasons: string[] } {
+  const reasons: string[] = [];
+  const name = text(input.enterpriseName);
+  const code = text(input.enterpriseCode);
+  if (input.type !== '1' && input.type !== '2') reasons.push('类型 type 只能是 1（供应商）或 2（客户）');
+  if (!name) reasons.push('企业名称 enterpriseName 不能为空');
+  if (!code) reasons.push('企业编码 enterpriseCode 不能为空');
+  else if (!/^[A-Za-z0-9_.-]+$/.test(code)) reasons.push(`企业编码 enterpriseCode 格式不正确：${code}`);
+  const credit = text(input.creditCode).toUpperCase();
+  if (credit && !new RegExp(CREDIT_CODE_PATTERN).test(credit)) reasons.push(`统一社会信用代码 creditCode 格式不正确：${credit}`);
+  const phone = text(input.phone);
+  if (phone && !/^[0-9+\-() ]{3,32}$/.test(phone)) reasons.push(`电话 phone 格式不正确：${phone}`);
+  for (const r of [
+    lengthReason('企业名称 enterpriseName', name, 128), lengthReason('企业编码 enterpriseCode', code, 32),
+    lengthReason('联系人 contact', text(input.contact), 64), lengthReason('地址 address', text(input.address), 255),
+    lengthReason('备注 remark', text(input.remark), 255),
+  ]) if (r) reasons.push(r);
+
+  const [province, city, district] = [orNull(input.provinceCode), orNull(input.cityCode), orNull(input.districtCode)];
+  const p = province ? findArea(province) : undefined;
+  const c = city ? findArea(city) : undefined;
+  const d = district ? findArea(district) : undefined;
+  if (province && (!p || p.parent)) reasons.push(`省 provinceCode 不存在：${province}`);
+  if (city && (!c || c.parent !== province)) reasons.push(`市 cityCode 不属于所选省份：${city}`);
+  if (district && (!d || d.parent !== city)) reasons.push(`区 districtCode 不属于所选城市：${district}`);
+
+  return {
+    reasons,
+    values: {
+      type: Number(input.type),
+      enterprise_name: name,
+      enterprise_code: code,
+      credit_code: credit || null,
+      contact: orNull(input.contact),
+      phone: phone || null,
+      province_code: province,
+      province_name: p?.node.name ?? null,
+      city_code: city,
+      city_name: c?.node.name ?? null,
+      district_code: district,
+      district_name: d?.node.name ?? null,
+      address: orNull(input.address),
+      remark: orNull(input.remark),
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import {
+  defaultDesignLife, defaultInspectionInterval, type MaterialPageQuery, type MaterialSaveBody,
+} from '@shared/api/material';
+import type { DB } from '../../db/schema';
+import { BusinessError } from '../../lib/errors';
+import { mapUniqueViolation } from '../master/db-errors';
+import { blankToNull, sortColumn } from '../master/paging';
+import * as repo from './material.repository';
+
+export function pageMaterials(db: Kysely<DB>, q: MaterialPageQuery) {
+  return repo.pageMaterials(db, q, sortColumn(repo.MATERIAL_SORTS, q.sidx, 'id'));
+}
+
+export async function getMaterial(db: Kysely<DB>, id: number) {
+  const row = await repo.findMaterial(db, id);
+  if (!row) throw new BusinessError(`介质不存在：${id}`);
+  return row;
+}
+
+function valuesOf(body: MaterialSaveBody): repo.MaterialValues {
+  const materialName = body.materialName.trim();
+  const code = body.code.trim();
+  if (!materialName) throw new BusinessError('参数错误：materialName 不能为空');
+  const reweigh = body.reweighRequired ?? body.category === 'liquefied';
+  const target = body.targetNetWeight ?? null;
+  const tolerance = body.weightTolerance ?? null;
+  // Re-weighing compares the net weight with target ± tolerance: both must be known.
+  if (reweigh && target === null) throw new BusinessError('参数错误：targetNetWeight 需要复秤的介质必须填写目标充装净重');
+  if (reweigh && tolerance === null) throw new BusinessError('参数错误：weightTolerance 需要复秤的介质必须填写允许偏差');
+  if (target !== null && tolerance !== null && tolerance > target) {
+    throw new BusinessError('参数错误：weightTolerance 允许偏差不能大于目标充装净重');
+  }
+  const corrosive = body.corrosive ?? false;
+  return {
+    material_name: materialName,
+    material_short_name: blankToNull(body.materialShortName),
+    code,
+    category: body.category,
+    flammable: body.flammable ?? false,
+    toxic: body.toxic ?? false,
+    oxidizing: body.oxidizing ?? false,
+    corrosive,
+    inspection_interval_years: body.inspectionIntervalYears ?? defaultInspectionInterval({ code, materialName, corrosive }),
+    target_net_weight: target,
+    weight_tolerance: tolerance,
+    reweigh_required: reweigh,
+    design_life_years: body.designLifeYears ?? defaultDesignLife({ code, materialName }),
+    status: body.status ?? 1,
+    remark: blankToNull(body.remark),
+  };
+}
+
+const duplicate = (code: string) => `介质编码 code 已存在：${code}`;
+
+export async function saveMaterial(db: Kysely<DB>, body: MaterialSaveBody): Promise<number> {
+  const values = valuesOf(body);
+  return mapUniqueViolation(() => db.transaction().execute(async (trx) => {
+    const owner = await repo.codeOwner(trx, values.code);
+    if (owner !== undefined && owner !== body.id) throw new BusinessError(duplicate(values.code));
+    if (body.id === undefined) return repo.insertMaterial(trx, values);
+    if (!(await repo.findMaterial(trx, body.id))) throw new BusinessError(`介质不存在：${body.id}`);
+    await repo.updateMaterial(trx, body.id, values);
+    return body.id;
+  }), { materials_code_key: duplicate(values.code) });
+}
+
+export async function setStatus(db: Kysely<DB>, id: number, status: number): Promise<void> {
+  if (!(await repo.setMaterialStatus(db, id, status))) throw new BusinessError(`介质不存在：${id}`);
+}
+
+export const dropDown = (db: Kysely<DB>) => repo.enabledMaterials(db);

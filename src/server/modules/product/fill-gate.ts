@@ -1,0 +1,89 @@
+import { addYears } from '../master/dates';
+
+/** What the gate needs to know about the cylinder (see fillGateInputs in product.repository). */
+export interface GateCylinder {
+  code: string;
+  status: number;
+  materialId: number;
+  /** Name of the gas the cylinder is registered for (for the wrong-medium message). */
+  materialName?: string | null;
+  manufactureDate: string | null;
+  designLifeYears: number | null;
+  lastInspectionDate: string | null;
+  nextInspectionDate: string | null;
+  /** 1 own, 2 a customer's. */
+  ownerType: number;
+  /** For ownerType 2: the owner is a known customer the plant fills for. */
+  ownerIsCustomer?: boolean;
+  /** ISO timestamp or YYYY-MM-DD of the last fill; null when never filled. */
+  lastFilledAt: string | null;
+}
+
+export interface GateGas {
+  id: number;
+  materialName: string;
+  flammable: boolean;
+  designLifeYears: number | null;
+}
+
+export type GateReasonCode = 'scrap' | 'inspectionOverdue' | 'designLifeExceeded' | 'ownership' | 'wrongMedium' | 'vacuumRequired';
+
+export interface GateReason {
+  reason: GateReasonCode;
+  /** Chinese, names the cylinder: shown to the operator as is. */
+  message: string;
+}
+
+/**
+ * The fill gate of DOMAIN.md: every reason the cylinder must not be picked for filling or filled with `gas`
+ * on `today` (YYYY-MM-DD). Empty means it may. `vacuumSince` is the date of its latest vacuum handling.
+ * Pure, so picking and filling (later issues) and the screens all refuse for the same reasons.
+ */
+export function fillGateReasons(
+  cylinder: GateCylinder, gas: GateGas, today: string, options: { vacuumSince?: string | null } = {},
+): GateReason[] {
+  const c = cylinder.code;
+  const reasons: GateReason[] = [];
+  if (cylinder.status === 0) reasons.push({ reason: 'scrap', message: `气瓶 ${c} 已报废` });
+
+  if (!cylinder.nextInspectionDate) {
+    reasons.push({ reason: 'inspectionOverdue', message: `气瓶 ${c} 超期未检：没有下次检验日期` });
+  } else if (cylinder.nextInspectionDate < today) {
+    reasons.push({ reason: 'inspectionOverdue', message: `气瓶 ${c} 超期未检：下次检验日期 ${cylinder.nextInspectionDate} 已过` });
+  }
+
+  const life = cylinder.designLifeYears ?? gas.designLifeYears;
+  if (cylinder.manufactureDate && life) {
+    const end = addYears(cylinder.manufactureDate, life);
+    if (end <= today) {
+      reasons.push({
+        reason: 'designLifeExceeded',
+        message: `气瓶 ${c} 已超过设计使用年限 ${life} 年（制造日期 ${cylinder.manufactureDate}，${end} 到期）`,
+      });
+    }
+  }
+
+  if (cylinder.ownerType !== 1 && !(cylinder.ownerType === 2 && cylinder.ownerIsCustomer)) {
+    reasons.push({ reason: 'ownership', message: `气瓶 ${c} 不是本单位气瓶，也不属于委托充装的客户` });
+  }
+
+  if (cylinder.materialId !== gas.id) {
+    const registered = cylinder.materialName ? `登记介质为 ${cylinder.materialName}` : '登记介质不同';
+    reasons.push({ reason: 'wrongMedium', message: `气瓶 ${c} ${registered}，不能充装 ${gas.materialName}` });
+  }
+
+  if (gas.flammable) {
+    const lastFill = cylinder.lastFilledAt?.slice(0, 10) ?? null;
+    const inspected = cylinder.lastInspectionDate;
+    const vacuum = options.vacuumSince?.slice(0, 10) ?? null;
+    const firstFill = lastFill === null;
+    const firstAfterInspection = !firstFill && inspected !== null && lastFill <= inspected;
+    // The vacuum must come after the inspection that made this a first fill (if any).
+    const vacuumDone = vacuum !== null && (inspected === null || vacuum >= inspected);
+    if ((firstFill || firstAfterInspection) && !vacuumDone) {
+      const which = firstFill ? '首次充装' : `定期检验（${inspected}）后首次充装`;
+      reasons.push({ reason: 'vacuumRequired', message: `气瓶 ${c} ${which}可燃气体 ${gas.materialName}，需先抽真空处理` });
+    }
+  }
+  return reasons;
+}

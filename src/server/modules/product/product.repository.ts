@@ -1,0 +1,147 @@
+import { sql, type Kysely } from 'kysely';
+import type { PageResult } from '@shared/api/envelope';
+import type { ProductFilters, ProductPageQuery, ProductRow, StatusCount } from '@shared/api/product';
+import type { DB } from '../../db/schema';
+import { pageWindow } from '../master/paging';
+
+type Db = Kysely<DB>;
+
+/**
+ * Sort columns of the cylinder list. createdAt sorts by id: ids are issued in registration order and the
+ * primary key serves it, where a created_at index would only duplicate it.
+ */
+export const PRODUCT_SORTS = {
+  id: 'c.id', code: 'c.code', manufactureDate: 'c.manufacture_date', nextInspectionDate: 'c.next_inspection_date',
+  status: 'c.status', createdAt: 'c.id',
+} as const;
+
+/** Row values of a cylinder to insert (status and trace are added by the service). */
+export type CylinderValues = Omit<DB['cylinders'], 'id' | 'status' | 'owner_type' | 'last_filled_at' | 'scrap_reason'
+  | 'scrapped_at' | 'scrapped_by' | 'created_at' | 'updated_at' | 'water_volume' | 'tare_weight' | 'working_pressure'
+  | 'manufacture_date' | 'last_inspection_date' | 'next_inspection_date'> & {
+  owner_type: number;
+  water_volume: number | null;
+  tare_weight: number | null;
+  working_pressure: number | null;
+  manufacture_date: string | null;
+  last_inspection_date: string | null;
+  next_inspection_date: string | null;
+};
+
+const day = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+const float = (column: string) => sql<number | null>`${sql.ref(column)}::float8`;
+
+function filtered(db: Db, q: ProductFilters) {
+  let query = db.selectFrom('cylinders as c');
+  // Prefix matches on "C"-collated columns: served by their btree indexes.
+  if (q.code) query = query.where('c.code', 'like', `${escapePrefix(q.code.trim())}%`);
+  if (q.steelStamp) query = query.where('c.steel_stamp', 'like', `${escapePrefix(q.steelStamp.trim())}%`);
+  if (q.materialId) query = query.where('c.material_id', '=', q.materialId);
+  if (q.status !== undefined && q.status !== null) query = query.where('c.status', '=', q.status);
+  if (q.ownerType) query = query.where('c.owner_type', '=', q.ownerType);
+  if (q.ownerEnterpriseId) query = query.where('c.owner_enterprise_id', '=', q.ownerEnterpriseId);
+  if (q.warehouseId) query = query.where('c.warehouse_id', '=', q.warehouseId);
+  if (q.locationEnterpriseId) query = query.where('c.location_enterprise_id', '=', q.locationEnterpriseId);
+  if (q.manufactureDateStart) query = query.where('c.manufacture_date', '>=', q.manufactureDateStart);
+  if (q.manufactureDateEnd) query = query.where('c.manufacture_date', '<=', q.manufactureDateEnd);
+  if (q.inspectionDueBefore) query = query.where('c.next_inspection_date', '<=', q.inspectionDueBefore);
+  return query;
+}
+
+const escapePrefix = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Which filters are set, to answer the total from the counters when only status (or nothing) filters. */
+function onlyStatusFilter(q: ProductFilters): boolean {
+  const { status: _status, ...rest } = q;
+  return Object.values(rest).every((v) => v === undefined || v === null || v === '');
+}
+
+function withColumns<T extends ReturnType<typeof filtered>>(query: T) {
+  return query.select((eb) => [
+    'c.id', 'c.code', 'c.steel_stamp as steelStamp', 'c.material_id as materialId',
+    eb.selectFrom('materials as m').select('m.material_name').whereRef('m.id', '=', 'c.material_id').as('materialName'),
+    'c.owner_type as ownerType', 'c.owner_enterprise_id as ownerEnterpriseId',
+    eb.selectFrom('enterprises as o').select('o.enterprise_name').whereRef('o.id', '=', 'c.owner_enterprise_id').as('ownerName'),
+    'c.manufacturer', day('c.manufacture_date').as('manufactureDate'), 'c.specification',
+    float('c.water_volume').as('waterVolume'), float('c.tare_weight').as('tareWeight'), float('c.working_pressure').as('workingPressure'),
+    'c.design_life_years as designLifeYears', day('c.last_inspection_date').as('lastInspectionDate'),
+    day('c.next_inspection_date').as('nextInspectionDate'), 'c.status', 'c.warehouse_id as warehouseId',
+    eb.selectFrom('warehouses as w').select('w.warehouse_name').whereRef('w.id', '=', 'c.warehouse_id').as('warehouseName'),
+    'c.location_enterprise_id as locationEnterpriseId',
+    eb.selectFrom('enterprises as l').select('l.enterprise_name').whereRef('l.id', '=', 'c.location_enterprise_id').as('locationName'),
+    'c.valve_no as valveNo', 'c.remark', sql<string>`to_char(c.created_at, 'YYYY-MM-DD HH24:MI:SS')`.as('createdAt'),
+  ]);
+}
+
+export async function countProducts(db: Db, q: ProductFilters): Promise<number> {
+  if (onlyStatusFilter(q)) {
+    let counters = db.selectFrom('cylinder_status_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), sql<number>`0`).as('n'));
+    if (q.status !== undefined && q.status !== null) counters = counters.where('status', '=', q.status);
+    return Number((await counters.executeTakeFirstOrThrow()).n);
+  }
+  const row = await filtered(db, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function pageProducts(db: Db, q: ProductPageQuery, orderBy: string): Promise<PageResult<ProductRow>> {
+  const { limit, offset } = pageWindow(q);
+  const direction = q.order ?? (q.sidx ? 'asc' : 'desc');
+  const [total, list] = await Promise.all([
+    countProducts(db, q),
+    withColumns(filtered(db, q)).orderBy(sql.ref(orderBy), direction).orderBy('c.id', direction)
+      .limit(limit).offset(offset).execute(),
+  ]);
+  return { list: list as ProductRow[], total };
+}
+
+/** Rows for an export, in id order, `batch` at a time (keyset paging), at most `cap` in all. */
+export async function* productBatches(db: Db, q: ProductFilters, cap: number, batch = 2000): AsyncGenerator<ProductRow[]> {
+  let after = 0;
+  let sent = 0;
+  while (sent < cap) {
+    const rows = await withColumns(filtered(db, q)).where('c.id', '>', after).orderBy('c.id')
+      .limit(Math.min(batch, cap - sent)).execute() as ProductRow[];
+    if (rows.length === 0) return;
+    yield rows;
+    sent += rows.length;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+export async function findProduct(db: Db, id: number) {
+  return withColumns(filtered(db, {})).select([
+    'c.scrap_reason as scrapReason', 'c.scrapped_by as scrappedBy',
+    sql<string | null>`to_char(c.scrapped_at, 'YYYY-MM-DD HH24:MI:SS')`.as('scrappedAt'),
+  ]).where('c.id', '=', id).executeTakeFirst();
+}
+
+/** The cylinder row locked for a status change (concurrent changes wait, then see the new status). */
+export function lockCylinder(db: Db, id: number) {
+  return db.selectFrom('cylinders').select(['id', 'code', 'status', 'valve_no', 'material_id'])
+    .where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function existingCodes(db: Db, codes: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (let i = 0; i < codes.length; i += 5000) {
+    const rows = await db.selectFrom('cylinders').select('code').where('code', 'in', codes.slice(i, i + 5000)).execute();
+    found.push(...rows.map((r) => r.code));
+  }
+  return found;
+}
+
+/** Inserts cylinders in status 2 (stock) and returns their ids in input order. */
+export async function insertCylinders(db: Db, values: CylinderValues[]): Promise<Array<{ id: number; code: string }>> {
+  const out: Array<{ id: number; code: string }> = [];
+  for (let i = 0; i < values.length; i += 1000) {
+    const rows = await db.insertInto('cylinders').values(values.slice(i, i + 1000).map((v) => ({ ...v, status: 2 })))
+      .returning(['id', 'code']).execute();
+    out.push(...rows);
+  }
+  return out;
+}
+
+export async function statusCounts(db: Db): Promise<StatusCount[]> {
+  const rows = await db.selectFrom('cylinder_status_counts').select(['status', 'count']).orderBy('status').execute();
+  return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
+}

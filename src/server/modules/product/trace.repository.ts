@@ -1,0 +1,40 @@
+import { sql, type Kysely } from 'kysely';
+import type { TraceEvent } from '@shared/api/product';
+import type { DB } from '../../db/schema';
+
+/** One status transition of a cylinder, written in the same transaction as the change itself. */
+export interface TraceInput {
+  cylinderId: number;
+  fromStatus: number | null;
+  toStatus: number;
+  /** register, import, scrap, inspection, … (later issues add theirs). */
+  action: string;
+  operatorId: number | null;
+  operator: string | null;
+  detail?: Record<string, unknown> | null;
+}
+
+/** Appends trace events (many at once for batch registration). Nothing is ever updated or deleted here. */
+export async function appendTraces(trx: Kysely<DB>, events: TraceInput[]): Promise<void> {
+  for (let i = 0; i < events.length; i += 2000) {
+    await trx.insertInto('cylinder_traces').values(events.slice(i, i + 2000).map((e) => ({
+      cylinder_id: e.cylinderId, from_status: e.fromStatus, to_status: e.toStatus, action: e.action,
+      operator_id: e.operatorId, operator: e.operator, detail: e.detail ? JSON.stringify(e.detail) : null,
+    }))).execute();
+  }
+}
+
+/** The timeline of a cylinder, oldest first. */
+export function listTraces(db: Kysely<DB>, cylinderId: number): Promise<TraceEvent[]> {
+  return db.selectFrom('cylinder_traces').select([
+    'id', 'from_status as fromStatus', 'to_status as toStatus', 'action', 'operator',
+    sql<string>`to_char(at, 'YYYY-MM-DD HH24:MI:SS')`.as('at'), 'detail',
+  ]).where('cylinder_id', '=', cylinderId).orderBy('at').orderBy('id').execute();
+}
+
+/** How many transitions a cylinder has had besides its registration. */
+export async function movementCount(db: Kysely<DB>, cylinderId: number): Promise<number> {
+  const row = await db.selectFrom('cylinder_traces').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('cylinder_id', '=', cylinderId).where('action', 'not in', ['register', 'import']).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

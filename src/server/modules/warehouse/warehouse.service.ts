@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+import type { WarehousePageQuery, WarehouseSaveBody } from '@shared/api/warehouse';
+import type { DB } from '../../db/schema';
+import { BusinessError } from '../../lib/errors';
+import { mapUniqueViolation } from '../master/db-errors';
+import { blankToNull, sortColumn } from '../master/paging';
+import * as repo from './warehouse.repository';
+
+export const pageWarehouses = (db: Kysely<DB>, q: WarehousePageQuery) =>
+  repo.pageWarehouses(db, q, sortColumn(repo.WAREHOUSE_SORTS, q.sidx, 'id'));
+
+export const warehouseOptions = (db: Kysely<DB>, kind?: string) => repo.warehouseOptions(db, kind || undefined);
+
+const duplicate = (code: string) => `仓库编码 warehouseCode 已存在：${code}`;
+
+export async function saveWarehouse(db: Kysely<DB>, body: WarehouseSaveBody): Promise<number> {
+  const values: repo.WarehouseValues = {
+    warehouse_name: body.warehouseName.trim(),
+    warehouse_code: body.warehouseCode.trim(),
+    kind: body.kind,
+    address: blankToNull(body.address),
+    keeper: blankToNull(body.keeper),
+    remark: blankToNull(body.remark),
+  };
+  if (!values.warehouse_name) throw new BusinessError('参数错误：warehouseName 不能为空');
+  return mapUniqueViolation(() => db.transaction().execute(async (trx) => {
+    const owner = await repo.codeOwner(trx, values.warehouse_code);
+    if (owner !== undefined && owner !== body.id) throw new BusinessError(duplicate(values.warehouse_code));
+    if (body.id === undefined) return repo.insertWarehouse(trx, values);
+    if (!(await repo.findWarehouse(trx, body.id))) throw new BusinessError(`仓库不存在：${body.id}`);
+    await repo.updateWarehouse(trx, body.id, values);
+    return body.id;
+  }), { warehouses_warehouse_code_key: duplicate(values.warehouse_code) });
+}
+
+export async function deleteWarehouse(db: Kysely<DB>, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const warehouse = await repo.findWarehouse(trx, id);
+    if (!warehouse) throw new BusinessError(`仓库不存在：${id}`);
+    const held = await repo.cylindersHeld(trx, id);
+    if (held > 0) throw new BusinessError(`仓库 ${warehouse.warehouseName} 中还有 ${held} 个气瓶，不能删除`);
+    await repo.deleteWarehouse(trx, id);
+  });
+}

@@ -1,0 +1,47 @@
+import { expect } from 'vitest';
+import type { TestApp } from './app-helper';
+
+/** Helpers shared by the master-data tests: create records through the API as a caller would. */
+export async function createGas(t: TestApp, token: string, body: Record<string, unknown> = {}): Promise<number> {
+  const res = await t.call<{ id: number }>('POST', '/api/material/save', {
+    token, body: { materialName: '氮气', code: `N2_${Math.random().toString(36).slice(2, 8)}`, category: 'compressed', ...body },
+  });
+  expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 0 });
+  return res.body.data.id;
+}
+
+export async function createWarehouse(t: TestApp, token: string, body: Record<string, unknown> = {}): Promise<number> {
+  const res = await t.call<{ id: number }>('POST', '/api/wdwarehouse/saveAndEditWare', {
+    token, body: { warehouseName: '空瓶一库', warehouseCode: `W${Math.random().toString(36).slice(2, 8)}`, kind: 'empty', ...body },
+  });
+  expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 0 });
+  return res.body.data.id;
+}
+
+export async function createEnterprise(t: TestApp, token: string, body: Record<string, unknown> = {}): Promise<number> {
+  const res = await t.call<{ id: number }>('POST', '/api/enterprise/save', {
+    token, body: { type: '2', enterpriseName: '某气体用户', enterpriseCode: `E${Math.random().toString(36).slice(2, 8)}`, ...body },
+  });
+  expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 0 });
+  return res.body.data.id;
+}
+
+/** A multipart/form-data body with one file in field `file`, for app.inject. */
+export function multipart(filename: string, content: Buffer): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----test${Date.now().toString(16)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+    'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
+  );
+  return {
+    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Posts a file to `url` and returns the parsed envelope. */
+export async function upload<T = unknown>(t: TestApp, url: string, token: string, filename: string, content: Buffer) {
+  const { payload, headers } = multipart(filename, content);
+  const res = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+  return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: T } };
+}

@@ -1,13 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, configure } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppDialog } from './AppDialog';
+
+// MUI renders slowly on a busy machine: wait longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => vi.useRealTimers());
 
 const save = () => screen.getByRole('button', { name: '保存' });
 
-describe('AppDialog', () => {
+describe('AppDialog', { timeout: 30_000 }, () => {
   it('is 61.8% wide by default, or as wide as asked', () => {
     const { rerender } = render(<AppDialog open title="编辑" />);
     const paper = () => screen.getByRole('dialog');

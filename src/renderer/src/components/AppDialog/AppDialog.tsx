@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useWidgetT } from '@renderer/hooks/useWidgetT';
@@ -28,6 +28,7 @@ export interface AppDialogProps {
 /** The shared dialog (SPEC 2): title with a 关闭 icon, content, optional 取消 / 保存 footer. */
 export function AppDialog({ open, title, width = DEFAULT_DIALOG_WIDTH, onClose, onSubmit, submitText, cancelText, submitDisabled, footer, children }: AppDialogProps) {
   const t = useWidgetT();
+  const titleId = useId();
   const [loading, setLoading] = useState(false);
   const busy = useRef(false);
   const mounted = useRef(true);
@@ -61,8 +62,8 @@ export function AppDialog({ open, title, width = DEFAULT_DIALOG_WIDTH, onClose, 
   );
 
   return (
-    <Dialog open={open} onClose={onClose} slotProps={{ paper: { sx: { width, maxWidth: 'calc(100vw - 32px)' } } }} aria-labelledby="app-dialog-title">
-      <DialogTitle id="app-dialog-title" component="div" sx={{ fontSize: 16, pr: 6 }}>
+    <Dialog open={open} onClose={onClose} slotProps={{ paper: { sx: { width, maxWidth: 'calc(100vw - 32px)' } } }} aria-labelledby={titleId}>
+      <DialogTitle id={titleId} component="div" sx={{ fontSize: 16, pr: 6 }}>
         <Stack direction="row" sx={{ alignItems: 'center' }}>
           <span style={{ flex: 1 }}>{title}</span>
           <IconButton aria-label={t('common.close')} size="small" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>

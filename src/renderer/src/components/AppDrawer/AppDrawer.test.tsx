@@ -1,11 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, configure } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppDrawer } from './AppDrawer';
 
+// MUI renders slowly on a busy machine: wait longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
+
 const paper = () => screen.getByRole('dialog');
 
-describe('AppDrawer', () => {
+describe('AppDrawer', { timeout: 30_000 }, () => {
   it('shows the title, the content and the 取消 / 确认 footer, 30% wide by default', () => {
     render(
       <AppDrawer open title="选择气瓶">

@@ -1,9 +1,12 @@
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, within, configure } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form } from './Form';
 import type { FormField, FormHandle } from './types';
+
+// MUI renders slowly on a busy machine: wait longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const fields: FormField[] = [
   { key: 'name', label: '名称', rules: [{ required: true }, { max: 5 }] },
@@ -28,7 +31,7 @@ function setup(props: Partial<Parameters<typeof Form>[0]> = {}) {
   return { ...view, ref, validate };
 }
 
-describe('Form', () => {
+describe('Form', { timeout: 30_000 }, () => {
   it('shows the default placeholders 请输入 and 请选择, or the declared one', () => {
     render(<Form fields={[...fields, { key: 'at', label: '日期', type: 'date' }, { key: 'x', label: '自定', placeholder: '请扫码' }]} />);
     expect(byLabel('名称')).toHaveAttribute('placeholder', '请输入');

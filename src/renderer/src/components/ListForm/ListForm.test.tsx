@@ -1,9 +1,12 @@
 import { createRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, within, configure } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FormField, FormValues } from '@renderer/components/Form';
 import { ListForm, type ListFormHandle, type ListFormResult } from './ListForm';
+
+// MUI renders slowly on a busy machine: wait longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const fields: FormField[] = [{ key: 'code', label: '瓶号', rules: [{ required: true }] }];
 
@@ -25,7 +28,7 @@ function setup(initial: FormValues[], disabled = false) {
 
 const item = (n: number) => screen.getByRole('group', { name: `#${n}` });
 
-describe('ListForm', () => {
+describe('ListForm', { timeout: 30_000 }, () => {
   it('is valid only when every item is valid, and shows each failing item its messages', () => {
     const validate = setup([{ code: 'A1' }, { code: '' }, { code: 'A3' }]);
     const result = validate();

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, configure } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NumberInput, type NumberInputProps } from './NumberInput';
+
+// MUI renders slowly on a busy machine: wait longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 function Harness({ initial = null, spy, ...props }: Partial<NumberInputProps> & { initial?: number | null; spy?: (v: number | null) => void }) {
   const [value, setValue] = useState<number | null>(initial);
@@ -17,7 +20,7 @@ function Harness({ initial = null, spy, ...props }: Partial<NumberInputProps> & 
 const input = () => screen.getByLabelText('数量') as HTMLInputElement;
 const shown = () => screen.getByTestId('value').textContent;
 
-describe('NumberInput', () => {
+describe('NumberInput', { timeout: 30_000 }, () => {
   it('clamps to max and min when the entry is committed', async () => {
     render(<Harness min={10} max={100} />);
     await userEvent.type(input(), '150');

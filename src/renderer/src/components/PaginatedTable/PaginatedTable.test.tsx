@@ -1,8 +1,11 @@
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within, configure } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PaginatedTable, type PageParams, type TableColumn, type TableHandle } from './PaginatedTable';
+
+// MUI renders slowly on a busy machine: wait longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 interface Row {
   id: number;
@@ -29,7 +32,7 @@ function setup(props: Partial<Parameters<typeof PaginatedTable<Row>>[0]> = {}, f
 
 const lastParams = (f: ReturnType<typeof server>) => f.mock.calls.at(-1)?.[0];
 
-describe('PaginatedTable', () => {
+describe('PaginatedTable', { timeout: 30_000 }, () => {
   it('asks for page 1 of 15 and shows the rows, compact, at least 200 px high', async () => {
     const { fetchPage, container } = setup();
     expect(await screen.findByRole('gridcell', { name: 'C001' })).toBeInTheDocument();

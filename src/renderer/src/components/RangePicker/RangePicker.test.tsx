@@ -1,13 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within, configure } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RangePicker } from './RangePicker';
 import { DateField } from './DateField';
 
+// MUI renders slowly on a busy machine: wait longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
+
 /** The text a picker field shows (its sections joined), found by its label. */
 const shown = (label: string) => screen.getByRole('group', { name: label }).querySelector('.MuiPickersSectionList-root')?.textContent?.replace(/\u2066|\u2067|\u2068|\u2069/g, '');
 
-describe('RangePicker', () => {
+describe('RangePicker', { timeout: 30_000 }, () => {
   it('shows 开始日期 至 结束日期 for dates, in YYYY-MM-DD', () => {
     render(<RangePicker value={['2024-01-02', '2024-01-05']} />);
     expect(screen.getByText('至')).toBeInTheDocument();
@@ -43,7 +46,7 @@ describe('RangePicker', () => {
   });
 });
 
-describe('DateField', () => {
+describe('DateField', { timeout: 30_000 }, () => {
   it('shows a month in YYYY-MM and a year in YYYY', () => {
     render(
       <>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Alert, Stack, TextField } from '@mui/material';
 import type { UserRow } from '@shared/api/user';
+import { AppDialog } from '@renderer/components/AppDialog';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { useAdminResetPasswordMutation } from '@renderer/features/auth/authApi';
@@ -9,7 +10,7 @@ import { newPasswordProblem } from '@renderer/features/password/passwordRules';
 /** An administrator sets a new password for another user. */
 export function ResetPasswordDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
   const t = useT();
-  const [reset, { isLoading }] = useAdminResetPasswordMutation();
+  const [reset] = useAdminResetPasswordMutation();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -32,21 +33,12 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserRow | null; o
   };
 
   return (
-    <Dialog open={!!user} onClose={close} fullWidth maxWidth="xs" aria-labelledby="reset-password-title">
-      <DialogTitle id="reset-password-title">{t('user.resetPasswordFor', { name: user?.name ?? '' })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {problem && <Alert severity="error">{problem}</Alert>}
-          <TextField label={t('password.new')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
-          <TextField label={t('password.confirm')} type="password" value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>{t('common.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={isLoading}>
-          {t('common.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <AppDialog open={!!user} onClose={close} onSubmit={save} width={420} title={t('user.resetPasswordFor', { name: user?.name ?? '' })}>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {problem && <Alert severity="error">{problem}</Alert>}
+        <TextField label={t('password.new')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
+        <TextField label={t('password.confirm')} type="password" value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" />
+      </Stack>
+    </AppDialog>
   );
 }

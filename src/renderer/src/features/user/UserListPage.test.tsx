@@ -19,12 +19,15 @@ function serve() {
 
 afterEach(() => http.setAdapter(undefined));
 
-describe('用户管理', () => {
+/** The first visit loads the lazy screen (DataGrid included), which takes seconds on a busy machine. */
+const SCREEN_LOAD = { timeout: 15_000 };
+
+describe('用户管理', { timeout: 30_000 }, () => {
   it('asks the server for the first page of 15 and lists the users', async () => {
     storeSession();
     const adapter = serve();
     renderApp('/Setting/user');
-    expect(await screen.findByText('viewer')).toBeInTheDocument();
+    expect(await screen.findByText('viewer', undefined, SCREEN_LOAD)).toBeInTheDocument();
     const call = adapter.calls.find((c) => c.url === '/user/pageList');
     expect(call?.params).toMatchObject({ page: 1, size: 15 });
   });
@@ -33,7 +36,7 @@ describe('用户管理', () => {
     storeSession();
     const adapter = serve();
     renderApp('/Setting/user');
-    await screen.findByText('viewer');
+    await screen.findByText('viewer', undefined, SCREEN_LOAD);
     const buttons = await screen.findAllByRole('button', { name: '重置密码' });
     await userEvent.click(buttons[1]);
     const dialog = await screen.findByRole('dialog');
@@ -50,7 +53,7 @@ describe('用户管理', () => {
     storeSession({ ...nav, promise: ['home:view', 'user:view'] }, '查看员');
     serve();
     renderApp('/Setting/user');
-    await screen.findByText('viewer');
+    await screen.findByText('viewer', undefined, SCREEN_LOAD);
     expect(screen.queryByRole('button', { name: '重置密码' })).not.toBeInTheDocument();
   });
 });

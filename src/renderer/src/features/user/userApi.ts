@@ -1,5 +1,6 @@
 import type { PageResult } from '@shared/api/envelope';
 import type { UserPageQuery, UserRow } from '@shared/api/user';
+import { http } from '@renderer/http/client';
 import { api } from '@renderer/store/api';
 
 export const userApi = api.injectEndpoints({
@@ -12,3 +13,6 @@ export const userApi = api.injectEndpoints({
 });
 
 export const { useUserPageQuery } = userApi;
+
+/** One page of users, for PaginatedTable's fetchPage. */
+export const fetchUserPage = (params: UserPageQuery): Promise<PageResult<UserRow>> => http.get<PageResult<UserRow>>('/user/pageList', params);

@@ -23,7 +23,8 @@ export async function replaceValve(db: Kysely<DB>, body: HickeyBody, who: Operat
     if (c.status === 0) throw new BusinessError(`气瓶 ${c.code} 已报废，不能更换瓶阀`);
     if (c.valve_no === newValve) throw new BusinessError(`气瓶 ${c.code} 当前瓶阀已是 ${newValve}`);
     await trx.insertInto('cylinder_valve_changes').values({
-      cylinder_id: c.id, old_valve: c.valve_no, new_valve: newValve, changed_on: changedOn, reason, ...who,
+      cylinder_id: c.id, old_valve: c.valve_no, new_valve: newValve, changed_on: changedOn, reason,
+      operator_id: who.operatorId, operator: who.operator,
     }).execute();
     await trx.updateTable('cylinders').set({ valve_no: newValve, updated_at: sql`now()` }).where('id', '=', c.id).execute();
   });

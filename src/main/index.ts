@@ -2,6 +2,7 @@ import { app, BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { APP_ENTRY_URL, devRendererUrl } from './app-origin';
 import { buildCsp } from './csp';
+import { startDevices } from './devices.handlers';
 import { broadcastEvent, registerIpcHandlers } from './ipc';
 import { rendererDir } from './paths';
 import { handleAppProtocol, registerAppScheme } from './protocol';
@@ -40,7 +41,10 @@ if (!app.requestSingleInstanceLock()) {
     settings = createSettings(openSettingsStore(), (url) => broadcastEvent('app:serverUrlChanged', url));
     handleAppProtocol(rendererDir(), currentCsp);
     hardenDefaultSession({ devUrl, currentCsp });
-    registerIpcHandlers({ ...windowHandlers(), ...settingsHandlers(settings, () => app.getVersion()) }, { devUrl });
+    registerIpcHandlers(
+      { ...windowHandlers(), ...settingsHandlers(settings, () => app.getVersion()), ...startDevices(() => settings.getServerUrl()) },
+      { devUrl },
+    );
     openWindow();
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) openWindow();

@@ -1,6 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { INVOKE_CHANNELS, SEND_CHANNELS } from '../shared/ipc';
 import { BrowserWindow, ipcMain, resetElectronFake } from './electron.fake';
+import { devicesHandlers } from './devices.handlers';
+import { createDeviceSettings } from './devices/device-settings';
+import { ScaleManager } from './devices/scales/scale-manager';
 import { broadcastEvent, registerIpcHandlers, sendEvent, type IpcHandlers } from './ipc';
 import { createSettings, type KeyValueStore } from './settings';
 import { settingsHandlers } from './settings.handlers';
@@ -17,7 +20,12 @@ function memoryStore(): KeyValueStore {
 
 function wire(devUrl?: string) {
   const settings = createSettings(memoryStore(), (url) => broadcastEvent('app:serverUrlChanged', url));
-  registerIpcHandlers({ ...windowHandlers(), ...settingsHandlers(settings, () => '1.2.3') }, { devUrl });
+  const devices = devicesHandlers({
+    settings: createDeviceSettings(memoryStore() as never),
+    scales: new ScaleManager({ reading: () => {}, error: () => {} }),
+    agent: () => ({ url: 'http://127.0.0.1:9527', running: true }),
+  });
+  registerIpcHandlers({ ...windowHandlers(), ...settingsHandlers(settings, () => '1.2.3'), ...devices }, { devUrl });
   return new BrowserWindow({});
 }
 

@@ -1,3 +1,14 @@
+import type {
+  DeviceErrorEvent,
+  LabelJob,
+  PrintAgentInfo,
+  PrinterConfig,
+  PrintResult,
+  ScaleConfig,
+  ScaleReadingEvent,
+  SerialPortSummary,
+} from './devices';
+
 /**
  * The one IPC contract between the Electron main process and the renderer.
  * `invoke` channels answer a value; `send` channels are fire-and-forget; `events` flow main → renderer.
@@ -11,6 +22,21 @@ export interface IpcInvokeContract {
   'settings:getServerUrl': { args: []; result: string };
   'settings:setServerUrl': { args: [url: string]; result: string };
   'app:getVersion': { args: []; result: string };
+  /** Printers configured on this workstation (electron-store). */
+  'devices:listPrinters': { args: []; result: PrinterConfig[] };
+  'devices:savePrinters': { args: [printers: PrinterConfig[]]; result: PrinterConfig[] };
+  /** Print queues the operating system knows (names for the cups/spooler transport). */
+  'devices:listSystemPrinters': { args: []; result: string[] };
+  'devices:printLabel': { args: [job: LabelJob]; result: PrintResult };
+  /** A configured printer's name, or a printer not saved yet. */
+  'devices:printTestPage': { args: [printer: string | PrinterConfig]; result: PrintResult };
+  'devices:listSerialPorts': { args: []; result: SerialPortSummary[] };
+  'devices:listScales': { args: []; result: ScaleConfig[] };
+  'devices:saveScales': { args: [scales: ScaleConfig[]]; result: ScaleConfig[] };
+  /** Start reading a scale; readings arrive as devices:scaleReading events (throttled). */
+  'devices:openScale': { args: [config: ScaleConfig]; result: void };
+  'devices:closeScale': { args: [path: string]; result: void };
+  'devices:getPrintAgent': { args: []; result: PrintAgentInfo };
 }
 
 export interface IpcSendContract {
@@ -20,6 +46,8 @@ export interface IpcSendContract {
 
 export interface IpcEventContract {
   'app:serverUrlChanged': { payload: string };
+  'devices:scaleReading': { payload: ScaleReadingEvent };
+  'devices:error': { payload: DeviceErrorEvent };
 }
 
 export type InvokeChannel = keyof IpcInvokeContract;
@@ -33,9 +61,24 @@ export const INVOKE_CHANNELS = [
   'settings:getServerUrl',
   'settings:setServerUrl',
   'app:getVersion',
+  'devices:listPrinters',
+  'devices:savePrinters',
+  'devices:listSystemPrinters',
+  'devices:printLabel',
+  'devices:printTestPage',
+  'devices:listSerialPorts',
+  'devices:listScales',
+  'devices:saveScales',
+  'devices:openScale',
+  'devices:closeScale',
+  'devices:getPrintAgent',
 ] as const satisfies readonly InvokeChannel[];
 export const SEND_CHANNELS = ['window:reload'] as const satisfies readonly SendChannel[];
-export const EVENT_CHANNELS = ['app:serverUrlChanged'] as const satisfies readonly EventChannel[];
+export const EVENT_CHANNELS = [
+  'app:serverUrlChanged',
+  'devices:scaleReading',
+  'devices:error',
+] as const satisfies readonly EventChannel[];
 
 /** camelCase method name on window.api for a channel: 'window:maximize' → 'windowMaximize'. */
 export function methodName(channel: string): string {

@@ -54,6 +54,18 @@ describe('date kinds', () => {
     expect(last()[0].days).toEqual(['2024-03-06']);
   });
 
+  it('months and years collect months and years in their formats', () => {
+    const columns: TableColumn[] = [
+      { key: 'ms', label: '月份', type: 'months' },
+      { key: 'ys', label: '年份', type: 'years' },
+    ];
+    const { cellElement, last } = renderTableForm({ columns, defaultValue: [{}] });
+    typeInto(cellElement(0, 'ms'), '2024-05');
+    typeInto(cellElement(0, 'ms'), '2024-02');
+    typeInto(cellElement(0, 'ys'), '2023');
+    expect(last()[0]).toMatchObject({ ms: ['2024-02', '2024-05'], ys: ['2023'] });
+  });
+
   it('isDefault prefills new rows with now', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2024, 4, 6, 7, 8, 9));

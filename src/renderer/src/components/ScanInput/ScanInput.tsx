@@ -1,0 +1,159 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Box, TextField, type TextFieldProps } from '@mui/material';
+import { useWidgetT } from '@renderer/hooks/useWidgetT';
+import { beep } from './beep';
+import { classifyScan, SCANNER_MAX_INTERVAL_MS, SCANNER_MIN_LENGTH, type ScanSource } from './scanTiming';
+
+export interface ScanInfo {
+  source: ScanSource;
+}
+
+export type ScanFeedback = { kind: 'ok' | 'refused'; message: string } | null;
+
+export interface ScanInputProps {
+  /** Called once per scan with the trimmed code. Resolve (optionally with a message) → ok; reject (with an Error) → refused. */
+  onScan: (code: string, info: ScanInfo) => unknown;
+  /** Checked before onScan: return a message (or false) to refuse the code without sending it. */
+  accept?: (code: string) => string | boolean | null | undefined;
+  /** Take the focus back after a blur unless another input or a dialog took it (default true). */
+  keepFocus?: boolean;
+  /** Play a beep for ok and refused (default true). */
+  sound?: boolean;
+  label?: string;
+  placeholder?: string;
+  disabled?: boolean;
+  autoFocus?: boolean;
+  maxInterval?: number;
+  minLength?: number;
+  size?: TextFieldProps['size'];
+  fullWidth?: boolean;
+}
+
+/** Whether focus went somewhere on purpose: another field, or anything inside a dialog or menu. */
+function focusTakenDeliberately(el: Element | null): boolean {
+  if (!el || el === document.body) return false;
+  if (el.closest('[role="dialog"],[role="menu"],[role="listbox"],.MuiPopover-root,.MuiModal-root')) return true;
+  return el.matches('input, textarea, select, [contenteditable="true"]');
+}
+
+/**
+ * The input for keyboard-wedge barcode scanners (issue 3 item 10): keeps focus, lets Chinese input methods
+ * finish (a scan ending inside a composition is acted on at compositionend), ends a scan on Enter or Tab,
+ * tells a scan from typing by key timing, and shows and sounds ok / refused from what onScan returns.
+ */
+export function ScanInput({ onScan, accept, keepFocus = true, sound = true, label, placeholder, disabled, autoFocus = true, maxInterval = SCANNER_MAX_INTERVAL_MS, minLength = SCANNER_MIN_LENGTH, size = 'small', fullWidth = true }: ScanInputProps) {
+  const t = useWidgetT();
+  const input = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [feedback, setFeedback] = useState<ScanFeedback>(null);
+  const keyTimes = useRef<number[]>([]);
+  const composing = useRef(false);
+  const endedInComposition = useRef(false);
+  const inFlight = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
+
+  const show = (kind: 'ok' | 'refused', message: string) => {
+    if (!mounted.current) return;
+    setFeedback({ kind, message });
+    if (sound) beep(kind);
+  };
+
+  const finish = (raw: string) => {
+    const times = keyTimes.current;
+    keyTimes.current = [];
+    setText('');
+    const code = raw.trim();
+    // One scan at a time: a code arriving while the last is still being handled is dropped, never sent twice.
+    if (!code || inFlight.current) return;
+    const source = classifyScan(times, code.length, maxInterval, minLength);
+    const verdict = accept?.(code);
+    if (verdict === false || typeof verdict === 'string') return show('refused', typeof verdict === 'string' ? verdict : t('widget.scanRefused'));
+    let result: unknown;
+    try {
+      result = onScan(code, { source });
+    } catch (e) {
+      return show('refused', (e as Error)?.message || t('widget.scanRefused'));
+    }
+    inFlight.current = true;
+    setBusy(true);
+    Promise.resolve(result)
+      .then(
+        (value) => show('ok', typeof value === 'string' && value ? value : `${t('widget.scanOk')}：${code}`),
+        (e: unknown) => show('refused', (e as Error)?.message || (typeof e === 'string' ? e : t('widget.scanRefused'))),
+      )
+      .finally(() => {
+        inFlight.current = false;
+        if (mounted.current) setBusy(false);
+      });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const isEnd = e.key === 'Enter' || e.key === 'Tab';
+    if (composing.current || e.nativeEvent.isComposing) {
+      // The input method owns this key; remember that the scan ended here and act at compositionend.
+      if (isEnd) endedInComposition.current = true;
+      else keyTimes.current.push(Date.now());
+      return;
+    }
+    if (isEnd) {
+      e.preventDefault();
+      finish(input.current?.value ?? '');
+    } else if (e.key.length === 1) {
+      keyTimes.current.push(Date.now());
+    }
+  };
+
+  const onCompositionEnd = () => {
+    composing.current = false;
+    const value = input.current?.value ?? '';
+    if (endedInComposition.current) {
+      endedInComposition.current = false;
+      finish(value);
+    }
+  };
+
+  const onBlur = () => {
+    if (!keepFocus || disabled) return;
+    // Wait for the focus to land, then take it back unless it landed somewhere on purpose.
+    setTimeout(() => {
+      if (!mounted.current || !input.current || input.current.disabled) return;
+      if (!focusTakenDeliberately(document.activeElement)) input.current.focus();
+    }, 0);
+  };
+
+  const color = feedback?.kind === 'ok' ? 'success.main' : feedback?.kind === 'refused' ? 'error.main' : 'text.secondary';
+  return (
+    <Box>
+      <TextField
+        inputRef={input}
+        value={text}
+        onChange={(e) => {
+          if (e.target.value === '') keyTimes.current = [];
+          setText(e.target.value);
+        }}
+        onKeyDown={onKeyDown}
+        onCompositionStart={() => (composing.current = true)}
+        onCompositionEnd={onCompositionEnd}
+        onBlur={onBlur}
+        label={label}
+        placeholder={placeholder ?? t('widget.scanPlaceholder')}
+        disabled={disabled}
+        autoFocus={autoFocus}
+        size={size}
+        fullWidth={fullWidth}
+        color={feedback?.kind === 'ok' ? 'success' : undefined}
+        error={feedback?.kind === 'refused'}
+        focused={feedback ? true : undefined}
+        slotProps={{ htmlInput: { 'aria-busy': busy, autoComplete: 'off', spellCheck: false, 'data-feedback': feedback?.kind ?? '' } }}
+      />
+      <Box role="status" aria-live="polite" data-kind={feedback?.kind ?? ''} sx={{ minHeight: 22, mt: 0.5, fontSize: 14, fontWeight: feedback ? 600 : 400, color }}>
+        {feedback?.message ?? ''}
+      </Box>
+    </Box>
+  );
+}

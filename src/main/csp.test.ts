@@ -18,7 +18,8 @@ describe('renderer CSP', () => {
     expect(d['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:', 'http://10.0.0.2:8080']);
     expect(d['connect-src']).toEqual(["'self'", 'http://10.0.0.2:8080', 'ws://10.0.0.2:8080']);
-    expect(d['object-src']).toEqual(["'none'"]);
+    expect(d['object-src']).toEqual(['blob:']);
+    expect(d['frame-src']).toEqual(['blob:']);
     expect(d['frame-ancestors']).toEqual(["'none'"]);
   });
 

@@ -34,7 +34,9 @@ export function buildCsp({ serverUrl, devUrl }: CspOptions): string {
     'img-src': ["'self'", 'data:', 'blob:', server],
     'font-src': ["'self'", 'data:'],
     'connect-src': connect,
-    'object-src': ["'none'"],
+    // File previews show PDFs from blob: URLs the renderer creates (never remote plugin content).
+    'frame-src': ['blob:'],
+    'object-src': ['blob:'],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],

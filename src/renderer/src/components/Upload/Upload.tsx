@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Button, Chip, IconButton, Stack, Typography } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
-import { DEFAULT_UPLOAD_MAX_MB } from '@shared/api/file';
+import { DEFAULT_UPLOAD_MAX_MB, type UploadedFile } from '@shared/api/file';
 import { useWidgetT } from '@renderer/hooks/useWidgetT';
 import { notify } from '@renderer/notify/toast';
 import { uploadFile } from '@renderer/components/FileViewer/fileApi';
@@ -50,12 +50,13 @@ export function Upload({ value, onChange, limit = 1, maxSizeMB = DEFAULT_UPLOAD_
     commit(latest.current.map((a) => (a.uid === uid ? { ...a, ...patch } : a)));
 
   async function send(item: Attachment, file: File) {
+    let saved: UploadedFile;
     try {
-      const saved = await uploadFile(file, uploadUrl);
-      update(item.uid, { status: 'done', path: saved.path, url: saved.url, name: saved.name });
+      saved = await uploadFile(file, uploadUrl);
     } catch {
-      update(item.uid, { status: 'error' });
+      return update(item.uid, { status: 'error' });
     }
+    update(item.uid, { status: 'done', path: saved.path, url: saved.url, name: saved.name });
   }
 
   function pick(event: ChangeEvent<HTMLInputElement>) {

@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useT } from '@renderer/i18n/useT';
 import { useAppSelector } from '@renderer/store/hooks';
 import { useRootInfoQuery } from '@renderer/features/auth/authApi';
 import { greetingKey } from './greeting';
+
+// Its widgets load after the greeting: the home screen shows at once.
+const SharedFilesCard = lazy(() => import('./SharedFilesCard'));
 
 /** The home screen of the skeleton: who is signed in and which server answers. */
 export default function HomePage() {
@@ -32,6 +36,9 @@ export default function HomePage() {
         </CardContent>
       </Card>
       <Alert severity="info">{t('home.dashboardLater')}</Alert>
+      <Suspense fallback={null}>
+        <SharedFilesCard />
+      </Suspense>
     </Stack>
   );
 }

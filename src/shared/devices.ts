@@ -136,3 +136,18 @@ export interface PrintAgentInfo {
 
 /** Default local print agent port (PRINT_AGENT_PORT overrides it). */
 export const PRINT_AGENT_DEFAULT_PORT = 9527;
+
+/** A small label that shows a printer works: Chinese, a barcode and a QR code (测试打印). */
+export function testLabelJob(printer: string, stamp: string): LabelJob {
+  return {
+    printer,
+    width: 60,
+    height: 40,
+    details: [
+      { type: 'FONT', x: 0, y: 3, fontSize: 3, position: 'center', content: '测试打印 TEST' },
+      { type: 'FONT', x: 4, y: 9, fontSize: 3, content: stamp },
+      { type: 'BARCODE', x: 4, y: 15, size: 8, content: 'TEST-0001' },
+      { type: 'QRCODE', x: 42, y: 15, size: 10, content: 'TEST-0001' },
+    ],
+  };
+}

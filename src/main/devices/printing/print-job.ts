@@ -1,4 +1,4 @@
-import type { LabelJob, PrinterConfig, PrinterLang, PrintResult } from '../../../shared/devices';
+import { testLabelJob, type LabelJob, type PrinterConfig, type PrinterLang, type PrintResult } from '../../../shared/devices';
 import { sendToQueue } from '../transports/os-queue';
 import { sendSerial } from '../transports/serial';
 import { sendTcp, type TcpSendOptions } from '../transports/tcp';
@@ -44,18 +44,7 @@ export async function printLabelJob(job: LabelJob, ctx: PrintContext): Promise<P
   return { printer: printer.name, bytes: data.length };
 }
 
-/** A small label that shows the printer works and prints Chinese, a barcode and a QR code. */
+/** The test page (测试打印) with the time it was printed. */
 export function testPageJob(printer: string, now = new Date()): LabelJob {
-  const stamp = now.toISOString().slice(0, 19).replace('T', ' ');
-  return {
-    printer,
-    width: 60,
-    height: 40,
-    details: [
-      { type: 'FONT', x: 0, y: 3, fontSize: 3, position: 'center', content: '测试打印 TEST' },
-      { type: 'FONT', x: 4, y: 9, fontSize: 3, content: stamp },
-      { type: 'BARCODE', x: 4, y: 15, size: 8, content: 'TEST-0001' },
-      { type: 'QRCODE', x: 42, y: 15, size: 10, content: 'TEST-0001' },
-    ],
-  };
+  return testLabelJob(printer, now.toISOString().slice(0, 19).replace('T', ' '));
 }

@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PrinterConfig, ScaleReadingEvent } from '@shared/devices';
+import { http } from '@renderer/http/client';
+import { fakeAdapter, ok } from '@renderer/test/fakeAdapter';
+import { renderApp, storeSession } from '@renderer/test/renderApp';
+
+const SCREEN_LOAD = { timeout: 15_000 };
+
+afterEach(() => {
+  delete window.api;
+  vi.unstubAllGlobals();
+  http.setAdapter(undefined);
+  localStorage.clear();
+});
+
+function desktopApi() {
+  const listeners = new Map<string, (payload: unknown) => void>();
+  const printers: PrinterConfig[] = [{ name: '灌装标签机', lang: 'zpl', transport: 'tcp', address: '10.0.0.5:9100', dpi: 203 }];
+  const api = {
+    devicesListPrinters: vi.fn(async () => printers),
+    devicesListSystemPrinters: vi.fn(async () => []),
+    devicesSavePrinters: vi.fn(async (p: PrinterConfig[]) => p),
+    devicesPrintTestPage: vi.fn(async () => ({ printer: '灌装标签机', bytes: 100 })),
+    devicesListSerialPorts: vi.fn(async () => [{ path: '/dev/ttyUSB0' }]),
+    devicesListScales: vi.fn(async () => []),
+    devicesSaveScales: vi.fn(async (s: unknown) => s),
+    devicesOpenScale: vi.fn(async () => {}),
+    devicesCloseScale: vi.fn(async () => {}),
+    devicesGetPrintAgent: vi.fn(async () => ({ url: 'http://127.0.0.1:9527', running: true })),
+    settingsGetServerUrl: async () => '',
+    windowMaximize: async () => {},
+    on: vi.fn((event: string, listener: (payload: unknown) => void) => {
+      listeners.set(event, listener);
+      return () => listeners.delete(event);
+    }),
+  };
+  window.api = api as unknown as typeof window.api;
+  return { api, emit: (event: string, payload: unknown) => listeners.get(event)?.(payload) };
+}
+
+describe('设备设置 /Setting/machine', { timeout: 30_000 }, () => {
+  it('in the desktop app: lists the serial ports with protocol and baud rate and shows the live weight', async () => {
+    storeSession();
+    http.setAdapter(fakeAdapter(() => ok(null)));
+    const { api, emit } = desktopApi();
+    renderApp('/Setting/machine');
+    expect(await screen.findByText('/dev/ttyUSB0', undefined, SCREEN_LOAD)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '打开' }));
+    expect(api.devicesOpenScale).toHaveBeenCalledWith({ path: '/dev/ttyUSB0', protocol: 'yaohua-a9', baudRate: 9600 });
+    const reading: ScaleReadingEvent = { path: '/dev/ttyUSB0', weight: 14.5, unit: 'kg', stable: true, raw: '', at: 0 };
+    act(() => emit('devices:scaleReading', reading));
+    expect(await screen.findByText('14.500 kg 稳定')).toBeInTheDocument();
+    expect(screen.getByText('本机打印代理：http://127.0.0.1:9527')).toBeInTheDocument();
+  });
+
+  it('in the desktop app: test-prints a configured printer and saves the printers', async () => {
+    storeSession();
+    http.setAdapter(fakeAdapter(() => ok(null)));
+    const { api } = desktopApi();
+    renderApp('/Setting/machine');
+    expect(await screen.findByDisplayValue('灌装标签机', undefined, SCREEN_LOAD)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '测试打印' }));
+    expect(api.devicesPrintTestPage).toHaveBeenCalledWith(expect.objectContaining({ name: '灌装标签机', lang: 'zpl' }));
+    await userEvent.click(screen.getAllByRole('button', { name: '保存' }).at(-1)!);
+    await waitFor(() => expect(api.devicesSavePrinters).toHaveBeenCalled());
+  });
+
+  it('in a plain browser: says the desktop app or its agent is needed and checks the agent address', async () => {
+    storeSession();
+    http.setAdapter(fakeAdapter(() => ok(null)));
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: 'ok', data: { printers: ['TSC'] } })));
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp('/Setting/machine');
+    expect(await screen.findByText(/需要桌面客户端，或在本机运行打印代理/, undefined, SCREEN_LOAD)).toBeInTheDocument();
+    expect(screen.getByLabelText('打印代理地址')).toHaveValue('http://127.0.0.1:9527');
+    await userEvent.click(screen.getByRole('button', { name: '检测' }));
+    expect(await screen.findByText('打印代理已连接')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('http://127.0.0.1:9527/ping', expect.anything());
+    expect(screen.getByLabelText('打印机（名称或地址）')).toHaveValue('TSC');
+  });
+
+  it('in a plain browser: reports an agent that does not answer', async () => {
+    storeSession();
+    http.setAdapter(fakeAdapter(() => ok(null)));
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    renderApp('/Setting/machine');
+    await userEvent.click(await screen.findByRole('button', { name: '检测' }, SCREEN_LOAD));
+    expect(await screen.findByText('无法连接打印代理')).toBeInTheDocument();
+  });
+});

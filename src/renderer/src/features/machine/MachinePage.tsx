@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import { Stack, Typography } from '@mui/material';
+import type { PrintAgentInfo } from '@shared/devices';
+import { useT } from '@renderer/i18n/useT';
+import { BrowserAgentPanel } from './BrowserAgentPanel';
+import { PrintersSection } from './PrintersSection';
+import { ScalesSection } from './ScalesSection';
+
+/** 设备设置 (/Setting/machine): scales and printers of this workstation. */
+export default function MachinePage() {
+  const t = useT();
+  const api = window.api;
+  const [agent, setAgent] = useState<PrintAgentInfo | null>(null);
+
+  useEffect(() => {
+    void api?.devicesGetPrintAgent().then(setAgent, () => setAgent(null));
+  }, [api]);
+
+  if (!api) return <BrowserAgentPanel />;
+  return (
+    <Stack spacing={2}>
+      <ScalesSection api={api} />
+      <PrintersSection api={api} />
+      {agent && (
+        <Typography color={agent.running ? 'text.secondary' : 'error'}>
+          {agent.running ? t('machine.agentRunning', { url: agent.url }) : (agent.error ?? t('machine.agentDown'))}
+        </Typography>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+import { PRINT_AGENT_DEFAULT_PORT, testLabelJob, type PrintResult } from '@shared/devices';
+
+/**
+ * The local print agent seen from a plain browser: the desktop app (or `npm run print-agent`) listens
+ * on http://127.0.0.1:<port> and accepts label jobs from this site's origin. The address is kept per
+ * browser in localStorage because the port can be changed with PRINT_AGENT_PORT.
+ */
+export const AGENT_URL_KEY = 'PRINT_AGENT_URL';
+export const DEFAULT_AGENT_URL = `http://127.0.0.1:${PRINT_AGENT_DEFAULT_PORT}`;
+
+export function savedAgentUrl(): string {
+  return localStorage.getItem(AGENT_URL_KEY) || DEFAULT_AGENT_URL;
+}
+
+export function saveAgentUrl(url: string): void {
+  localStorage.setItem(AGENT_URL_KEY, url.trim().replace(/\/+$/, ''));
+}
+
+interface AgentEnvelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+async function call<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(20_000) });
+  const body = (await res.json()) as AgentEnvelope<T>;
+  if (!res.ok || body.code !== 0) throw new Error(body.msg || `HTTP ${res.status}`);
+  return body.data;
+}
+
+/** Resolves with the agent's printer names; rejects when nothing answers there. */
+export function pingAgent(agentUrl: string): Promise<{ printers: string[] }> {
+  return call(`${agentUrl.replace(/\/+$/, '')}/ping`);
+}
+
+export function printTestThroughAgent(agentUrl: string, printer: string, now = new Date()): Promise<PrintResult> {
+  const stamp = now.toLocaleString('zh-CN', { hour12: false });
+  return call(`${agentUrl.replace(/\/+$/, '')}/label/print`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(testLabelJob(printer, stamp)),
+  });
+}

@@ -14,8 +14,10 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { areaRoutes } from './modules/area/area.routes';
 import { enterpriseRoutes } from './modules/enterprise/enterprise.routes';
 import { enumRoutes } from './modules/enum/enum.routes';
+import { inspectionRoutes } from './modules/inspection/inspection.routes';
 import { materialRoutes } from './modules/material/material.routes';
 import { productRoutes } from './modules/product/product.routes';
+import { testProjectRoutes } from './modules/testProject/testProject.routes';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes';
 import { fileRoutes } from './modules/file/file.routes';
 import { roleRoutes } from './modules/role/role.routes';
@@ -67,6 +69,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(userRoutes);
   await app.register(roleRoutes);
   await app.register(fileRoutes);
-  for (const routes of [enumRoutes, areaRoutes, materialRoutes, warehouseRoutes, enterpriseRoutes, productRoutes]) await app.register(routes);
+  for (const routes of [enumRoutes, areaRoutes, materialRoutes, warehouseRoutes, enterpriseRoutes, productRoutes, inspectionRoutes, testProjectRoutes]) {
+    await app.register(routes);
+  }
   return app;
 }

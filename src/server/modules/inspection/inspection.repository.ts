@@ -1,0 +1,56 @@
+import { sql, type Kysely } from 'kysely';
+import type { PageResult } from '@shared/api/envelope';
+import type { DueRow, DuePageQuery, InspectionHistoryQuery, InspectionRow } from '@shared/api/inspection';
+import type { DB } from '../../db/schema';
+import { addDays } from '../master/dates';
+import { pageWindow } from '../master/paging';
+
+type Db = Kysely<DB>;
+
+export const DUE_SORTS = { nextInspectionDate: 'c.next_inspection_date', code: 'c.code', id: 'c.id' } as const;
+
+/** Not scrapped, next inspection on or before today + days (index on next_inspection_date). */
+export async function pageDue(db: Db, q: DuePageQuery, today: string, orderBy: string): Promise<PageResult<DueRow>> {
+  const limitDate = q.overdueOnly ? addDays(today, -1) : addDays(today, q.days ?? 30);
+  let query = db.selectFrom('cylinders as c').where('c.status', '<>', 0).where('c.next_inspection_date', '<=', limitDate);
+  if (q.materialId) query = query.where('c.material_id', '=', q.materialId);
+  if (q.warehouseId) query = query.where('c.warehouse_id', '=', q.warehouseId);
+  if (q.code) query = query.where('c.code', 'like', `${q.code.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
+  const { limit, offset } = pageWindow(q);
+  const [{ n }] = await query.select((eb) => eb.fn.countAll<number>().as('n')).execute();
+  const list = await query.select((eb) => [
+    'c.id', 'c.code',
+    eb.selectFrom('materials as m').select('m.material_name').whereRef('m.id', '=', 'c.material_id').as('materialName'),
+    'c.specification', 'c.status',
+    sql<string | null>`to_char(c.last_inspection_date, 'YYYY-MM-DD')`.as('lastInspectionDate'),
+    sql<string>`to_char(c.next_inspection_date, 'YYYY-MM-DD')`.as('nextInspectionDate'),
+    sql<number>`(c.next_inspection_date - ${today}::date)`.as('daysLeft'),
+    eb.selectFrom('warehouses as w').select('w.warehouse_name').whereRef('w.id', '=', 'c.warehouse_id').as('warehouseName'),
+    eb.selectFrom('enterprises as l').select('l.enterprise_name').whereRef('l.id', '=', 'c.location_enterprise_id').as('locationName'),
+  ]).orderBy(sql.ref(orderBy), q.order ?? 'asc').orderBy('c.id').limit(limit).offset(offset).execute();
+  return { list, total: Number(n) };
+}
+
+export function lockForInspection(db: Db, id: number) {
+  return db.selectFrom('cylinders as c').innerJoin('materials as m', 'm.id', 'c.material_id')
+    .select([
+      'c.id', 'c.code', 'c.status', 'm.inspection_interval_years as interval',
+      sql<string | null>`to_char(c.manufacture_date, 'YYYY-MM-DD')`.as('manufactureDate'),
+      sql<string | null>`to_char(c.last_inspection_date, 'YYYY-MM-DD')`.as('lastInspectionDate'),
+    ])
+    .where('c.id', '=', id).forUpdate('c').executeTakeFirst();
+}
+
+export async function pageHistory(db: Db, q: InspectionHistoryQuery): Promise<PageResult<InspectionRow>> {
+  let query = db.selectFrom('periodic_inspections as p').innerJoin('cylinders as c', 'c.id', 'p.cylinder_id');
+  if (q.cylinderId) query = query.where('p.cylinder_id', '=', q.cylinderId);
+  if (q.code) query = query.where('c.code', '=', q.code.trim());
+  const { limit, offset } = pageWindow(q);
+  const [{ n }] = await query.select((eb) => eb.fn.countAll<number>().as('n')).execute();
+  const list = await query.select([
+    'p.id', 'p.cylinder_id as cylinderId', 'c.code', sql<string>`to_char(p.inspected_on, 'YYYY-MM-DD')`.as('inspectedOn'),
+    'p.result', sql<string | null>`to_char(p.next_date, 'YYYY-MM-DD')`.as('nextDate'), 'p.agency', 'p.report_no as reportNo',
+    'p.remark', 'p.operator', sql<string>`to_char(p.created_at, 'YYYY-MM-DD HH24:MI:SS')`.as('createdAt'),
+  ]).orderBy('p.inspected_on', 'desc').orderBy('p.id', 'desc').limit(limit).offset(offset).execute();
+  return { list, total: Number(n) };
+}

@@ -1,4 +1,4 @@
-import { PRINT_AGENT_DEFAULT_PORT, testLabelJob, type PrintResult } from '@shared/devices';
+import { PRINT_AGENT_DEFAULT_PORT, testLabelJob, type LabelJob, type PrintResult } from '@shared/devices';
 
 /**
  * The local print agent seen from a plain browser: the desktop app (or `npm run print-agent`) listens
@@ -34,11 +34,14 @@ export function pingAgent(agentUrl: string): Promise<{ printers: string[] }> {
   return call(`${agentUrl.replace(/\/+$/, '')}/ping`);
 }
 
-export function printTestThroughAgent(agentUrl: string, printer: string, now = new Date()): Promise<PrintResult> {
-  const stamp = now.toLocaleString('zh-CN', { hour12: false });
+export function printJobThroughAgent(agentUrl: string, job: LabelJob): Promise<PrintResult> {
   return call(`${agentUrl.replace(/\/+$/, '')}/label/print`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(testLabelJob(printer, stamp)),
+    body: JSON.stringify(job),
   });
+}
+
+export function printTestThroughAgent(agentUrl: string, printer: string, now = new Date()): Promise<PrintResult> {
+  return printJobThroughAgent(agentUrl, testLabelJob(printer, now.toLocaleString('zh-CN', { hour12: false })));
 }

@@ -43,6 +43,8 @@ export class ScaleReader {
   private retryTimer: NodeJS.Timeout | undefined;
   private backoffMs: number;
   private stopped = true;
+  /** The last error told to the caller: a cable left unplugged is reported once, not on every retry. */
+  private lastError: string | undefined;
   readonly stats: ScaleStats = { frames: 0, badFrames: 0, reconnects: 0, connected: false };
 
   constructor(
@@ -83,6 +85,7 @@ export class ScaleReader {
       if (err) return this.lost(port, `电子秤串口无法打开：${this.config.path}（${err.message}）`);
       if (this.stopped) return void port.close(() => undefined);
       this.stats.connected = true;
+      this.lastError = undefined;
       this.backoffMs = this.options.initialBackoffMs ?? 500;
       this.parser = createParser(this.config);
       this.stability.reset();
@@ -97,7 +100,8 @@ export class ScaleReader {
     port.removeAllListeners();
     port.on('error', () => undefined);
     if (port.isOpen) port.close(() => undefined);
-    this.events.error(message);
+    if (!this.lastError) this.events.error(message);
+    this.lastError = message;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
       this.stats.reconnects += 1;

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { clearToasts } from '@renderer/notify/toast';
+
+// Screens load on demand (lazy chunks) and MUI X is heavy in jsdom: on a busy two-core CI machine the
+// default 1 s for findBy*/waitFor is too short and makes correct tests flaky.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

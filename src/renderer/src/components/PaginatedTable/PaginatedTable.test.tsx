@@ -106,8 +106,11 @@ describe('PaginatedTable', { timeout: 30_000 }, () => {
     await waitFor(() => expect(lastParams(fetchPage)).toEqual({ page: 1, size: 15, status: 1 }));
     await userEvent.click(screen.getByRole('button', { name: '第 3 页' }));
     await waitFor(() => expect(lastParams(fetchPage)).toMatchObject({ page: 3 }));
+    const before = fetchPage.mock.calls.length;
     rerender(<PaginatedTable<Row> ref={ref} fetchPage={fetchPage} columns={columns} filters={{ name: '瓶', status: 1 }} />);
     await waitFor(() => expect(lastParams(fetchPage)).toEqual({ page: 1, size: 15, name: '瓶', status: 1 }));
+    // One request for the new filters, not one for page 3 and another for page 1.
+    expect(fetchPage).toHaveBeenCalledTimes(before + 1);
     const calls = fetchPage.mock.calls.length;
     rerender(<PaginatedTable<Row> ref={ref} fetchPage={fetchPage} columns={columns} filters={{ name: '瓶', status: 1 }} />);
     act(() => ref.current!.reload());

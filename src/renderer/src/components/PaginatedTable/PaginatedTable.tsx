@@ -60,19 +60,18 @@ export function PaginatedTable<R extends GridValidRowModel>({ fetchPage, columns
   const [selection, setSelection] = useState<GridRowSelectionModel>(noSelection);
   const [reloads, setReloads] = useState(0);
   const filterKey = JSON.stringify(present(filters));
-  const appliedFilterKey = useRef(filterKey);
   const requestNo = useRef(0);
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
 
   const cols = useMemo(() => columns.map((c) => ({ ...c, sortable: c.sortable ?? false })), [columns]);
 
-  // New filters start again from page 1 (in the same render, so only one request goes out).
-  let effectivePage = page;
-  if (appliedFilterKey.current !== filterKey) {
-    appliedFilterKey.current = filterKey;
-    effectivePage = 1;
-    if (page !== 1) setPage(1);
+  // New filters start again from page 1: state adjusted during render, so React re-renders before
+  // committing and only one request (page 1, new filters) goes out.
+  const [appliedFilterKey, setAppliedFilterKey] = useState(filterKey);
+  if (appliedFilterKey !== filterKey) {
+    setAppliedFilterKey(filterKey);
+    setPage(1);
   }
 
   useEffect(() => {
@@ -80,10 +79,10 @@ export function PaginatedTable<R extends GridValidRowModel>({ fetchPage, columns
     const sort = sortModel[0];
     const column = sort && columns.find((c) => c.field === sort.field);
     const params: PageParams = {
-      page: effectivePage,
+      page,
       size,
       ...(sort?.sort ? { sidx: column?.sidx ?? sort.field, order: sort.sort } : {}),
-      ...JSON.parse(filterKey),
+      ...JSON.parse(appliedFilterKey),
     };
     setLoading(true);
     setSelection(noSelection());
@@ -94,7 +93,7 @@ export function PaginatedTable<R extends GridValidRowModel>({ fetchPage, columns
       .finally(() => no === requestNo.current && setLoading(false));
     // columns only matter for the sidx of the sorted one, read when sorting changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [effectivePage, size, sortModel, filterKey, reloads]);
+  }, [page, size, sortModel, appliedFilterKey, reloads]);
 
   const idOf = useCallback((row: R) => (getRowId ? getRowId(row) : (row.id as GridRowId)), [getRowId]);
 
@@ -143,7 +142,7 @@ export function PaginatedTable<R extends GridValidRowModel>({ fetchPage, columns
       </Box>
       <Pager
         total={result.total}
-        page={effectivePage}
+        page={page}
         size={size}
         sizes={pageSizes}
         onChange={(p, s) => {

@@ -57,6 +57,8 @@ export function AppDrawer({ open, title, width = DEFAULT_DRAWER_WIDTH, anchor = 
       open={open}
       anchor={anchor}
       onClose={onCancel}
+      // Above the fixed app bar (drawer + 1), which would otherwise cover the title and the close button.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{ paper: { sx: { width, maxWidth: '100vw', display: 'flex', flexDirection: 'column' }, role: 'dialog', 'aria-label': typeof title === 'string' ? title : undefined } as object }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.5 }}>

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cylinderLabel } from '../../src/main/devices/printing/cylinder-label.fixture';
 import { printLabelJob } from '../../src/main/devices/printing/print-job';
@@ -48,5 +50,25 @@ describe('printing a label job over raw TCP', () => {
     await expect(sendTcp('127.0.0.1', printer.port, big, { writeTimeoutMs: 300 })).rejects.toThrow(
       `打印机无响应（超时）：127.0.0.1:${printer.port}`,
     );
+  });
+
+  it('says the printer does not answer when the connection is never accepted', async () => {
+    // A listener that never accepts, with its queue already full: the kernel drops further SYNs, as a
+    // printer that is switched off behind a switch would (Node always accepts, so Python holds it).
+    const py = spawn('python3', ['-c', "import socket,time\ns=socket.socket()\ns.bind(('127.0.0.1',0))\ns.listen(0)\nprint(s.getsockname()[1],flush=True)\ntime.sleep(20)"]);
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        py.once('error', reject);
+        py.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim())));
+      });
+      const filler = connect({ host: '127.0.0.1', port });
+      await new Promise((r) => filler.once('connect', r));
+      await expect(sendTcp('127.0.0.1', port, Buffer.from('x'), { connectTimeoutMs: 300 })).rejects.toThrow(
+        `打印机无响应（超时）：127.0.0.1:${port}`,
+      );
+      filler.destroy();
+    } finally {
+      py.kill();
+    }
   });
 });

@@ -117,10 +117,12 @@ describe('cylinder list', () => {
     expect((await list({ warehouseId: warehouse })).body.data.list.map((r) => r.code)).toEqual(['QP0001']);
   });
 
-  it('pages newest first by default and sorts by whitelisted columns only', async () => {
-    const page = (await list({ code: 'LST', page: 2, size: 4 })).body.data;
+  it('pages newest first by default, a code search in code order, and sorts by whitelisted columns only', async () => {
+    const co2 = (await list({ code: 'LST' })).body.data.list[0]!.materialId;
+    const page = (await list({ materialId: co2, page: 2, size: 4 })).body.data;
     expect(page.total).toBe(6);
     expect(page.list.map((r) => r.code)).toEqual(['LST2', 'LST1']);
+    expect((await list({ code: 'LST', page: 2, size: 4 })).body.data.list.map((r) => r.code)).toEqual(['LST5', 'LST6']);
     const byCode = (await list({ code: 'LST', sidx: 'code', order: 'desc', size: 2 })).body.data.list.map((r) => r.code);
     expect(byCode).toEqual(['LST6', 'LST5']);
     expect((await list({ sidx: 'remark' })).body).toMatchObject({ code: -1, msg: '参数错误：sidx 不支持按 remark 排序' });

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_initial';
 import * as m0002 from './0002_files';
 import * as m0003 from './0003_master_data';
+import * as m0004 from './0004_cylinder_list_indexes';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -11,4 +12,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_files': m0002,
   '0003_master_data': m0003,
+  '0004_cylinder_list_indexes': m0004,
 };

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { PageResult } from '@shared/api/envelope';
-import type { ProductFilters, ProductPageQuery, ProductRow, StatusCount } from '@shared/api/product';
+import { ProductFilters, type ProductPageQuery, type ProductRow, type StatusCount } from '@shared/api/product';
 import type { DB } from '../../db/schema';
 import { pageWindow } from '../master/paging';
 
@@ -11,7 +11,7 @@ type Db = Kysely<DB>;
  * primary key serves it, where a created_at index would only duplicate it.
  */
 export const PRODUCT_SORTS = {
-  id: 'c.id', code: 'c.code', manufactureDate: 'c.manufacture_date', nextInspectionDate: 'c.next_inspection_date',
+  id: 'c.id', code: 'c.code', steelStamp: 'c.steel_stamp', manufactureDate: 'c.manufacture_date', nextInspectionDate: 'c.next_inspection_date',
   status: 'c.status', createdAt: 'c.id',
 } as const;
 
@@ -50,10 +50,11 @@ function filtered(db: Db, q: ProductFilters) {
 
 const escapePrefix = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Which filters are set, to answer the total from the counters when only status (or nothing) filters. */
+const FILTER_KEYS = Object.keys(ProductFilters.properties) as Array<keyof ProductFilters>;
+
+/** True when no filter but status is set: the total then comes from the per-status counters. */
 function onlyStatusFilter(q: ProductFilters): boolean {
-  const { status: _status, ...rest } = q;
-  return Object.values(rest).every((v) => v === undefined || v === null || v === '');
+  return FILTER_KEYS.every((k) => k === 'status' || q[k] === undefined || q[k] === null || q[k] === '');
 }
 
 function withColumns<T extends ReturnType<typeof filtered>>(query: T) {
@@ -83,9 +84,10 @@ export async function countProducts(db: Db, q: ProductFilters): Promise<number> 
   return Number(row.n);
 }
 
-export async function pageProducts(db: Db, q: ProductPageQuery, orderBy: string): Promise<PageResult<ProductRow>> {
+export async function pageProducts(
+  db: Db, q: ProductPageQuery, orderBy: string, direction: 'asc' | 'desc',
+): Promise<PageResult<ProductRow>> {
   const { limit, offset } = pageWindow(q);
-  const direction = q.order ?? (q.sidx ? 'asc' : 'desc');
   const [total, list] = await Promise.all([
     countProducts(db, q),
     withColumns(filtered(db, q)).orderBy(sql.ref(orderBy), direction).orderBy('c.id', direction)

@@ -15,8 +15,17 @@ export interface Operator {
   operator: string;
 }
 
-export const pageProducts = (db: Kysely<DB>, q: ProductPageQuery) =>
-  repo.pageProducts(db, q, sortColumn(repo.PRODUCT_SORTS, q.sidx, 'id'));
+/**
+ * Newest first by default; a code (or steel-stamp) search lists in code order instead. Codes are issued in
+ * batches, so a prefix's rows sit together in id order, and "newest first" would make PostgreSQL walk the
+ * primary key through every newer cylinder to find them; the code index serves code order directly.
+ */
+export function pageProducts(db: Kysely<DB>, q: ProductPageQuery) {
+  const fallback = q.code ? 'code' : q.steelStamp ? 'steelStamp' : 'id';
+  const orderBy = sortColumn(repo.PRODUCT_SORTS, q.sidx, fallback);
+  const direction = q.order ?? (q.sidx || fallback !== 'id' ? 'asc' : 'desc');
+  return repo.pageProducts(db, q, orderBy, direction);
+}
 
 export const statusCounts = (db: Kysely<DB>) => repo.statusCounts(db);
 

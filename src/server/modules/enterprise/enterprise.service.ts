@@ -39,7 +39,7 @@ export async function saveEnterprise(db: Kysely<DB>, body: EnterpriseSaveBody): 
     }
     await repo.updateEnterprise(trx, body.id, values);
     return body.id;
-  }), { enterprises_enterprise_code_key: duplicateCode(values.enterprise_code) });
+  }), { enterprises_enterprise_code_key: duplicateCode });
 }
 
 export async function deleteEnterprise(db: Kysely<DB>, id: number): Promise<void> {

@@ -5,9 +5,11 @@ import { BusinessError } from '../../lib/errors';
 import type { SheetColumn } from '../../lib/xlsx/columns';
 import { readSheet } from '../../lib/xlsx/read';
 import { areaByNames } from '../area/area.data';
+import { mapUniqueViolation } from '../master/db-errors';
 import { importReport } from '../master/import-report';
 import * as repo from './enterprise.repository';
 import { checkEnterprise } from './enterprise.rules';
+import { duplicateCode } from './enterprise.service';
 
 type Key = 'enterpriseName' | 'enterpriseCode' | 'typeName' | 'creditCode' | 'contact' | 'phone' | 'provinceName'
   | 'cityName' | 'districtName' | 'address' | 'remark';
@@ -66,7 +68,7 @@ export async function importEnterprises(db: Kysely<DB>, buffer: Buffer): Promise
     if (code && seen.has(code)) c.reasons.push(`企业编码 enterpriseCode 与第 ${seen.get(code)} 行重复：${code}`);
     else if (code) seen.set(code, c.row);
   }
-  return db.transaction().execute(async (trx) => {
+  return mapUniqueViolation(() => db.transaction().execute(async (trx) => {
     const existing = await repo.codeOwners(trx, [...seen.keys()]);
     for (const c of checked) {
       if (existing.has(c.values.enterprise_code)) c.reasons.push(`企业编码 enterpriseCode 已存在：${c.values.enterprise_code}`);
@@ -75,5 +77,5 @@ export async function importEnterprises(db: Kysely<DB>, buffer: Buffer): Promise
     if (errors.length) throw new BusinessError(importReport(rows.length, errors));
     await repo.insertEnterprises(trx, checked.map((c) => c.values));
     return { imported: checked.length };
-  });
+  }), { enterprises_enterprise_code_key: duplicateCode });
 }

@@ -62,7 +62,7 @@ export async function saveMaterial(db: Kysely<DB>, body: MaterialSaveBody): Prom
     if (!(await repo.findMaterial(trx, body.id))) throw new BusinessError(`介质不存在：${body.id}`);
     await repo.updateMaterial(trx, body.id, values);
     return body.id;
-  }), { materials_code_key: duplicate(values.code) });
+  }), { materials_code_key: duplicate });
 }
 
 export async function setStatus(db: Kysely<DB>, id: number, status: number): Promise<void> {

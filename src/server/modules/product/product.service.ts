@@ -62,7 +62,7 @@ export async function addProducts(db: Kysely<DB>, body: AddProductBody, who: Ope
       detail: { warehouseId: values.warehouse_id },
     })));
     return { count: rows.length, codes };
-  }), { cylinders_code_key: duplicateCodes(codes.length === 1 ? codes : ['（与同时登记的批次冲突）']) });
+  }), { cylinders_code_key: (code) => duplicateCodes([code]) });
 }
 
 /** Any status but 9 (at a customer) → 0, with the reason; the code stays reserved for good. */

@@ -6,11 +6,12 @@ import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import type { SheetColumn } from '../../lib/xlsx/columns';
 import { readSheet } from '../../lib/xlsx/read';
+import { mapUniqueViolation } from '../master/db-errors';
 import { importReport } from '../master/import-report';
 import { loadLookups } from './product.lookups';
 import * as repo from './product.repository';
 import { checkCylinder } from './product.rules';
-import type { Operator } from './product.service';
+import { duplicateCodes, type Operator } from './product.service';
 import { appendTraces } from './trace.repository';
 
 type ImportKey = 'code' | 'steelStamp' | 'materialCode' | 'ownerTypeName' | 'ownerCode' | 'manufacturer' | 'manufactureDate'
@@ -130,7 +131,7 @@ export async function importProducts(db: Kysely<DB>, buffer: Buffer, who: Operat
     return { row: p.row, code: p.code, values, reasons: all };
   });
 
-  return db.transaction().execute(async (trx) => {
+  return mapUniqueViolation(() => db.transaction().execute(async (trx) => {
     const taken = new Set(await repo.existingCodes(trx, [...seen.keys()]));
     const errors: ImportRowError[] = [];
     for (const c of checked) {
@@ -143,5 +144,5 @@ export async function importProducts(db: Kysely<DB>, buffer: Buffer, who: Operat
       cylinderId: r.id, fromStatus: null, toStatus: 2, action: 'import', ...who, detail: { warehouseId: checked[i]!.values.warehouse_id },
     })));
     return { imported: inserted.length };
-  });
+  }), { cylinders_code_key: (code) => duplicateCodes([code]) });
 }

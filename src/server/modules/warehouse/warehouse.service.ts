@@ -30,7 +30,7 @@ export async function saveWarehouse(db: Kysely<DB>, body: WarehouseSaveBody): Pr
     if (!(await repo.findWarehouse(trx, body.id))) throw new BusinessError(`仓库不存在：${body.id}`);
     await repo.updateWarehouse(trx, body.id, values);
     return body.id;
-  }), { warehouses_warehouse_code_key: duplicate(values.warehouse_code) });
+  }), { warehouses_warehouse_code_key: duplicate });
 }
 
 export async function deleteWarehouse(db: Kysely<DB>, id: number): Promise<void> {

@@ -91,6 +91,9 @@ describe('periodic inspection', () => {
     const limited = (await t.call<TokenData>('POST', '/api/home/login', { body: { username: user.username, password: user.password } })).body.data.token;
     expect((await due({})).body.code).toBe(0);
     expect((await record({ cylinderId: id, inspectedOn: TODAY, result: 0 }, limited)).status).toBe(403);
+    const items = await t.call('POST', '/api/produce/saveTestProject', { token: limited, body: { materialId: n2, projects: [{ projectName: '越权' }] } });
+    expect(items.status).toBe(403);
+    expect((await t.call('POST', '/api/produce/queryTestProject', { token: limited, body: { materialId: n2 } })).body.code).toBe(0);
     expect((await t.db.selectFrom('cylinders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe(2);
   });
 

@@ -6,22 +6,27 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-export async function buildServer(outfile = resolve(root, 'out/server/index.mjs')) {
+/** Bundles one TypeScript entry into a single ESM file that plain `node` runs (node_modules external). */
+export async function bundleForNode(entry, outfile, { sourcemap = false, logLevel = 'warning' } = {}) {
   await build({
     absWorkingDir: root,
-    entryPoints: [resolve(root, 'src/server/index.ts')],
+    entryPoints: [resolve(root, entry)],
     outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    sourcemap: true,
-    logLevel: 'warning',
+    sourcemap,
+    logLevel,
     // Some bundled CommonJS-style code may call require(); give ESM output one.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   });
   return outfile;
+}
+
+export function buildServer(outfile = resolve(root, 'out/server/index.mjs')) {
+  return bundleForNode('src/server/index.ts', outfile, { sourcemap: true });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

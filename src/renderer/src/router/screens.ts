@@ -19,7 +19,10 @@ export const SCREENS: ScreenDef[] = [
   { path: '/main/home', title: '首页', titleEn: 'Home', load: () => import('@renderer/features/home/HomePage') },
   { path: '/Setting/user', title: '用户管理', titleEn: 'Users', load: () => import('@renderer/features/user/UserListPage') },
   { path: '/Setting/machine', title: '设备设置', titleEn: 'Devices', load: () => import('@renderer/features/machine/MachinePage') },
+  { path: '/product/product', title: '气瓶档案', titleEn: 'Cylinders', load: () => import('@renderer/features/product/ProductListPage') },
+  { path: '/product/detect', title: '定期检验', titleEn: 'Periodic inspection', load: () => import('@renderer/features/detect/DetectPage') },
   { path: '/product/materialMng', title: '介质管理', titleEn: 'Gases', load: () => import('@renderer/features/material/MaterialListPage') },
+  { path: '/storage/warehouse', title: '仓库管理', titleEn: 'Warehouses', load: () => import('@renderer/features/warehouse/WarehouseListPage') },
 ];
 
 export const ERROR_CODES = ['401', '403', '404', '500', '502'] as const;

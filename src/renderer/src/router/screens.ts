@@ -23,6 +23,8 @@ export const SCREENS: ScreenDef[] = [
   { path: '/product/detect', title: '定期检验', titleEn: 'Periodic inspection', load: () => import('@renderer/features/detect/DetectPage') },
   { path: '/product/materialMng', title: '介质管理', titleEn: 'Gases', load: () => import('@renderer/features/material/MaterialListPage') },
   { path: '/storage/warehouse', title: '仓库管理', titleEn: 'Warehouses', load: () => import('@renderer/features/warehouse/WarehouseListPage') },
+  { path: '/Setting/ComeEnterprise', title: '客户与供应商', titleEn: 'Customers & suppliers', load: () => import('@renderer/features/enterprise/EnterpriseListPage') },
+  { path: '/Setting/addEnter', title: '编辑企业', titleEn: 'Edit enterprise', load: () => import('@renderer/features/enterprise/EnterpriseEditPage') },
 ];
 
 export const ERROR_CODES = ['401', '403', '404', '500', '502'] as const;

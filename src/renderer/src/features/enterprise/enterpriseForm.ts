@@ -1,0 +1,60 @@
+import type { AreaNode } from '@shared/api/area';
+import { CREDIT_CODE_PATTERN, type EnterpriseRow, type EnterpriseSaveBody } from '@shared/api/enterprise';
+import type { FieldOption, FormField, FormValues } from '@renderer/components/Form';
+import type { MessageKey } from '@renderer/i18n/messages';
+
+type Translate = (key: MessageKey) => string;
+
+const CODE = /^[A-Za-z0-9_.-]+$/;
+const CREDIT = new RegExp(CREDIT_CODE_PATTERN);
+const PHONE = /^[0-9+\-() ]{3,32}$/;
+
+const options = (nodes: AreaNode[] | undefined): FieldOption[] => (nodes ?? []).map((n) => ({ label: n.name, value: n.code }));
+const childrenOf = (nodes: AreaNode[] | undefined, code: unknown): AreaNode[] | undefined => nodes?.find((n) => n.code === code)?.children;
+
+/** The form's fields; the city and district choices follow the chosen province and city. */
+export function enterpriseFields(t: Translate, areas: AreaNode[], values: FormValues): FormField[] {
+  const cities = childrenOf(areas, values.provinceCode);
+  const districts = childrenOf(cities, values.cityCode);
+  return [
+    { key: 'type', label: t('enterprise.type'), type: 'radio', options: [{ label: t('enterprise.customers'), value: '2' }, { label: t('enterprise.suppliers'), value: '1' }], rules: [{ required: true }] },
+    { key: 'enterpriseName', label: t('enterprise.name'), rules: [{ required: true }, { max: 128 }], span: 12 },
+    { key: 'enterpriseCode', label: t('enterprise.code'), rules: [{ required: true }, { max: 32 }, { pattern: CODE, message: t('enterprise.codePattern') }], span: 12 },
+    { key: 'creditCode', label: t('enterprise.creditCode'), maxLength: 18, rules: [{ pattern: CREDIT, message: t('enterprise.creditCodePattern') }], span: 12 },
+    { key: 'contact', label: t('enterprise.contact'), rules: [{ max: 64 }], span: 6 },
+    { key: 'phone', label: t('enterprise.phone'), rules: [{ pattern: PHONE, message: t('enterprise.phonePattern') }], span: 6 },
+    { key: 'provinceCode', label: t('enterprise.province'), type: 'select', options: options(areas), span: 8 },
+    { key: 'cityCode', label: t('enterprise.city'), type: 'select', options: options(cities), disabled: !cities?.length, span: 8 },
+    { key: 'districtCode', label: t('enterprise.district'), type: 'select', options: options(districts), disabled: !districts?.length, span: 8 },
+    { key: 'address', label: t('enterprise.address'), rules: [{ max: 255 }] },
+    { key: 'remark', label: t('enterprise.remark'), type: 'textarea', rules: [{ max: 255 }] },
+  ];
+}
+
+/** A new province clears city and district; a new city clears the district. */
+export function cascade(prev: FormValues, next: FormValues): FormValues {
+  if (next.provinceCode !== prev.provinceCode) return { ...next, cityCode: null, districtCode: null };
+  if (next.cityCode !== prev.cityCode) return { ...next, districtCode: null };
+  return next;
+}
+
+export const enterpriseValues = (row: EnterpriseRow): FormValues => ({ ...row });
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+export function enterpriseBody(v: FormValues, id?: number): EnterpriseSaveBody {
+  return {
+    ...(id ? { id } : {}),
+    type: v.type === '1' ? '1' : '2',
+    enterpriseName: String(v.enterpriseName),
+    enterpriseCode: String(v.enterpriseCode),
+    creditCode: text(v.creditCode),
+    contact: text(v.contact),
+    phone: text(v.phone),
+    provinceCode: text(v.provinceCode),
+    cityCode: text(v.cityCode),
+    districtCode: text(v.districtCode),
+    address: text(v.address),
+    remark: text(v.remark),
+  };
+}

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { Box, Divider, Stack, Typography } from '@mui/material';
+import type { ProductDetail } from '@shared/api/product';
+import { AppDrawer } from '@renderer/components/AppDrawer';
+import { useT } from '@renderer/i18n/useT';
+import type { MessageKey } from '@renderer/i18n/messages';
+import { fetchProduct } from './productApi';
+import { statusLabel } from './productStatus';
+
+const FIELDS: [keyof ProductDetail, MessageKey][] = [
+  ['code', 'product.code'], ['steelStamp', 'product.steelStamp'], ['materialName', 'product.material'], ['ownerName', 'product.owner'],
+  ['specification', 'product.specification'], ['manufacturer', 'product.manufacturer'], ['manufactureDate', 'product.manufactureDate'],
+  ['waterVolume', 'product.waterVolume'], ['tareWeight', 'product.tareWeight'], ['workingPressure', 'product.workingPressure'],
+  ['designLifeYears', 'product.designLifeYears'], ['lastInspectionDate', 'product.lastInspectionDate'],
+  ['nextInspectionDate', 'product.nextInspectionDate'], ['warehouseName', 'product.warehouse'], ['locationName', 'product.location'],
+  ['valveNo', 'product.valveNo'], ['scrapReason', 'product.scrapReason'], ['remark', 'product.remark'],
+];
+
+const when = (at: string) => new Date(at).toLocaleString('zh-CN', { hour12: false });
+
+/** One cylinder: its fields and the trace timeline (oldest first). */
+export function ProductDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const t = useT();
+  const [detail, setDetail] = useState<ProductDetail | null>(null);
+  useEffect(() => {
+    setDetail(null);
+    if (id !== null) void fetchProduct(id).then(setDetail, () => undefined);
+  }, [id]);
+
+  return (
+    <AppDrawer open={id !== null} title={t('product.detailTitle', { code: detail?.code ?? '' })} onCancel={onClose} footer={null} width="40%">
+      {detail && (
+        <Stack spacing={2}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}>
+            <Typography color="text.secondary">{t('product.status')}</Typography>
+            <Typography>{statusLabel(detail.status)}</Typography>
+            {FIELDS.map(([key, label]) => [
+              <Typography key={`${key}-l`} color="text.secondary">{t(label)}</Typography>,
+              <Typography key={`${key}-v`}>{String(detail[key] ?? '—')}</Typography>,
+            ])}
+          </Box>
+          <Divider />
+          <Typography variant="subtitle1">{t('product.trace')}</Typography>
+          <Stack component="ol" spacing={1} sx={{ m: 0, pl: 2 }} aria-label={t('product.trace')}>
+            {detail.traces.map((e) => (
+              <li key={e.id}>
+                <Typography variant="body2">
+                  {when(e.at)} · {e.fromStatus === null ? '' : `${statusLabel(e.fromStatus)} → `}{statusLabel(e.toStatus)} · {e.action}{e.operator ? ` · ${e.operator}` : ''}
+                </Typography>
+              </li>
+            ))}
+          </Stack>
+        </Stack>
+      )}
+    </AppDrawer>
+  );
+}

@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from '@renderer/http/client';
+import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
+import { bodyOf, productRow, SCREEN_LOAD, serveProducts } from './productTestServer';
+
+afterEach(() => http.setAdapter(undefined));
+
+const fleet = () => [productRow(1, 'QP001'), productRow(2, 'QP002'), productRow(3, 'QP003'), productRow(4, 'OLD01', 0), productRow(5, 'ODD01', 12)];
+const listCalls = (adapter: ReturnType<typeof serveProducts>) => adapter.calls.filter((c) => c.url === '/product/listPage').map(bodyOf);
+
+describe('气瓶档案', { timeout: 60_000 }, () => {
+  it('shows the status tabs with their counts (11–13 only when non-zero) and filters the list by the chosen tab', async () => {
+    storeSession();
+    const adapter = serveProducts(fleet());
+    renderApp('/product/product');
+    expect(await screen.findByRole('tab', { name: '全部 (5)' }, SCREEN_LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '库存 (3)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '报废 (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '已回收 (0)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '12 (1)' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: /^11 / })).not.toBeInTheDocument();
+    await screen.findByText('QP003');
+
+    await userEvent.click(screen.getByRole('tab', { name: '报废 (1)' }));
+    expect(await screen.findByText('OLD01')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('QP001')).not.toBeInTheDocument());
+    expect(listCalls(adapter).at(-1)).toMatchObject({ page: 1, status: 0 });
+  });
+
+  it('sends the filter bar values with the list request', async () => {
+    storeSession();
+    const adapter = serveProducts(fleet());
+    renderApp('/product/product');
+    await screen.findByText('QP003', undefined, SCREEN_LOAD);
+    await userEvent.type(screen.getByLabelText('气瓶编码'), ' QP00 ');
+    await userEvent.type(screen.getByLabelText('钢印号'), 'GS');
+    await userEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(screen.queryByText('OLD01')).not.toBeInTheDocument());
+    const body = listCalls(adapter).at(-1);
+    expect(body).toMatchObject({ page: 1, code: 'QP00', steelStamp: 'GS' });
+    expect(body).not.toHaveProperty('status');
+  });
+
+  it('scraps a cylinder with a reason, then the list and the tab counts follow', async () => {
+    storeSession();
+    const adapter = serveProducts(fleet());
+    renderApp('/product/product');
+    await screen.findByText('QP003', undefined, SCREEN_LOAD);
+    expect(screen.getByRole('tab', { name: '库存 (3)' })).toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole('button', { name: '报废' })[0]);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText('请输入报废原因')).toBeInTheDocument();
+    expect(adapter.calls.some((c) => c.url === '/product/scrap')).toBe(false);
+
+    await userEvent.type(within(dialog).getByLabelText(/报废原因/), '瓶体严重腐蚀');
+    // 保存 stays loading for a second after a click.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: '保存' })).toBeEnabled(), { timeout: 3000 });
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(adapter.calls.some((c) => c.url === '/product/scrap')).toBe(true));
+    expect(bodyOf(adapter.calls.find((c) => c.url === '/product/scrap')!)).toEqual({ id: 1, reason: '瓶体严重腐蚀' });
+    expect(await screen.findByRole('tab', { name: '库存 (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '报废 (2)' })).toBeInTheDocument();
+  });
+
+  it('hides every action button from a user holding only product:view', async () => {
+    storeSession({ ...adminNav(), promise: ['home:view', 'product:view'] }, '查看员');
+    serveProducts(fleet());
+    renderApp('/product/product');
+    await screen.findByText('QP003', undefined, SCREEN_LOAD);
+    for (const name of ['新增', '导入', '导出', '报废', '更换瓶阀', '删除']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    expect(screen.getAllByRole('button', { name: '详情' }).length).toBeGreaterThan(0);
+  });
+
+  it('shows the buttons to an administrator', async () => {
+    storeSession();
+    serveProducts(fleet());
+    renderApp('/product/product');
+    await screen.findByText('QP003', undefined, SCREEN_LOAD);
+    for (const name of ['新增', '导入', '导出']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: '更换瓶阀' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('button', { name: '删除' }).length).toBeGreaterThan(0);
+  });
+});

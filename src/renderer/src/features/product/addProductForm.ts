@@ -1,0 +1,69 @@
+import { MAX_RANGE, type AddProductBody } from '@shared/api/product';
+import type { FieldOption, FormField, FormValues } from '@renderer/components/Form';
+import type { MessageKey } from '@renderer/i18n/messages';
+import type { Lookups } from './useLookups';
+
+type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
+
+export const SINGLE = 'single';
+export const RANGE = 'range';
+const CODE = /^[A-Za-z0-9_.-]+$/;
+const PREFIX = /^[A-Za-z0-9_.-]*$/;
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** Checks the range as a whole: start ≤ end, at most MAX_RANGE codes, padding wide enough for the end. */
+export function rangeError(v: FormValues, t: T): string | undefined {
+  const start = num(v.start);
+  const end = num(v.end);
+  if (start === null || end === null) return undefined;
+  if (end < start) return t('product.rangeEndBeforeStart');
+  if (end - start + 1 > MAX_RANGE) return t('product.rangeTooMany', { max: MAX_RANGE });
+  const width = num(v.width);
+  if (width !== null && width < String(end).length) return t('product.rangeWidthShort');
+  return undefined;
+}
+
+/** The 新增 form: one code, or prefix + start..end with zero padding; then the shared cylinder fields. */
+export function addProductFields(mode: unknown, lookups: Lookups, t: T, ownerType: unknown): FormField[] {
+  const single = mode !== RANGE;
+  const modes: FieldOption[] = [{ label: t('product.modeSingle'), value: SINGLE }, { label: t('product.modeRange'), value: RANGE }];
+  return [
+    { key: 'mode', label: t('product.addMode'), type: 'radio', options: modes, span: 24 },
+    { key: 'code', label: t('product.code'), hidden: !single, rules: [{ required: true }, { pattern: CODE }], maxLength: 64 },
+    { key: 'prefix', label: t('product.rangePrefix'), hidden: single, rules: [{ pattern: PREFIX }], maxLength: 40 },
+    { key: 'start', label: t('product.rangeStart'), type: 'number', min: 0, decimal: 0, hidden: single, rules: [{ required: true }] },
+    { key: 'end', label: t('product.rangeEnd'), type: 'number', min: 0, decimal: 0, hidden: single,
+      rules: [{ required: true }, { validator: (_v, all) => rangeError(all, t) }] },
+    { key: 'width', label: t('product.rangeWidth'), type: 'number', min: 1, max: 20, decimal: 0, hidden: single },
+    { key: 'materialId', label: t('product.material'), type: 'select', options: lookups.materials, rules: [{ required: true }] },
+    { key: 'steelStamp', label: t('product.steelStamp'), maxLength: 64 },
+    { key: 'ownerType', label: t('product.ownerType'), type: 'radio', options: [{ label: t('product.ownOwner'), value: 1 }, { label: t('product.customerOwner'), value: 2 }] },
+    { key: 'ownerEnterpriseId', label: t('product.owner'), type: 'select', options: lookups.customers, hidden: ownerType !== 2, rules: [{ required: true }] },
+    { key: 'warehouseId', label: t('product.warehouse'), type: 'select', options: lookups.warehouses },
+    { key: 'specification', label: t('product.specification'), maxLength: 32 },
+    { key: 'manufacturer', label: t('product.manufacturer'), maxLength: 128 },
+    { key: 'manufactureDate', label: t('product.manufactureDate'), type: 'date' },
+    { key: 'waterVolume', label: t('product.waterVolume'), type: 'number', min: 0, decimal: 2 },
+    { key: 'tareWeight', label: t('product.tareWeight'), type: 'number', min: 0, decimal: 2 },
+    { key: 'workingPressure', label: t('product.workingPressure'), type: 'number', min: 0, decimal: 2 },
+    { key: 'designLifeYears', label: t('product.designLifeYears'), type: 'number', min: 1, max: 100, decimal: 0 },
+    { key: 'lastInspectionDate', label: t('product.lastInspectionDate'), type: 'date' },
+    { key: 'nextInspectionDate', label: t('product.nextInspectionDate'), type: 'date' },
+    { key: 'valveNo', label: t('product.valveNo'), maxLength: 64 },
+    { key: 'remark', label: t('product.remark'), type: 'textarea', maxLength: 255, span: 24 },
+  ];
+}
+
+const CYLINDER_KEYS = ['steelStamp', 'manufacturer', 'manufactureDate', 'specification', 'waterVolume', 'tareWeight', 'workingPressure',
+  'designLifeYears', 'lastInspectionDate', 'nextInspectionDate', 'warehouseId', 'valveNo', 'remark'] as const;
+
+/** The request body of /api/product/addProduct from the form's values: empty fields are left out. */
+export function addProductBody(v: FormValues): AddProductBody {
+  const body: Record<string, unknown> = { materialId: v.materialId, ownerType: v.ownerType === 2 ? 2 : 1 };
+  if (v.ownerType === 2) body.ownerEnterpriseId = v.ownerEnterpriseId;
+  for (const key of CYLINDER_KEYS) if (v[key] !== undefined && v[key] !== null && v[key] !== '') body[key] = v[key];
+  if (v.mode === RANGE) {
+    body.range = { prefix: (v.prefix as string | undefined) ?? '', start: v.start, end: v.end, ...(num(v.width) !== null ? { width: v.width } : {}) };
+  } else body.code = v.code;
+  return body as AddProductBody;
+}

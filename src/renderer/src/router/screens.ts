@@ -25,6 +25,7 @@ export const SCREENS: ScreenDef[] = [
   { path: '/storage/warehouse', title: '仓库管理', titleEn: 'Warehouses', load: () => import('@renderer/features/warehouse/WarehouseListPage') },
   { path: '/Setting/ComeEnterprise', title: '客户与供应商', titleEn: 'Customers & suppliers', load: () => import('@renderer/features/enterprise/EnterpriseListPage') },
   { path: '/Setting/addEnter', title: '编辑企业', titleEn: 'Edit enterprise', load: () => import('@renderer/features/enterprise/EnterpriseEditPage') },
+  { path: '/product/productExam', title: '检验项目', titleEn: 'Inspection items', load: () => import('@renderer/features/productExam/ProductExamPage') },
 ];
 
 export const ERROR_CODES = ['401', '403', '404', '500', '502'] as const;

@@ -125,7 +125,7 @@ describe('the shell', () => {
     const { router } = renderApp('/main/home');
     const nav = await screen.findByRole('navigation', { name: '主菜单' });
     expect(within(nav).queryByText('消息中心')).not.toBeInTheDocument();
-    expect(within(nav).queryByText('产品中心')).not.toBeInTheDocument();
+    expect(within(nav).queryByText('质量中心')).not.toBeInTheDocument();
     await userEvent.click(within(nav).getByText('系统设置'));
     expect(within(nav).queryByText('新增用户')).not.toBeInTheDocument();
     await userEvent.click(within(nav).getByText('用户管理'));

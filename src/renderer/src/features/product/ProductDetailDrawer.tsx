@@ -5,7 +5,7 @@ import { AppDrawer } from '@renderer/components/AppDrawer';
 import { useT } from '@renderer/i18n/useT';
 import type { MessageKey } from '@renderer/i18n/messages';
 import { fetchProduct } from './productApi';
-import { statusLabel } from './productStatus';
+import { actionLabel, statusLabel } from './productStatus';
 
 const FIELDS: [keyof ProductDetail, MessageKey][] = [
   ['code', 'product.code'], ['steelStamp', 'product.steelStamp'], ['materialName', 'product.material'], ['ownerName', 'product.owner'],
@@ -45,7 +45,7 @@ export function ProductDetailDrawer({ id, onClose }: { id: number | null; onClos
             {detail.traces.map((e) => (
               <li key={e.id}>
                 <Typography variant="body2">
-                  {when(e.at)} · {e.fromStatus === null ? '' : `${statusLabel(e.fromStatus)} → `}{statusLabel(e.toStatus)} · {e.action}{e.operator ? ` · ${e.operator}` : ''}
+                  {when(e.at)} · {e.fromStatus === null ? '' : `${statusLabel(e.fromStatus)} → `}{statusLabel(e.toStatus)} · {actionLabel(e.action)}{e.operator ? ` · ${e.operator}` : ''}
                 </Typography>
               </li>
             ))}

@@ -30,8 +30,8 @@ export default function DetectPage() {
     {
       field: 'daysLeft', headerName: t('detect.daysLeft'), width: 120,
       renderCell: ({ row }) => row.daysLeft < 0
-        ? <Typography variant="body2" color="error" sx={{ fontWeight: 700 }} data-overdue="true">{t('detect.overdueBy', { days: -row.daysLeft })}</Typography>
-        : <Typography variant="body2">{t('detect.dueIn', { days: row.daysLeft })}</Typography>,
+        ? <Typography variant="inherit" component="span" color="error" sx={{ fontWeight: 700 }} data-overdue="true">{t('detect.overdueBy', { days: -row.daysLeft })}</Typography>
+        : <Typography variant="inherit" component="span">{t('detect.dueIn', { days: row.daysLeft })}</Typography>,
     },
     { field: 'locationName', headerName: t('detect.location'), flex: 1, valueGetter: (v: string | null, r) => r.warehouseName ?? v },
     {

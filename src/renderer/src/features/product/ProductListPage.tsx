@@ -54,18 +54,19 @@ export default function ProductListPage() {
 
   return (
     <Stack spacing={1}>
-      <ProductFilterBar values={draft} onChange={setDraft} onSearch={search} lookups={lookups} />
-      <Stack direction="row" spacing={1}>
-        <HasPermission keys={['product:add']}>
-          <Button variant="contained" onClick={() => setOpen('add')}>{t('product.add')}</Button>
-        </HasPermission>
-        <HasPermission keys={['product:import']}>
-          <Button variant="outlined" onClick={() => setOpen('import')}>{t('product.import')}</Button>
-        </HasPermission>
-        <HasPermission keys={['product:export']}>
-          <Button variant="outlined" onClick={() => void exportProducts(filters).catch(() => undefined)}>{t('product.export')}</Button>
-        </HasPermission>
-      </Stack>
+      <ProductFilterBar values={draft} onChange={setDraft} onSearch={search} lookups={lookups} actions={(
+        <>
+          <HasPermission keys={['product:add']}>
+            <Button variant="contained" color="success" onClick={() => setOpen('add')}>{t('product.add')}</Button>
+          </HasPermission>
+          <HasPermission keys={['product:import']}>
+            <Button variant="outlined" onClick={() => setOpen('import')}>{t('product.import')}</Button>
+          </HasPermission>
+          <HasPermission keys={['product:export']}>
+            <Button variant="outlined" onClick={() => void exportProducts(filters).catch(() => undefined)}>{t('product.export')}</Button>
+          </HasPermission>
+        </>
+      )} />
       <StatusTabs counts={counts} value={status} onChange={chooseTab} />
       <PaginatedTable<ProductRow> ref={table} columns={columns} filters={filters} height={560}
         fetchPage={(p: PageParams) => fetchProductPage(p as ProductPageQuery)} />

@@ -48,7 +48,7 @@ export default function EnterpriseListPage() {
       {
         field: 'actions',
         headerName: t('enterprise.actions'),
-        width: 140,
+        width: 180, // two small buttons side by side, unclipped
         renderCell: ({ row }) => (
           <>
             <HasPermission keys={['enterprise:edit']}>

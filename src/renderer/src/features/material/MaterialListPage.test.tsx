@@ -96,6 +96,8 @@ describe('介质管理', { timeout: 30_000 }, () => {
     expect(within(dialog).getByLabelText(/^介质名称/)).toHaveValue('工业氧');
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(bodies(adapter, '/material/save')[0]).toMatchObject({ id: 7, code: 'O2', oxidizing: true, inspectionIntervalYears: 3 }));
+    // A compressed gas has no fill weight; an empty number is left out (the server would read null as 0).
+    expect(bodies(adapter, '/material/save')[0]).not.toHaveProperty('targetNetWeight');
   });
 
   it('hides 新增, 编辑 and 停用 from a user holding only material:view', async () => {

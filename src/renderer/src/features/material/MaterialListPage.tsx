@@ -40,7 +40,7 @@ export default function MaterialListPage() {
       {
         field: 'actions',
         headerName: t('material.actions'),
-        width: 150,
+        width: 180, // two small buttons side by side, unclipped
         renderCell: ({ row }) => (
           <>
             <HasPermission keys={['material:edit']}>

@@ -39,7 +39,10 @@ export const materialValues = (row: MaterialRow): FormValues => ({ ...row });
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-/** The save body from the form: empty years left out (the server's defaults), weights only for liquefied gases. */
+/**
+ * The save body from the form: empty years left out (the server's defaults), weights only for liquefied gases.
+ * Empty numbers are left out, not sent as null: the server's validator coerces a null number to 0.
+ */
 export function materialBody(v: FormValues, id?: number): MaterialSaveBody {
   const liquefied = v.category === LIQUEFIED;
   const body: MaterialSaveBody = {
@@ -49,15 +52,16 @@ export function materialBody(v: FormValues, id?: number): MaterialSaveBody {
     code: String(v.code),
     category: v.category as MaterialSaveBody['category'],
     ...Object.fromEntries(HAZARDS.map((h) => [h, v[h] === true])),
-    targetNetWeight: liquefied ? (num(v.targetNetWeight) ?? null) : null,
-    weightTolerance: liquefied ? (num(v.weightTolerance) ?? null) : null,
     reweighRequired: v.reweighRequired === true,
     status: v.status === 0 ? 0 : 1,
     remark: text(v.remark),
   };
-  const interval = num(v.inspectionIntervalYears);
-  const life = num(v.designLifeYears);
-  if (interval !== undefined) body.inspectionIntervalYears = interval;
-  if (life !== undefined) body.designLifeYears = life;
+  const optional = {
+    inspectionIntervalYears: num(v.inspectionIntervalYears),
+    designLifeYears: num(v.designLifeYears),
+    targetNetWeight: liquefied ? num(v.targetNetWeight) : undefined,
+    weightTolerance: liquefied ? num(v.weightTolerance) : undefined,
+  };
+  for (const [key, value] of Object.entries(optional)) if (value !== undefined) Object.assign(body, { [key]: value });
   return body;
 }

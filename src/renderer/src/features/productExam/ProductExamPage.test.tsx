@@ -50,8 +50,8 @@ describe('检验项目', { timeout: 30_000 }, () => {
     expect(bodies(adapter, '/produce/saveTestProject')[0]).toEqual({
       materialId: 7,
       projects: [
-        { id: 12, projectName: '水分', method: '露点法', standardMin: null, standardMax: 10, standardText: null, unit: 'ppm', required: false },
-        { projectName: '外观', method: null, standardMin: null, standardMax: null, standardText: '无色无味', unit: null, required: true },
+        { id: 12, projectName: '水分', method: '露点法', standardMax: 10, standardText: null, unit: 'ppm', required: false },
+        { projectName: '外观', method: null, standardText: '无色无味', unit: null, required: true },
       ],
     });
   });

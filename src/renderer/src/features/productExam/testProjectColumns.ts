@@ -29,15 +29,23 @@ export function testProjectColumns(t: Translate): TableColumn[] {
 /** Saved items as table rows. */
 export const toRows = (items: TestProjectRow[]): Partial<TableRow>[] => [...items].sort((a, b) => a.sort - b.sort).map((i) => ({ ...i }));
 
-/** Table rows as the save body's items, in table order (the order is the inspection order). */
-export const toInputs = (rows: TableRow[]): TestProjectInput[] =>
-  rows.map((r) => ({
-    ...(typeof r.id === 'number' ? { id: r.id } : {}),
-    projectName: String(r.projectName ?? '').trim(),
-    method: text(r.method),
-    standardMin: num(r.standardMin),
-    standardMax: num(r.standardMax),
-    standardText: text(r.standardText),
-    unit: text(r.unit),
-    required: r.required === true,
-  }));
+/**
+ * Table rows as the save body's items, in table order (the order is the inspection order). An open end of
+ * the range is left out, not sent as null: the server's validator coerces a null number to 0.
+ */
+export function toInputs(rows: TableRow[]): TestProjectInput[] {
+  return rows.map((r) => {
+    const min = num(r.standardMin);
+    const max = num(r.standardMax);
+    return {
+      ...(typeof r.id === 'number' ? { id: r.id } : {}),
+      projectName: String(r.projectName ?? '').trim(),
+      method: text(r.method),
+      ...(min !== null ? { standardMin: min } : {}),
+      ...(max !== null ? { standardMax: max } : {}),
+      standardText: text(r.standardText),
+      unit: text(r.unit),
+      required: r.required === true,
+    };
+  });
+}

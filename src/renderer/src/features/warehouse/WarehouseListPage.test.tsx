@@ -58,6 +58,8 @@ describe('仓库管理', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: /^仓库类型/ }));
     await userEvent.click(await screen.findByRole('option', { name: '成品库' }));
     await userEvent.type(within(dialog).getByLabelText(/^库管员/), '李四');
+    // 保存 stays loading for a second after the refused click.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: '保存' })).toBeEnabled());
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(bodies(adapter, '/wdwarehouse/saveAndEditWare')).toEqual([
       { warehouseName: '成品一库', warehouseCode: 'C1', kind: 'finished', address: null, keeper: '李四', remark: null },

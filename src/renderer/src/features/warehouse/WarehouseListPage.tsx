@@ -45,7 +45,7 @@ export default function WarehouseListPage() {
       {
         field: 'actions',
         headerName: t('warehouse.actions'),
-        width: 140,
+        width: 180, // two small buttons side by side, unclipped
         renderCell: ({ row }) => (
           <>
             <HasPermission keys={['warehouse:edit']}>

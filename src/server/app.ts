@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { APP_HEADERS } from '@shared/app';
 import type { AppConfig } from './config';
 import type { DB } from './db/schema';
+import { requestValidatorCompiler } from './lib/validator';
 import { errorsPlugin } from './plugins/errors';
 import { operationLogPlugin } from './plugins/operation-log';
 import { permissionsPlugin } from './plugins/permissions';
@@ -45,6 +46,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     requestIdHeader: false,
     bodyLimit: 10 * 1024 * 1024,
   });
+  app.setValidatorCompiler(requestValidatorCompiler());
   app.decorate('config', config);
   app.decorate('db', db);
   app.addHook('onRequest', async (request, reply) => {

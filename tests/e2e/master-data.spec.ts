@@ -59,7 +59,7 @@ test('master data: a gas, ten cylinders by range, filter, fifty imported, export
   await addDialog.getByLabel('规格型号').fill('40L');
   await save(addDialog);
   await expect(page.getByText('已登记 10 个气瓶')).toBeVisible();
-  await expect(tab(page, '库存', 10)).toBeVisible();
+  await expect(tab(page, '在库', 10)).toBeVisible();
 
   // Filter by the code prefix: those ten.
   await page.getByLabel('气瓶编码').fill('E2E');
@@ -91,13 +91,13 @@ test('master data: a gas, ten cylinders by range, filter, fifty imported, export
   expect(codes.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `E2E${String(i + 1).padStart(4, '0')}`));
 
   // Scrap one: 库存 −1, 报废 +1.
-  const stock = Number(/\((\d+)\)/.exec((await page.getByRole('tab', { name: /^库存/ }).textContent())!)![1]);
+  const stock = Number(/\((\d+)\)/.exec((await page.getByRole('tab', { name: /^在库/ }).textContent())!)![1]);
   await expect(tab(page, '报废', 0)).toBeVisible();
   await page.getByRole('row').filter({ hasText: 'E2E0001' }).getByRole('button', { name: '报废' }).click();
   const scrapDialog = page.getByRole('dialog');
   await scrapDialog.getByLabel('报废原因').fill('瓶体严重腐蚀');
   await save(scrapDialog);
-  await expect(tab(page, '库存', stock - 1)).toBeVisible();
+  await expect(tab(page, '在库', stock - 1)).toBeVisible();
   await expect(tab(page, '报废', 1)).toBeVisible();
   await page.getByRole('tab', { name: '报废 (1)' }).click();
   await expect(page.getByText('共 1 条')).toBeVisible();

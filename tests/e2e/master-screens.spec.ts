@@ -32,7 +32,9 @@ test('warehouse: created on 仓库管理; deleting it while it holds a cylinder 
   const added = await api(request, 'POST', '/product/addProduct', { token, data: { code: 'WH-E2E-1', materialId: gas.body.data.id, warehouseId } });
   expect(added.body.code, added.body.msg).toBe(0);
 
-  await page.getByRole('button', { name: '删除', exact: true }).click();
+  // Other specs share this server and may have made warehouses too: act on this one's row.
+  const row = page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: 'CP02', exact: true }) });
+  await row.getByRole('button', { name: '删除', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('仓库 二号成品库 中还有 1 个气瓶，不能删除')).toBeVisible();
   await expect(page.getByRole('gridcell', { name: 'CP02', exact: true })).toBeVisible();

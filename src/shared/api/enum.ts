@@ -1,3 +1,4 @@
+import { cylinderStatusLabel } from '../status';
 import { GAS_CATEGORIES } from './material';
 import { WAREHOUSE_KINDS } from './warehouse';
 
@@ -8,10 +9,9 @@ export interface EnumEntry {
 }
 
 /** Chinese names of the cylinder status codes of SPEC section 3; 11–13 are shown as their number. */
-export const PRODUCT_STATUS_NAMES: Record<number, string> = {
-  0: '报废', 1: '待分析', 2: '在库', 3: '已领瓶', 4: '已充装', 5: '已检验', 6: '已复秤', 7: '待出库', 8: '已扫描',
-  9: '已出库', 10: '已回收', 11: '11', 12: '12', 13: '13',
-};
+export const PRODUCT_STATUS_NAMES: Record<number, string> = Object.fromEntries(
+  Array.from({ length: 14 }, (_, code) => [code, cylinderStatusLabel(code)]),
+);
 
 /** Every enumeration of SPEC sections 3 and 4 by name. */
 export const ENUMS: Record<string, EnumEntry[]> = {

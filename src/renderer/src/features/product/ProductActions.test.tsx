@@ -36,8 +36,8 @@ describe('气瓶档案 row actions', { timeout: 60_000 }, () => {
     const timeline = await screen.findByRole('list', { name: '追溯记录' });
     const events = within(timeline).getAllByRole('listitem');
     expect(events).toHaveLength(2);
-    expect(events[0]).toHaveTextContent('库存 · 登记 · 管理员');
-    expect(events[1]).toHaveTextContent('库存 → 已领瓶 · pick · 张三');
+    expect(events[0]).toHaveTextContent('在库 · 登记 · 管理员');
+    expect(events[1]).toHaveTextContent('在库 → 已领瓶 · pick · 张三');
     expect(screen.getByText('气瓶详情 QP001')).toBeInTheDocument();
     expect(within(timeline.parentElement!).getByText('GS1')).toBeInTheDocument();
     expect(within(timeline.parentElement!).getByText('QF-1')).toBeInTheDocument();
@@ -75,7 +75,7 @@ describe('气瓶档案 row actions', { timeout: 60_000 }, () => {
     const adapter = await open((c) => (c.url === '/product/export' ? { data: new Blob(['x']), headers: {} } : undefined));
     await userEvent.type(screen.getByLabelText('气瓶编码'), 'QP');
     await userEvent.click(screen.getByRole('button', { name: '查询' }));
-    await userEvent.click(screen.getByRole('tab', { name: '库存 (2)' }));
+    await userEvent.click(screen.getByRole('tab', { name: '在库 (2)' }));
     await userEvent.click(screen.getByRole('button', { name: '导出' }));
     await waitFor(() => expect(adapter.calls.some((c) => c.url === '/product/export')).toBe(true));
     const call = adapter.calls.find((c) => c.url === '/product/export')!;

@@ -16,7 +16,7 @@ describe('气瓶档案', { timeout: 60_000 }, () => {
     const adapter = serveProducts(fleet());
     renderApp('/product/product');
     expect(await screen.findByRole('tab', { name: '全部 (5)' }, SCREEN_LOAD)).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: '库存 (3)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '在库 (3)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '报废 (1)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '已回收 (0)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '12 (1)' })).toBeInTheDocument();
@@ -48,7 +48,7 @@ describe('气瓶档案', { timeout: 60_000 }, () => {
     const adapter = serveProducts(fleet());
     renderApp('/product/product');
     await screen.findByText('QP003', undefined, SCREEN_LOAD);
-    expect(screen.getByRole('tab', { name: '库存 (3)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '在库 (3)' })).toBeInTheDocument();
     await userEvent.click(screen.getAllByRole('button', { name: '报废' })[0]);
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
@@ -61,7 +61,7 @@ describe('气瓶档案', { timeout: 60_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(adapter.calls.some((c) => c.url === '/product/scrap')).toBe(true));
     expect(bodyOf(adapter.calls.find((c) => c.url === '/product/scrap')!)).toEqual({ id: 1, reason: '瓶体严重腐蚀' });
-    expect(await screen.findByRole('tab', { name: '库存 (2)' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: '在库 (2)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '报废 (2)' })).toBeInTheDocument();
   });
 

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,17 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ScaleReading } from '../../src/shared/devices';
 import { ScaleReader } from '../../src/main/devices/scales/reader';
 import { buildA9Frame } from '../../src/main/devices/scales/yaohua-a9';
-import { startSocatPair, type SocatPair } from './socat-pair';
-
-// socat must be installed (apt-get install -y socat); the CI script installs it.
-const hasSocat = (() => {
-  try {
-    execFileSync('socat', ['-V'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+import { hasSocat, startSocatPair, type SocatPair } from './socat-pair';
 
 /** A Yaohua A9 indicator: writes one frame every 30 ms through the real serialport stack. */
 async function startScale(path: string, frames: () => Buffer): Promise<() => Promise<void>> {

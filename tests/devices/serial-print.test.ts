@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,16 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { cylinderLabel } from '../../src/main/devices/printing/cylinder-label.fixture';
 import { printLabelJob } from '../../src/main/devices/printing/print-job';
 import { buildTspl } from '../../src/main/devices/printing/tspl';
-import { startSocatPair } from './socat-pair';
-
-const hasSocat = (() => {
-  try {
-    execFileSync('socat', ['-V'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+import { hasSocat, startSocatPair } from './socat-pair';
 
 describe.skipIf(!hasSocat)('printing to a serial label printer (socat pair)', () => {
   it('delivers the TSPL bytes over serial://', { timeout: 15_000 }, async () => {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 /**
@@ -6,6 +6,20 @@ import { existsSync } from 'node:fs';
  * simulated indicator writes) and `appEnd` (what the app opens as its serial port). Killing it is
  * pulling the cable.
  */
+/**
+ * Whether socat is installed (apt-get install -y socat; .ci/run installs it). Under CI its absence is an
+ * error rather than a quiet skip, so the serial tests cannot stop running unnoticed.
+ */
+export const hasSocat = (() => {
+  try {
+    execFileSync('socat', ['-V'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    if (process.env.CI) throw new Error('socat is not installed: the serial-port tests need it');
+    return false;
+  }
+})();
+
 export interface SocatPair {
   process: ChildProcess;
   stop(): Promise<void>;

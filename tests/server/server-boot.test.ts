@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server.mjs';
 import { isProcessAlive } from '../../src/server/pid-lock';
 import { freePort } from './free-port';
@@ -133,5 +134,39 @@ describe('the built server (node out/server/index.mjs)', () => {
     expect(await run.exited).toBe(1);
     expect(run.output()).toContain('PORT');
     expect(run.output()).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('the built server on an external PostgreSQL (DATABASE_URL)', () => {
+  it('migrates an empty database, seeds the admin from INITIAL_ADMIN_PASSWORD and starts no embedded cluster', async () => {
+    const adminUrl = inject('pgAdminUrl');
+    const name = `boot_external_${randomBytes(4).toString('hex')}`;
+    const query = async (sql: string, url = adminUrl) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        return await client.query(sql);
+      } finally {
+        await client.end();
+      }
+    };
+    await query(`CREATE DATABASE "${name}"`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const ownDataDir = mkdtempSync(resolve('.tmp', 'boot-external-'));
+    try {
+      const run = launch({ DATA_DIR: ownDataDir, DATABASE_URL: url.toString(), INITIAL_ADMIN_PASSWORD: 'External@12345' });
+      await untilListening(run);
+      expect(run.output()).not.toMatch(ADMIN_PASSWORD_LINE);
+      expect(existsSync(join(ownDataDir, 'pg'))).toBe(false);
+      expect(await login('External@12345')).toMatchObject({ code: 0 });
+      const users = await query('SELECT username FROM users', url.toString());
+      expect(users.rows).toEqual([{ username: 'admin' }]);
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    } finally {
+      rmSync(ownDataDir, { recursive: true, force: true });
+      await query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    }
   });
 });

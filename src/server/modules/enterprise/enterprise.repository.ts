@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { PageResult } from '@shared/api/envelope';
 import type { EnterpriseFilters, EnterpriseOption, EnterprisePageQuery, EnterpriseRow, EnterpriseType } from '@shared/api/enterprise';
-import type { DB } from '../../db/schema';
+import type { DB, EnterprisesTable } from '../../db/schema';
 import { escapeLike, pageWindow } from '../master/paging';
 
 type Db = Kysely<DB>;
@@ -10,22 +10,8 @@ export const ENTERPRISE_SORTS = {
   id: 'e.id', enterpriseName: 'e.enterprise_name', enterpriseCode: 'e.enterprise_code', type: 'e.type', createdAt: 'e.created_at',
 } as const;
 
-export interface EnterpriseValues {
-  type: number;
-  enterprise_name: string;
-  enterprise_code: string;
-  credit_code: string | null;
-  contact: string | null;
-  phone: string | null;
-  province_code: string | null;
-  province_name: string | null;
-  city_code: string | null;
-  city_name: string | null;
-  district_code: string | null;
-  district_name: string | null;
-  address: string | null;
-  remark: string | null;
-}
+/** The columns a save writes: every column of the table but the generated id and the creation time. */
+export type EnterpriseValues = Omit<EnterprisesTable, 'id' | 'created_at'>;
 
 function rows(db: Db) {
   return db.selectFrom('enterprises as e').select([

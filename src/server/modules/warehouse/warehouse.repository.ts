@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { PageResult } from '@shared/api/envelope';
 import type { WarehouseOption, WarehousePageQuery, WarehouseRow } from '@shared/api/warehouse';
-import type { DB } from '../../db/schema';
+import type { DB, WarehousesTable } from '../../db/schema';
 import { escapeLike, pageWindow } from '../master/paging';
 
 type Db = Kysely<DB>;
@@ -10,14 +10,8 @@ export const WAREHOUSE_SORTS = {
   id: 'w.id', warehouseName: 'w.warehouse_name', warehouseCode: 'w.warehouse_code', kind: 'w.kind', createdAt: 'w.created_at',
 } as const;
 
-export interface WarehouseValues {
-  warehouse_name: string;
-  warehouse_code: string;
-  kind: string;
-  address: string | null;
-  keeper: string | null;
-  remark: string | null;
-}
+/** The columns a save writes: every column of the table but the generated id and the creation time. */
+export type WarehouseValues = Omit<WarehousesTable, 'id' | 'created_at'>;
 
 function rows(db: Db) {
   return db.selectFrom('warehouses as w').select([

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
 import type { Kysely } from 'kysely';
 import { APP_HEADERS } from '@shared/app';
@@ -34,6 +34,8 @@ export interface BuildAppOptions {
   loginAttemptsPerMinute?: number;
   /** Registered after the plugins and before the modules (tests add routes here). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /** Sees every route as it is registered, the plugins' own included (tests list the routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The server application: plugins first (errors, permissions, log, docs, site), then the modules. Does not listen. */
@@ -46,6 +48,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     requestIdHeader: false,
     bodyLimit: 10 * 1024 * 1024,
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(requestValidatorCompiler());
   app.decorate('config', config);
   app.decorate('db', db);

@@ -57,7 +57,9 @@ export async function startServer(config: AppConfig, hooks: ServerHooks): Promis
     const seed = await ensureSeed(db, { initialAdminPassword: config.initialAdminPassword });
     if (seed.generatedPassword) hooks.onGeneratedAdminPassword(seed.generatedPassword);
     else if (seed.adminCreated) hooks.log('Created the admin account with the password from INITIAL_ADMIN_PASSWORD');
-    const app = await buildApp({ config, db });
+    // Warnings and faults only (one JSON line each, with the request id); requests themselves go to the
+    // operation log.
+    const app = await buildApp({ config, db, logger: { level: 'warn' } });
     cleanups.push(['HTTP server', () => app.close()]);
     await app.listen({ host: config.host, port: config.port });
     const url = listenUrl(app.server, config);

@@ -11,15 +11,15 @@ export interface MenuDef {
   menuUrl?: string;
   menuIcon?: string;
   hidden?: boolean;
-  buttons?: Array<{ buttonKey: string; buttonName: string }>;
-  children?: MenuDef[];
+  buttons?: ReadonlyArray<{ readonly buttonKey: string; readonly buttonName: string }>;
+  children?: readonly MenuDef[];
 }
 
-const view = (res: string) => ({ buttonKey: `${res}:view`, buttonName: '查看' });
+const view = <const R extends string>(res: R) => ({ buttonKey: `${res}:view`, buttonName: '查看' }) as const;
 
-export const MENU_TREE: MenuDef[] = [
+export const MENU_TREE = [
   { menuNo: 'home', menuName: '首页', menuNameEn: 'Home', menuUrl: '/main/home', menuIcon: 'Home',
-    buttons: [view('home'), { buttonKey: 'file:upload', buttonName: '上传' }] },
+    buttons: [view('home'), { buttonKey: 'file:upload', buttonName: '上传' }, { buttonKey: 'file:delete', buttonName: '删除文件' }] },
   {
     menuNo: 'message', menuName: '消息中心', menuNameEn: 'Messages', menuUrl: '/main/message', menuIcon: 'Notifications',
     buttons: [view('message'), { buttonKey: 'message:readAll', buttonName: '全部已读' }, { buttonKey: 'message:emptyAll', buttonName: '清空' }],
@@ -125,12 +125,15 @@ export const MENU_TREE: MenuDef[] = [
         buttons: [view('messageTemplate'), { buttonKey: 'messageTemplate:save', buttonName: '保存' }] },
     ],
   },
-];
+] as const satisfies readonly MenuDef[];
 
-/** Every permission key declared in the tree. */
-export function allButtonKeys(tree: MenuDef[] = MENU_TREE): string[] {
-  return tree.flatMap((m) => [...(m.buttons ?? []).map((b) => b.buttonKey), ...allButtonKeys(m.children ?? [])]);
-}
+type KeysOf<T> = T extends readonly (infer M)[]
+  ? (M extends { buttons: readonly (infer B)[] } ? (B extends { buttonKey: infer K extends string } ? K : never) : never)
+    | (M extends { children: infer C } ? KeysOf<C> : never)
+  : never;
+
+/** Every button (permission) key the menu tree declares, e.g. 'warehouse:edit'. */
+export type PermissionKey = KeysOf<typeof MENU_TREE>;
 
 /** Permission keys used by routes outside any screen. */
 export const PERMISSIONS = {
@@ -139,3 +142,11 @@ export const PERMISSIONS = {
   /** No token needed. */
   PUBLIC: 'public',
 } as const;
+
+/** What a route requires: a permission key, any signed-in user, or nobody. */
+export type Access = PermissionKey | (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
+
+/** Every permission key declared in the tree. */
+export function allButtonKeys(tree: readonly MenuDef[] = MENU_TREE): PermissionKey[] {
+  return tree.flatMap((m) => [...(m.buttons ?? []).map((b) => b.buttonKey as PermissionKey), ...allButtonKeys(m.children ?? [])]);
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NavData, TokenData } from '../../src/shared/api/auth';
-import type { PageResult } from '../../src/shared/api/envelope';
+import type { PageResult } from '../../src/shared/api/schema';
 import type { RoleRow, UserRow } from '../../src/shared/api/user';
 import { allButtonKeys } from '../../src/shared/menus';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
@@ -65,7 +65,7 @@ describe('users', () => {
   it('refuses a duplicate user name', async () => {
     const body = { username: 'dup', name: '重复', password: 'Passw0rd!x' };
     expect((await t.call('POST', '/api/user/save', { token: adminToken, body })).body.code).toBe(0);
-    expect((await t.call('POST', '/api/user/save', { token: adminToken, body })).body).toEqual({ code: -1, msg: '用户名已存在', data: null });
+    expect((await t.call('POST', '/api/user/save', { token: adminToken, body })).body).toEqual({ code: -1, msg: '用户名已存在：dup', data: null });
   });
 
   it('refuses unknown roles by id', async () => {
@@ -86,7 +86,7 @@ describe('users', () => {
     expect(page2.body.data.list.map((u) => u.username)).toEqual(['pager_a']);
     expect(page2.body.data.list[0]).toMatchObject({ name: '分页 pager_a', status: 1, roleNames: [], deptId: null });
     const badSort = await t.call('GET', '/api/user/pageList?sidx=password_hash', { token: adminToken });
-    expect(badSort.body).toMatchObject({ code: -1, msg: '参数错误：sidx 不支持按 password_hash 排序' });
+    expect(badSort.body).toMatchObject({ code: -1, msg: '参数错误：排序字段取值无效' });
   });
 
   it('shows one user with role ids, never the password hash', async () => {
@@ -119,6 +119,6 @@ describe('roles', () => {
     });
     expect(body.data.find((r) => r.roleCode === 'admin')).toMatchObject({ roleName: '超级管理员' });
     const dup = await t.call('POST', '/api/role/saveRole', { token: adminToken, body: { roleName: '仓管', roleCode: 'keeper' } });
-    expect(dup.body).toMatchObject({ code: -1, msg: '角色编码已存在' });
+    expect(dup.body).toMatchObject({ code: -1, msg: '角色编码已存在：keeper' });
   });
 });

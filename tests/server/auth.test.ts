@@ -18,6 +18,9 @@ const login = (username: string, password: string, remoteAddress?: string) =>
 const refresh = (refreshToken: string, bearer = false) =>
   t.call<TokenData>('GET', '/api/user/refreshToken', { headers: { authorization: bearer ? `Bearer ${refreshToken}` : refreshToken } });
 const nav = (token: string) => t.call('POST', '/api/home/nav/0', { token });
+/** As if the locks of `username` had run out. */
+const expireLocks = (username: string) =>
+  t.db.updateTable('sign_in_failures').set({ locked_until: new Date(Date.now() - 1000) }).where('username', '=', username).execute();
 
 describe('sign-in', () => {
   it('returns the token data of SPEC section 7', async () => {
@@ -42,18 +45,45 @@ describe('sign-in', () => {
     expect(rows.map((r) => r.token_hash)).toContain(createHash('sha256').update(res.data.refreshToken).digest('hex'));
   });
 
-  it('counts down wrong passwords, then locks the account for 15 minutes', async () => {
+  it('counts down wrong passwords, then locks that name at that address, longer each time', async () => {
     await createLimitedUser(t, adminToken, 'locky', []);
+    const here = '10.1.0.1';
     for (let left = 4; left >= 1; left--) {
-      expect(await login('locky', 'wrong-password')).toMatchObject({ code: -1, msg: `用户名或密码错误，还可尝试 ${left} 次` });
+      expect(await login('locky', 'wrong-password', here)).toMatchObject({ code: -1, msg: `用户名或密码错误，还可尝试 ${left} 次` });
     }
-    expect(await login('locky', 'wrong-password')).toMatchObject({ code: -1, msg: '密码错误次数过多，账号已锁定，请 15 分钟后再试' });
-    // Even the right password is refused while locked.
-    expect(await login('locky', 'Passw0rd!x')).toMatchObject({ code: -1, msg: '密码错误次数过多，账号已锁定，请 15 分钟后再试' });
-    // Once the lock has passed, the right password works and the counter starts over.
-    await t.db.updateTable('users').set({ locked_until: new Date(Date.now() - 1000) }).where('username', '=', 'locky').execute();
-    expect(await login('locky', 'Passw0rd!x')).toMatchObject({ code: 0 });
-    expect(await login('locky', 'wrong-password')).toMatchObject({ msg: '用户名或密码错误，还可尝试 4 次' });
+    expect(await login('locky', 'wrong-password', here)).toMatchObject({ code: -1, msg: '登录失败次数过多，请 1 分钟后再试' });
+    // Even the right password is refused there while locked.
+    expect(await login('locky', 'Passw0rd!x', here)).toMatchObject({ code: -1, msg: '登录失败次数过多，请 1 分钟后再试' });
+    // Once the lock has passed the count starts over, and the next lock lasts twice as long.
+    await expireLocks('locky');
+    for (let left = 4; left >= 1; left--) expect((await login('locky', 'wrong-password', here)).msg).toBe(`用户名或密码错误，还可尝试 ${left} 次`);
+    expect((await login('locky', 'wrong-password', here)).msg).toBe('登录失败次数过多，请 2 分钟后再试');
+    await expireLocks('locky');
+    expect(await login('locky', 'Passw0rd!x', here)).toMatchObject({ code: 0 });
+    // A success there forgets the pair: the next lock is a first one again.
+    for (let i = 0; i < 5; i++) await login('locky', 'wrong-password', here);
+    expect((await login('locky', 'Passw0rd!x', here)).msg).toBe('登录失败次数过多，请 1 分钟后再试');
+  });
+
+  it('a lock at one address does not stop the user signing in from another', async () => {
+    const user = await createLimitedUser(t, adminToken, 'victim', []);
+    for (let i = 0; i < 5; i++) await login('victim', 'guessing-123', '203.0.113.7');
+    expect((await login('victim', user.password, '203.0.113.7')).msg).toBe('登录失败次数过多，请 1 分钟后再试');
+    expect(await login('victim', user.password, '10.1.0.2')).toMatchObject({ code: 0 });
+    // The name is counted as typed, in any letter case, so case does not get round the lock.
+    expect((await login(' VICTIM ', user.password, '203.0.113.7')).msg).toBe('登录失败次数过多，请 1 分钟后再试');
+  });
+
+  it('answers an unknown user name exactly like a wrong password, lock included', async () => {
+    await createLimitedUser(t, adminToken, 'realone', []);
+    for (let left = 4; left >= 1; left--) {
+      const expected = { code: -1, msg: `用户名或密码错误，还可尝试 ${left} 次`, data: null };
+      expect(await login('realone', 'wrong-password', '10.1.0.3')).toEqual(expected);
+      expect(await login('nobody-here', 'wrong-password', '10.1.0.3')).toEqual(expected);
+    }
+    const locked = { code: -1, msg: '登录失败次数过多，请 1 分钟后再试', data: null };
+    expect(await login('realone', 'wrong-password', '10.1.0.3')).toEqual(locked);
+    expect(await login('nobody-here', 'wrong-password', '10.1.0.3')).toEqual(locked);
   });
 
   it('a successful sign-in resets the failure count', async () => {
@@ -64,7 +94,7 @@ describe('sign-in', () => {
     expect(await login('resetty', 'nope-nope')).toMatchObject({ msg: '用户名或密码错误，还可尝试 4 次' });
   });
 
-  it('refuses a disabled account with its own message', async () => {
+  it('refuses a disabled account with its own message, only to whoever knows the password', async () => {
     const user = await createLimitedUser(t, adminToken, 'retired', []);
     await t.db.updateTable('users').set({ status: 0 }).where('id', '=', user.id).execute();
     expect(await login('retired', user.password)).toEqual({ code: -1, msg: '账号已停用，请联系管理员', data: null });
@@ -76,7 +106,7 @@ describe('sign-in', () => {
     const attempt = (username: string, password: string, remoteAddress: string) =>
       app.inject({ method: 'POST', url: '/api/home/login', payload: { username, password }, remoteAddress }).then((r) => r.json());
     try {
-      for (let i = 0; i < 30; i++) expect((await attempt('ghost', 'x', '10.9.9.9')).msg).toBe('用户名或密码错误');
+      for (let i = 0; i < 30; i++) expect((await attempt(`ghost${i}`, 'x', '10.9.9.9')).msg).toMatch(/^用户名或密码错误/);
       expect(await attempt('admin', TEST_ADMIN_PASSWORD, '10.9.9.9')).toMatchObject({ code: -1, msg: '登录尝试过于频繁，请稍后再试' });
       expect(await attempt('admin', TEST_ADMIN_PASSWORD, '10.9.9.10')).toMatchObject({ code: 0 });
     } finally {
@@ -95,6 +125,13 @@ describe('refresh tokens', () => {
     expect((await nav(res.body.data.token)).body.code).toBe(0);
     const again = await refresh(res.body.data.refreshToken, true); // Bearer form accepted too
     expect(again.body.code).toBe(0);
+  });
+
+  it('a HEAD request does not spend the refresh token', async () => {
+    const first = (await login('admin', TEST_ADMIN_PASSWORD)).data as TokenData;
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/user/refreshToken', headers: { authorization: first.refreshToken } });
+    expect(head.statusCode).toBe(404);
+    expect((await refresh(first.refreshToken)).body.code).toBe(0);
   });
 
   it('reuse of a rotated token revokes the whole family', async () => {
@@ -146,7 +183,7 @@ describe('passwords', () => {
     });
     expect(wrong.body).toMatchObject({ code: -1, msg: '原密码错误' });
     const missing = await t.call('POST', '/api/home/resetPassWord', { token: here.token, body: { newPassword: 'N3w-password!' } });
-    expect(missing.body).toMatchObject({ code: -1, msg: '参数错误：oldPassword 不能为空' });
+    expect(missing.body).toMatchObject({ code: -1, msg: '参数错误：原密码不能为空' });
 
     const res = await t.call('POST', '/api/home/resetPassWord', {
       token: here.token, body: { oldPassword: user.password, newPassword: 'N3w-password!' },
@@ -172,15 +209,17 @@ describe('passwords', () => {
     expect((await nav(targetSession.token)).status).toBe(200);
   });
 
-  it('adminResetPassWd sets the password, lifts the lock and ends the user\'s sign-ins', async () => {
+  it('adminResetPassWd sets the password, lifts the locks at every address and ends the user\'s sign-ins', async () => {
     const target = await createLimitedUser(t, adminToken, 'target2', []);
     const session = (await login('target2', target.password)).data as TokenData;
-    await t.db.updateTable('users').set({ locked_until: new Date(Date.now() + 600_000) }).where('id', '=', target.id).execute();
+    for (const address of ['10.2.0.1', '10.2.0.2']) for (let i = 0; i < 5; i++) await login('Target2', 'wrong-password', address);
+    expect((await login('target2', target.password, '10.2.0.2')).msg).toBe('登录失败次数过多，请 1 分钟后再试');
     const res = await t.call('POST', `/api/home/adminResetPassWd/${target.id}`, { token: adminToken, body: { newPassword: 'Fresh-pass-1' } });
     expect(res.body).toMatchObject({ code: 0 });
     expect((await refresh(session.refreshToken)).status).toBe(401);
     expect((await nav(session.token)).status).toBe(401);
     expect(await login('target2', 'Fresh-pass-1')).toMatchObject({ code: 0 });
+    for (const address of ['10.2.0.1', '10.2.0.2']) expect(await login('target2', 'Fresh-pass-1', address)).toMatchObject({ code: 0 });
     const unknown = await t.call('POST', '/api/home/adminResetPassWd/999999', { token: adminToken, body: { newPassword: 'Fresh-pass-1' } });
     expect(unknown.body).toMatchObject({ code: -1, msg: '用户不存在' });
   });

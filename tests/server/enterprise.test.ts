@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenData } from '../../src/shared/api/auth';
 import type { EnterpriseOption, EnterpriseRow } from '../../src/shared/api/enterprise';
-import type { PageResult } from '../../src/shared/api/envelope';
+import type { PageResult } from '../../src/shared/api/schema';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 import { createEnterprise, createGas } from './master-data-helper';
 
@@ -46,17 +46,17 @@ describe('customers and suppliers', () => {
 
   it('refuses a duplicate code and invalid input naming the field; nothing written', async () => {
     expect((await save({ type: '2', enterpriseName: '重复', enterpriseCode: 'KH0001' })).body)
-      .toEqual({ code: -1, msg: '企业编码 enterpriseCode 已存在：KH0001', data: null });
+      .toEqual({ code: -1, msg: '企业编码已存在：KH0001', data: null });
     const before = await count();
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ type: '3', enterpriseName: 'x', enterpriseCode: 'X1' }, 'type'],
-      [{ type: '2', enterpriseCode: 'X1' }, 'enterpriseName'],
-      [{ type: '2', enterpriseName: 'x', enterpriseCode: 'X 1' }, 'enterpriseCode'],
-      [{ type: '2', enterpriseName: 'x', enterpriseCode: 'X1', creditCode: '123' }, 'creditCode'],
-      [{ type: '2', enterpriseName: 'x', enterpriseCode: 'X1', phone: 'call me' }, 'phone'],
-      [{ type: '2', enterpriseName: 'x', enterpriseCode: 'X1', provinceCode: '990000' }, 'provinceCode'],
-      [{ type: '2', enterpriseName: 'x', enterpriseCode: 'X1', provinceCode: '110000', cityCode: '130100' }, 'cityCode'],
-      [{ type: '2', enterpriseName: 'x', enterpriseCode: 'X1', provinceCode: '130000', cityCode: '130100', districtCode: '110105' }, 'districtCode'],
+      [{ type: '3', enterpriseName: 'x', enterpriseCode: 'X1' }, '类型'],
+      [{ type: '2', enterpriseCode: 'X1' }, '企业名称'],
+      [{ type: '2', enterpriseName: 'x', enterpriseCode: 'X 1' }, '企业编码'],
+      [{ type: '2', enterpriseName: 'x', enterpriseCode: 'X1', creditCode: '123' }, '统一社会信用代码'],
+      [{ type: '2', enterpriseName: 'x', enterpriseCode: 'X1', phone: 'call me' }, '电话'],
+      [{ type: '2', enterpriseName: 'x', enterpriseCode: 'X1', provinceCode: '990000' }, '省不存在'],
+      [{ type: '2', enterpriseName: 'x', enterpriseCode: 'X1', provinceCode: '110000', cityCode: '130100' }, '市不属于所选省份'],
+      [{ type: '2', enterpriseName: 'x', enterpriseCode: 'X1', provinceCode: '130000', cityCode: '130100', districtCode: '110105' }, '区不属于所选城市'],
     ];
     for (const [body, field] of cases) {
       const res = await save(body);

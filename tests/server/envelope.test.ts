@@ -21,7 +21,7 @@ beforeAll(async () => {
   });
   const data = await t.login();
   token = data.token;
-  sessionId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sid;
+  sessionId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid;
 });
 afterAll(async () => { await t?.close(); });
 
@@ -36,7 +36,7 @@ describe('success and business envelopes', () => {
   it('answers a business refusal as HTTP 200 code -1 with a message', async () => {
     const res = await t.call('POST', '/api/home/login', { body: { username: 'nobody', password: 'whatever' } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ code: -1, msg: '用户名或密码错误', data: null });
+    expect(res.body).toEqual({ code: -1, msg: '用户名或密码错误，还可尝试 4 次', data: null });
   });
 });
 
@@ -44,26 +44,26 @@ describe('invalid input', () => {
   it('names the empty field', async () => {
     const res = await t.call('POST', '/api/home/login', { body: { username: '', password: 'x' } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ code: -1, msg: '参数错误：username 不能为空' });
+    expect(res.body).toMatchObject({ code: -1, msg: '参数错误：用户名不能为空' });
   });
 
   it('names the missing field', async () => {
     const res = await t.call('POST', '/api/home/login', { body: { username: 'admin' } });
-    expect(res.body).toMatchObject({ code: -1, msg: '参数错误：password 不能为空' });
+    expect(res.body).toMatchObject({ code: -1, msg: '参数错误：密码不能为空' });
   });
 
   it('names a field of the wrong type or length', async () => {
     const wrongType = await t.call('POST', '/api/user/save', {
       token, body: { username: 'zhang', name: '张三', password: 'long-enough-1', roleIds: ['x'] },
     });
-    expect(wrongType.body).toMatchObject({ code: -1, msg: '参数错误：roleIds.0 类型错误，应为整数' });
+    expect(wrongType.body).toMatchObject({ code: -1, msg: '参数错误：角色 第 1 项类型错误，应为整数' });
     const tooShort = await t.call('POST', '/api/user/save', { token, body: { username: 'zhang', name: '张三', password: 'short' } });
-    expect(tooShort.body).toMatchObject({ code: -1, msg: '参数错误：password 长度不能少于 8 个字符' });
+    expect(tooShort.body).toMatchObject({ code: -1, msg: '参数错误：密码长度不能少于 8 个字符' });
   });
 
   it('names a query parameter out of range', async () => {
     const res = await t.call('GET', '/api/user/pageList?size=100000', { token });
-    expect(res.body).toMatchObject({ code: -1, msg: '参数错误：size 不能大于 500' });
+    expect(res.body).toMatchObject({ code: -1, msg: '参数错误：每页条数不能大于 500' });
   });
 
   it('refuses malformed JSON as a business error, not a crash', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileRow, UploadedFile } from '../../src/shared/api/file';
-import type { PageResult } from '../../src/shared/api/envelope';
+import type { PageResult } from '../../src/shared/api/schema';
 import { saveUpload } from '../../src/server/modules/file/file.service';
 import { LocalDiskStorage } from '../../src/server/storage/local-disk';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
@@ -162,7 +162,8 @@ describe('limits and refusals', () => {
   ])('refuses the traversal path %s', async (path) => {
     const res = await download(path);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ code: -1, msg: '文件路径无效' });
+    // A NUL never reaches the storage: the schema refuses it first.
+    expect(res.json()).toMatchObject({ code: -1, msg: path.includes('%00') ? '参数错误：文件路径不能包含空字符（U+0000）' : '文件路径无效' });
   });
 
   it('answers 文件不存在 for a well-formed path that was never stored', async () => {

@@ -1,23 +1,17 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageResult } from '../../src/shared/api/envelope';
+import type { PageResult } from '../../src/shared/api/schema';
 import type { ProductRow } from '../../src/shared/api/product';
 import { buildTestApp, type TestApp } from './app-helper';
-import { createEnterprise, createGas, createWarehouse, upload } from './master-data-helper';
+import { createImportReferences, upload, xlsxFixture as fixture } from './master-data-helper';
 
 let t: TestApp;
 let token: string;
-const fixture = (name: string) => readFileSync(resolve(__dirname, '../fixtures/xlsx', name));
 
 beforeAll(async () => {
   t = await buildTestApp();
   token = (await t.login()).token;
-  await createGas(t, token, { materialName: '氮气', code: 'N2' });
-  await createGas(t, token, { materialName: '二氧化碳', code: 'CO2', category: 'liquefied', reweighRequired: false });
-  await createWarehouse(t, token, { warehouseName: '空瓶库', warehouseCode: 'KP01' });
-  await createEnterprise(t, token, { type: '2', enterpriseName: '委托客户', enterpriseCode: 'KH0001' });
+  await createImportReferences(t, token);
 });
 afterAll(async () => { await t?.close(); });
 
@@ -46,14 +40,14 @@ describe('cylinder import (LibreOffice fixtures)', () => {
     const lines = res.body.msg.split('\n');
     expect(lines[0]).toBe('导入失败，未导入任何数据：共 9 行，其中 8 行有误');
     expect(lines.slice(1)).toEqual([
-      '第 3 行：气瓶编码 不能为空',
-      '第 4 行：介质编码 不存在：XX9',
-      '第 5 行：制造日期 manufactureDate 不是有效日期：2023-02-30',
-      '第 6 行：气瓶编码 与第 2 行重复：BAD0001',
-      '第 7 行：气瓶编码 已存在：EXIST001',
-      '第 8 行：皮重(kg) 应为非负数字：-3',
-      '第 9 行：产权单位 ownerEnterpriseId 客户气瓶必须填写产权客户',
-      '第 10 行：仓库编码 不存在：NOWH',
+      '第 3 行：气瓶编码不能为空',
+      '第 4 行：介质编码不存在：XX9',
+      '第 5 行：制造日期不是有效日期：2023-02-30',
+      '第 6 行：气瓶编码与第 2 行重复：BAD0001',
+      '第 7 行：气瓶编码已存在：EXIST001',
+      '第 8 行：皮重(kg)应为非负数字：-3',
+      '第 9 行：客户气瓶必须填写产权单位',
+      '第 10 行：仓库编码不存在：NOWH',
     ]);
     expect(await cylinders()).toBe(before);
   });
@@ -77,7 +71,7 @@ describe('cylinder import (LibreOffice fixtures)', () => {
     // Importing the same file again: every code is taken now.
     const again = await upload(t, '/api/product/importProduct', token, 'products-valid.xlsx', fixture('products-valid.xlsx'));
     expect(again.body.msg).toContain('其中 50 行有误');
-    expect(again.body.msg).toContain('第 2 行：气瓶编码 已存在：IMP0001');
+    expect(again.body.msg).toContain('第 2 行：气瓶编码已存在：IMP0001');
   });
 
   it('refuses what is not a usable spreadsheet', async () => {
@@ -99,7 +93,9 @@ describe('cylinder import (LibreOffice fixtures)', () => {
   it('offers a template the importer reads back', async () => {
     const rows = await download('GET', '/api/product/template');
     expect(rows[0]).toContain('气瓶编码');
-    expect(rows[1]![0]).toBe('QP000001');
+    // The example row is marked, and names a gas that exists here (the first one registered: N2).
+    expect(rows[1]![0]).toBe('示例：QP000001');
+    expect(rows[1]![2]).toBe('N2');
   });
 });
 
@@ -126,8 +122,8 @@ describe('customer import and export', () => {
     const res = await upload(t, '/api/enterprise/importEnterprise', token, 'bad.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
     expect(res.body.code).toBe(-1);
     expect(res.body.msg).toContain('共 6 行，其中 6 行有误');
-    expect(res.body.msg).toContain('第 2 行：企业编码 enterpriseCode 已存在：KH0101');
-    expect(res.body.msg).toContain('第 3 行：类型 只能是 客户 或 供应商：合作方');
+    expect(res.body.msg).toContain('第 2 行：企业编码已存在：KH0101');
+    expect(res.body.msg).toContain('第 3 行：类型只能是客户或供应商：合作方');
     expect(res.body.msg).toContain('第 4 行：区 不在上海市：朝阳区');
     expect(Number((await t.db.selectFrom('enterprises').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(before);
   });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenData } from '../../src/shared/api/auth';
-import type { PageResult } from '../../src/shared/api/envelope';
+import type { PageResult } from '../../src/shared/api/schema';
 import type { DueRow, InspectionRow } from '../../src/shared/api/inspection';
 import type { FillGateReason, ProductDetail, StatusCount } from '../../src/shared/api/product';
 import type { TestProjectRow } from '../../src/shared/api/testProject';
-import { addDays, addYears, today } from '../../src/server/modules/master/dates';
+import { addDays, addYears, today } from '../../src/server/lib/dates';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 import { createGas } from './master-data-helper';
 
@@ -45,7 +45,7 @@ describe('periodic inspection', () => {
     expect(page.list.map((r) => [r.code, r.daysLeft])).toEqual([['DUE-OVER', -10], ['DUE-SOON', 20]]);
     expect((await due({ days: 100, code: 'DUE' })).body.data.total).toBe(3);
     expect((await due({ overdueOnly: true, code: 'DUE' })).body.data.list.map((r) => r.code)).toEqual(['DUE-OVER']);
-    expect((await due({ days: -1 })).body.msg).toContain('days');
+    expect((await due({ days: -1 })).body.msg).toBe('参数错误：到期天数不能小于 0');
   });
 
   it('pass: next date = inspection date + the gas interval; the cylinder leaves the due list', async () => {
@@ -63,7 +63,11 @@ describe('periodic inspection', () => {
   it('fail: the cylinder is scrapped with a trace event, and counted as scrap', async () => {
     const id = await cylinder('FAIL1', -5);
     const before = (await t.call<StatusCount[]>('GET', '/api/product/statusCount', { token })).body.data[0]!.count;
-    expect((await record({ cylinderId: id, inspectedOn: TODAY, result: 0, remark: '壁厚不足' })).body).toMatchObject({ code: 0, data: { nextDate: null } });
+    // Scrapping for good needs the report number and the reason.
+    expect((await record({ cylinderId: id, inspectedOn: TODAY, result: 0, failReason: '壁厚不足' })).body.msg).toContain('检验报告编号');
+    expect((await record({ cylinderId: id, inspectedOn: TODAY, result: 0, reportNo: 'R-9' })).body.msg).toContain('不合格原因');
+    expect((await record({ cylinderId: id, inspectedOn: TODAY, result: 0, reportNo: 'R-9', failReason: '壁厚不足' })).body)
+      .toMatchObject({ code: 0, data: { nextDate: null } });
     const detail = (await t.call<ProductDetail>('GET', `/api/product/info/${id}`, { token })).body.data;
     expect(detail).toMatchObject({ status: 0, scrapReason: '定期检验不合格：壁厚不足' });
     expect(detail.traces.at(-1)).toMatchObject({ fromStatus: 2, toStatus: 0, action: 'inspectionFail' });
@@ -74,11 +78,11 @@ describe('periodic inspection', () => {
   it('refuses invalid records naming the field and writes nothing', async () => {
     const id = await cylinder('BADREC', 10);
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ cylinderId: id, inspectedOn: addDays(TODAY, 1), result: 1 }, 'inspectedOn'],
-      [{ cylinderId: id, inspectedOn: '2019-12-31', result: 1 }, 'inspectedOn'],
-      [{ cylinderId: id, inspectedOn: '2023-02-29', result: 1 }, 'inspectedOn'],
-      [{ cylinderId: id, inspectedOn: TODAY, result: 2 }, 'result'],
-      [{ cylinderId: id, inspectedOn: TODAY, result: 1, nextDate: TODAY }, 'nextDate'],
+      [{ cylinderId: id, inspectedOn: addDays(TODAY, 1), result: 1 }, '检验日期不能晚于今天'],
+      [{ cylinderId: id, inspectedOn: '2019-12-31', result: 1 }, '检验日期早于'],
+      [{ cylinderId: id, inspectedOn: '2023-02-29', result: 1 }, '检验日期不是有效日期'],
+      [{ cylinderId: id, inspectedOn: TODAY, result: 2 }, '检验结果'],
+      [{ cylinderId: id, inspectedOn: TODAY, result: 1, nextDate: TODAY }, '下次检验日期'],
     ];
     for (const [body, field] of cases) {
       const res = await record(body);
@@ -131,10 +135,10 @@ describe('inspection items per gas', () => {
   it('refuses duplicates, inverted ranges and unknown gases, changing nothing', async () => {
     const before = (await t.call<TestProjectRow[]>('POST', '/api/produce/queryTestProject', { token, body: { materialId: n2 } })).body.data;
     const save = (body: Record<string, unknown>) => t.call('POST', '/api/produce/saveTestProject', { token, body: { materialId: n2, ...body } });
-    expect((await save({ projects: [{ projectName: 'A' }, { projectName: 'A' }] })).body.msg).toBe('参数错误：projects.1.projectName 重复：A');
-    expect((await save({ projects: [{ projectName: 'B', standardMin: 5, standardMax: 1 }] })).body.msg).toContain('projects.0.standardMin');
-    expect((await save({ materialId: 9999, projects: [] })).body.msg).toContain('materialId');
-    expect((await save({ projects: [{ projectName: '' }] })).body.msg).toContain('projectName');
+    expect((await save({ projects: [{ projectName: 'A' }, { projectName: 'A' }] })).body.msg).toBe('参数错误：第 2 个检验项目名称重复：A');
+    expect((await save({ projects: [{ projectName: 'B', standardMin: 5, standardMax: 1 }] })).body.msg).toBe('参数错误：检验项目 B 的标准下限不能大于标准上限');
+    expect((await save({ materialId: 9999, projects: [] })).body.msg).toBe('参数错误：介质不存在：9999');
+    expect((await save({ projects: [{ projectName: '' }] })).body.msg).toBe('参数错误：检验项目 第 1 项 项目名称不能为空');
     const after = (await t.call<TestProjectRow[]>('POST', '/api/produce/queryTestProject', { token, body: { materialId: n2 } })).body.data;
     expect(after).toEqual(before);
   });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import type { TestApp } from './app-helper';
 
@@ -43,5 +45,16 @@ export function multipart(filename: string, content: Buffer): { payload: Buffer;
 export async function upload<T = unknown>(t: TestApp, url: string, token: string, filename: string, content: Buffer) {
   const { payload, headers } = multipart(filename, content);
   const res = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
-  return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: T } };
+  return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: T }>() };
+}
+
+/** A spreadsheet of tests/fixtures/xlsx. */
+export const xlsxFixture = (name: string): Buffer => readFileSync(resolve(__dirname, '../fixtures/xlsx', name));
+
+/** What the cylinder import fixtures refer to: gases N2 and CO2, warehouse KP01, customer KH0001. */
+export async function createImportReferences(t: TestApp, token: string): Promise<void> {
+  await createGas(t, token, { materialName: '氮气', code: 'N2' });
+  await createGas(t, token, { materialName: '二氧化碳', code: 'CO2', category: 'liquefied', reweighRequired: false });
+  await createWarehouse(t, token, { warehouseName: '空瓶库', warehouseCode: 'KP01' });
+  await createEnterprise(t, token, { type: '2', enterpriseName: '委托客户', enterpriseCode: 'KH0001' });
 }

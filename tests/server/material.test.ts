@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenData } from '../../src/shared/api/auth';
-import type { PageResult } from '../../src/shared/api/envelope';
+import type { PageResult } from '../../src/shared/api/schema';
 import type { MaterialOption, MaterialRow } from '../../src/shared/api/material';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 
@@ -37,9 +37,9 @@ describe('gases (materials)', () => {
   it('refuses a duplicate code naming field and value, on create and on edit', async () => {
     const first = await save({ materialName: '氩气', code: 'AR', category: 'compressed' });
     expect((await save({ materialName: '另一个氩气', code: 'AR', category: 'compressed' })).body)
-      .toEqual({ code: -1, msg: '介质编码 code 已存在：AR', data: null });
+      .toEqual({ code: -1, msg: '介质编码已存在：AR', data: null });
     const other = await save({ materialName: '氦气', code: 'HE', category: 'compressed' });
-    expect((await save({ id: other.body.data.id, materialName: '氦气', code: 'AR', category: 'compressed' })).body.msg).toBe('介质编码 code 已存在：AR');
+    expect((await save({ id: other.body.data.id, materialName: '氦气', code: 'AR', category: 'compressed' })).body.msg).toBe('介质编码已存在：AR');
     // Saving a gas under its own code is an edit, not a duplicate.
     expect((await save({ id: first.body.data.id, materialName: '氩气（高纯）', code: 'AR', category: 'compressed' })).body.code).toBe(0);
   });
@@ -47,17 +47,19 @@ describe('gases (materials)', () => {
   it('refuses invalid input naming the field and writes nothing', async () => {
     const before = await countMaterials();
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ code: 'X1', category: 'compressed' }, 'materialName'],
-      [{ materialName: '坏', code: 'X 1', category: 'compressed' }, 'code'],
-      [{ materialName: '坏', code: 'X1', category: 'plasma' }, 'category'],
-      [{ materialName: '坏', code: 'X1', category: 'compressed', inspectionIntervalYears: 0 }, 'inspectionIntervalYears'],
-      [{ materialName: '坏', code: 'X1', category: 'liquefied' }, 'targetNetWeight'],
-      [{ materialName: '坏', code: 'X1', category: 'liquefied', targetNetWeight: 14.5 }, 'weightTolerance'],
+      [{ code: 'X1', category: 'compressed' }, '介质名称'],
+      [{ materialName: '坏', code: 'X 1', category: 'compressed' }, '介质编码'],
+      [{ materialName: '坏', code: 'ar', category: 'compressed' }, '介质编码已存在：AR'],
+      [{ materialName: '坏', code: 'X1', category: 'plasma' }, '介质类别'],
+      [{ materialName: '坏', code: 'X1', category: 'compressed', inspectionIntervalYears: 0 }, '定期检验周期'],
+      [{ materialName: '坏', code: 'X1', category: 'liquefied' }, '目标净充装量'],
+      [{ materialName: '坏', code: 'X1', category: 'liquefied', targetNetWeight: 14.5 }, '允许偏差'],
     ];
     for (const [body, field] of cases) {
       const res = await save(body);
       expect(res.body.code, JSON.stringify(body)).toBe(-1);
       expect(res.body.msg).toContain(field);
+      expect(res.body.msg).not.toMatch(/[a-z][A-Z]/); // no field keys such as materialName
     }
     expect(await countMaterials()).toBe(before);
   });
@@ -69,7 +71,7 @@ describe('gases (materials)', () => {
     expect(res.body.data.total).toBeGreaterThanOrEqual(4);
     expect(res.body.data.list.map((m) => m.code)).toEqual(['AR', 'HE']);
     expect((await t.call('POST', '/api/material/listPage', { token, body: { sidx: 'remark; drop table x' } })).body)
-      .toMatchObject({ code: -1, msg: expect.stringContaining('sidx') });
+      .toMatchObject({ code: -1, msg: '参数错误：排序字段取值无效' });
   });
 
   it('disables a gas: it leaves the dropdown', async () => {

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../src/server/db/schema';
+import { fillPath, type Endpoint } from '../../src/shared/api/endpoint';
+import { AUTH } from '../../src/shared/api/auth';
+import { ENTERPRISE } from '../../src/shared/api/enterprise';
+import { DETECT } from '../../src/shared/api/inspection';
+import { MATERIAL } from '../../src/shared/api/material';
+import { PRODUCT } from '../../src/shared/api/product';
+import { TEST_PROJECT } from '../../src/shared/api/testProject';
+import { ROLE, USER } from '../../src/shared/api/user';
+import { WAREHOUSE } from '../../src/shared/api/warehouse';
 import { buildTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './app-helper';
 
 let t: TestApp;
@@ -52,7 +61,7 @@ it('records a mutating call: user, path, masked parameters, result code, duratio
     user_id: 1, user_name: '管理员', method: 'POST', code: 0, request_id: res.headers['x-request-id'],
     params: { body: { username: 'logged', name: '记录', password: '***', roleIds: [] } },
   });
-  expect(row.duration_ms).toBeGreaterThanOrEqual(0);
+  expect(row!.duration_ms).toBeGreaterThanOrEqual(0);
 });
 
 it('records refused and failed calls with their codes', async () => {
@@ -63,7 +72,7 @@ it('records refused and failed calls with their codes', async () => {
   expect(JSON.stringify(row)).not.toContain('whatever-123');
   await t.call('POST', '/api/user/save', { token: adminToken, body: { username: 'logged', name: '记录', password: 'Passw0rd!x' } });
   const rows = await logRows(t.db, '/api/user/save', 2);
-  expect(rows[1].code).toBe(-1);
+  expect(rows[1]!.code).toBe(-1);
 });
 
 it('does not record reads', async () => {
@@ -72,4 +81,37 @@ it('does not record reads', async () => {
   await logRows(t.db, '/api/home/logout');
   const reads = await t.db.selectFrom('operation_logs').select('id').where('path', '=', '/api/user/pageList').execute();
   expect(reads).toEqual([]);
+});
+
+it('does not record reads sent as POST (lists, pages, details), but records the saves beside them', async () => {
+  const groups = [AUTH, ENTERPRISE, DETECT, MATERIAL, PRODUCT, TEST_PROJECT, USER, ROLE, WAREHOUSE];
+  const reads = groups.flatMap((g) => Object.values(g) as Endpoint[]).filter((e) => e.method === 'POST' && e.readOnly);
+  expect(reads.map((e) => e.path)).toEqual(expect.arrayContaining([
+    '/api/product/listPage', '/api/material/listPage', '/api/enterprise/list', '/api/role/list', '/api/produce/testProjectDetail',
+  ]));
+  for (const e of reads) {
+    // Whatever the answer (a read with a bad body is still a read), nothing is recorded.
+    const res = await t.call('POST', fillPath(e.path, { id: 1 }).path, { token: adminToken, body: { id: 1 } });
+    expect(res.status, e.path).toBe(200);
+  }
+  const saved = await t.call('POST', '/api/material/save', { token: adminToken, body: { materialName: '氮气', code: 'N2', category: 'compressed' } });
+  expect(saved.body.code).toBe(0);
+  await t.call('POST', '/api/role/saveRole', { token: adminToken, body: { roleName: '记录', roleCode: 'logged_role' } });
+  await logRows(t.db, '/api/material/save');
+  await logRows(t.db, '/api/role/saveRole');
+  const recorded = await t.db.selectFrom('operation_logs').select('path')
+    .where('path', 'in', reads.map((e) => fillPath(e.path, { id: 1 }).path)).execute();
+  expect(recorded).toEqual([]);
+});
+
+it('keeps only the beginning of very large parameters', async () => {
+  const remark = '备'.repeat(40_000);
+  const res = await t.call('POST', WAREHOUSE.save.path, { token: adminToken, body: { warehouseName: '日志库', warehouseCode: 'LOG1', kind: 'finished', remark } });
+  expect(res.body.code).toBe(-1); // refused (remark too long), and recorded all the same
+  const [row] = await logRows(t.db, WAREHOUSE.save.path);
+  const params = row!.params as { truncated: boolean; length: number; head: string };
+  expect(params.truncated).toBe(true);
+  expect(params.length).toBeGreaterThan(40_000);
+  expect(params.head.length).toBe(2048);
+  expect(params.head).toContain('日志库');
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenData } from '../../src/shared/api/auth';
-import type { PageResult } from '../../src/shared/api/envelope';
+import type { PageResult } from '../../src/shared/api/schema';
 import type { HickeyRow, ProductDetail, ProductRow, ScrapRow, StatusCount } from '../../src/shared/api/product';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 import { createEnterprise, createGas, createWarehouse } from './master-data-helper';
@@ -56,9 +56,9 @@ describe('cylinder registration', () => {
   it('refuses a whole range when any code exists, naming them, and writes nothing', async () => {
     const before = await cylinderCount();
     const res = await add({ range: { prefix: 'R', start: 1, end: 9, width: 4 } });
-    expect(res.body).toEqual({ code: -1, msg: '气瓶编码 code 已存在：R0008、R0009', data: null });
+    expect(res.body).toEqual({ code: -1, msg: '气瓶编码已存在：R0008、R0009', data: null });
     expect(await cylinderCount()).toBe(before);
-    expect((await add({ code: 'QP0001' })).body.msg).toBe('气瓶编码 code 已存在：QP0001');
+    expect((await add({ code: 'QP0001' })).body.msg).toBe('气瓶编码已存在：QP0001');
   });
 
   it('refuses invalid input naming the field and writes nothing', async () => {
@@ -66,26 +66,29 @@ describe('cylinder registration', () => {
     const customer = await createEnterprise(t, token, { type: '2', enterpriseCode: 'CUST1' });
     const supplier = await createEnterprise(t, token, { type: '1', enterpriseCode: 'SUP1' });
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{}, 'code'],
-      [{ code: 'A', range: { prefix: 'A', start: 1, end: 2 } }, 'range'],
-      [{ code: 'bad code' }, 'code'],
-      [{ code: 'OK1', materialId: 99999 }, 'materialId'],
-      [{ code: 'OK1', manufactureDate: '2024-02-30' }, 'manufactureDate'],
-      [{ code: 'OK1', manufactureDate: '2999-01-01' }, 'manufactureDate'],
-      [{ code: 'OK1', ownerType: 2 }, 'ownerEnterpriseId'],
-      [{ code: 'OK1', ownerType: 2, ownerEnterpriseId: supplier }, 'ownerEnterpriseId'],
-      [{ code: 'OK1', ownerEnterpriseId: customer }, 'ownerEnterpriseId'],
-      [{ code: 'OK1', warehouseId: 99999 }, 'warehouseId'],
-      [{ code: 'OK1', tareWeight: -1 }, 'tareWeight'],
-      [{ code: 'OK1', designLifeYears: 0 }, 'designLifeYears'],
-      [{ range: { prefix: 'Z', start: 5, end: 1 } }, 'range'],
-      [{ range: { prefix: 'Z', start: 1, end: 6000 } }, 'range'],
-      [{ range: { prefix: 'Z', start: 1, end: 100, width: 2 } }, 'range'],
+      [{}, '气瓶编码或号段'],
+      [{ code: 'A', range: { prefix: 'A', start: 1, end: 2 } }, '气瓶编码或号段'],
+      [{ code: 'bad code' }, '气瓶编码'],
+      [{ code: 'OK1', materialId: 99999 }, '介质不存在'],
+      [{ code: 'OK1', manufactureDate: '2024-02-30' }, '制造日期不是有效日期'],
+      [{ code: 'OK1', manufactureDate: '2999-01-01' }, '制造日期'],
+      [{ code: 'OK1', ownerType: 2 }, '产权单位'],
+      [{ code: 'OK1', ownerType: 2, ownerEnterpriseId: supplier }, '产权单位不是客户'],
+      [{ code: 'OK1', ownerEnterpriseId: customer }, '产权单位'],
+      [{ code: 'OK1', warehouseId: 99999 }, '仓库不存在'],
+      [{ code: 'OK1', tareWeight: -1 }, '皮重'],
+      [{ code: 'OK1', designLifeYears: 0 }, '设计使用年限'],
+      [{ range: { prefix: 'Z', start: 5, end: 1 } }, '结束号不能小于起始号'],
+      [{ range: { prefix: 'Z', start: 1, end: 6000 } }, '一次最多登记'],
+      [{ range: { prefix: 'Z', start: 1, end: 100, width: 2 } }, '位数'],
+      [{ range: { prefix: 'Z', start: 1, end: 3 }, steelStamp: 'GS1' }, '钢印号'],
+      [{ range: { prefix: 'Z', start: 1, end: 3 }, valveNo: 'QF-1' }, '瓶阀编号'],
     ];
     for (const [body, field] of cases) {
       const res = await add(body);
       expect(res.body.code, JSON.stringify(body)).toBe(-1);
       expect(res.body.msg, JSON.stringify(body)).toContain(field);
+      expect(res.body.msg, JSON.stringify(body)).not.toMatch(/[a-z][A-Z]/); // no field keys such as ownerEnterpriseId
     }
     expect(await cylinderCount()).toBe(before);
     expect((await add({ code: 'OWN2', ownerType: 2, ownerEnterpriseId: customer })).body.code).toBe(0);
@@ -94,7 +97,7 @@ describe('cylinder registration', () => {
   it('refuses registration for a disabled gas', async () => {
     const off = await createGas(t, token, { materialName: '停用气', code: 'OFF' });
     await t.call('POST', '/api/material/startOrStop', { token, body: { id: off, status: 0 } });
-    expect((await add({ code: 'OFFGAS1', materialId: off })).body.msg).toBe('参数错误：介质 materialId 已停用：停用气');
+    expect((await add({ code: 'OFFGAS1', materialId: off })).body.msg).toBe('参数错误：介质已停用：停用气');
   });
 });
 
@@ -125,7 +128,7 @@ describe('cylinder list', () => {
     expect((await list({ code: 'LST', page: 2, size: 4 })).body.data.list.map((r) => r.code)).toEqual(['LST5', 'LST6']);
     const byCode = (await list({ code: 'LST', sidx: 'code', order: 'desc', size: 2 })).body.data.list.map((r) => r.code);
     expect(byCode).toEqual(['LST6', 'LST5']);
-    expect((await list({ sidx: 'remark' })).body).toMatchObject({ code: -1, msg: '参数错误：sidx 不支持按 remark 排序' });
+    expect((await list({ sidx: 'remark' })).body).toMatchObject({ code: -1, msg: '参数错误：排序字段取值无效' });
   });
 
   it('answers the unfiltered and status-only totals from the counters', async () => {
@@ -149,7 +152,7 @@ describe('scrap, status counts, valve history, removal', () => {
     expect(detail).toMatchObject({ status: 0, scrapReason: '瓶体腐蚀', scrappedBy: '管理员' });
     expect(detail.traces.at(-1)).toMatchObject({ fromStatus: 2, toStatus: 0, action: 'scrap', detail: { reason: '瓶体腐蚀' } });
     expect((await t.call('POST', '/api/product/scrap', { token, body: { id, reason: '再来' } })).body.msg).toBe('气瓶 SCR1 已报废');
-    expect((await add({ code: 'SCR1' })).body.msg).toBe('气瓶编码 code 已存在：SCR1');
+    expect((await add({ code: 'SCR1' })).body.msg).toBe('气瓶编码已存在：SCR1');
     const scrapped = (await t.call<PageResult<ScrapRow>>('POST', '/api/product/listScrapPage', { token, body: { code: 'SCR' } })).body.data;
     expect(scrapped).toMatchObject({ total: 1, list: [{ code: 'SCR1', scrapReason: '瓶体腐蚀', materialName: '氮气' }] });
   });
@@ -169,7 +172,7 @@ describe('scrap, status counts, valve history, removal', () => {
     expect((await change({ newValve: 'QF-2', changedOn: '2025-02-01', reason: '漏气' })).body.code).toBe(0);
     expect((await change({ newValve: 'QF-3', reason: '到期更换' })).body.code).toBe(0);
     expect((await change({ newValve: 'QF-3', reason: '重复' })).body.msg).toBe('气瓶 QP0001 当前瓶阀已是 QF-3');
-    expect((await change({ newValve: 'QF-4', reason: '' })).body.msg).toContain('reason');
+    expect((await change({ newValve: 'QF-4', reason: '' })).body.msg).toContain('更换原因');
     const history = (await t.call<PageResult<HickeyRow>>('POST', '/api/product/listHickeyHistory', { token, body: { cylinderId: id } })).body.data;
     expect(history.total).toBe(2);
     expect(history.list.map((h) => [h.oldValve, h.newValve, h.reason])).toEqual([['QF-2', 'QF-3', '到期更换'], ['QF-1', 'QF-2', '漏气']]);

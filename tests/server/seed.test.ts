@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { Migrator, NO_MIGRATIONS } from 'kysely/migration';
-import { allButtonKeys, MENU_TREE } from '../../src/shared/menus';
+import { Migrator, NO_MIGRATIONS } from 'kysely';
+import { allButtonKeys, MENU_TREE, type MenuDef } from '../../src/shared/menus';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { MIGRATIONS } from '../../src/server/db/migrations';
 import { ensureSeed } from '../../src/server/db/seed';
@@ -11,7 +11,7 @@ let d: TestDatabase;
 beforeAll(async () => { d = await createTestDatabase(); });
 afterAll(async () => { await d?.destroy(); });
 
-const countMenus = (tree = MENU_TREE): number => tree.reduce((n, m) => n + 1 + countMenus(m.children ?? []), 0);
+const countMenus = (tree: readonly MenuDef[] = MENU_TREE): number => tree.reduce((n, m) => n + 1 + countMenus(m.children ?? []), 0);
 
 it('seeds the whole menu tree with buttons and an admin role holding everything', async () => {
   const menus = await d.db.selectFrom('menus').select(['menu_no', 'parent_no']).execute();
@@ -26,17 +26,22 @@ it('seeds the whole menu tree with buttons and an admin role holding everything'
   expect(await verifyPassword(TEST_ADMIN_PASSWORD, admin.password_hash)).toBe(true);
 });
 
-it('is idempotent: restores names, keeps people\'s rows and the existing admin', async () => {
+it('is idempotent: adds what is missing, keeps what an administrator changed and the existing admin', async () => {
   await d.db.updateTable('menus').set({ menu_name: '改过的名字', sort: 999 }).where('menu_no', '=', 'home').execute();
   await d.db.insertInto('menus').values({ menu_no: 'custom', parent_no: null, menu_name: '自建菜单', menu_icon: null, menu_url: '/x', menu_link: null, target: null, menu_color: null }).execute();
   await d.db.deleteFrom('role_buttons').where('button_key', '=', 'user:add').execute();
+  await d.db.updateTable('menu_buttons').set({ button_name: '登记' }).where('button_key', '=', 'product:add').execute();
+  await d.db.deleteFrom('menus').where('menu_no', '=', 'product.detect').execute();
   const before = await d.db.selectFrom('users').select('password_hash').where('username', '=', 'admin').executeTakeFirstOrThrow();
 
   expect(await ensureSeed(d.db, { initialAdminPassword: 'Other-password-1' })).toEqual({ adminCreated: false });
   expect(await ensureSeed(d.db, {})).toEqual({ adminCreated: false });
 
   const home = await d.db.selectFrom('menus').select(['menu_name', 'sort']).where('menu_no', '=', 'home').executeTakeFirstOrThrow();
-  expect(home).toEqual({ menu_name: '首页', sort: 10 });
+  expect(home).toEqual({ menu_name: '改过的名字', sort: 999 });
+  const button = await d.db.selectFrom('menu_buttons').select('button_name').where('button_key', '=', 'product:add').executeTakeFirstOrThrow();
+  expect(button.button_name).toBe('登记');
+  expect(await d.db.selectFrom('menus').select('menu_name').where('menu_no', '=', 'product.detect').executeTakeFirst()).toEqual({ menu_name: '定期检验' });
   expect(await d.db.selectFrom('menus').select('menu_no').where('menu_no', '=', 'custom').executeTakeFirst()).toBeTruthy();
   const adminKeys = await d.db.selectFrom('role_buttons as rb').innerJoin('roles as r', 'r.id', 'rb.role_id')
     .select('rb.button_key').where('r.role_code', '=', 'admin').where('rb.button_key', '=', 'user:add').execute();

@@ -32,7 +32,7 @@ describe('request validation', () => {
       body: { materialName: '丁烷', code: 'C4H10', category: 'liquefied', targetNetWeight: '14.5' },
     });
     expect(body.code).toBe(-1);
-    expect(body.msg).toContain('targetNetWeight');
+    expect(body.msg).toBe('参数错误：目标净充装量类型错误，应为数字');
     const n = await t.db.selectFrom('materials').select('id').where('code', '=', 'C4H10').execute();
     expect(n).toHaveLength(0);
   });

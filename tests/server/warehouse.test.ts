@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenData } from '../../src/shared/api/auth';
-import type { PageResult } from '../../src/shared/api/envelope';
+import type { PageResult } from '../../src/shared/api/schema';
 import type { WarehouseOption, WarehouseRow } from '../../src/shared/api/warehouse';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 import { createGas, createWarehouse } from './master-data-helper';
@@ -25,16 +25,16 @@ describe('warehouses', () => {
     expect(page.body.data).toMatchObject({ total: 1, list: [{ id, warehouseName: '空瓶一号库', warehouseCode: 'KP01', address: '厂区东', keeper: null }] });
     const options = await t.call<WarehouseOption[]>('GET', '/api/wdwarehouse/getWareList?kind=finished', { token });
     expect(options.body.data).toEqual([expect.objectContaining({ warehouseCode: 'CP01', warehouseName: '成品库', kind: 'finished' })]);
-    expect((await t.call('POST', '/api/wdwarehouse/listPage', { token, body: { sidx: 'keeper' } })).body.msg).toContain('sidx');
+    expect((await t.call('POST', '/api/wdwarehouse/listPage', { token, body: { sidx: 'keeper' } })).body.msg).toBe('参数错误：排序字段取值无效');
   });
 
   it('refuses a duplicate code and invalid input, naming the field, writing nothing', async () => {
     await createWarehouse(t, token, { warehouseCode: 'DUP1' });
     expect((await save({ warehouseName: '重复', warehouseCode: 'DUP1', kind: 'empty' })).body)
-      .toEqual({ code: -1, msg: '仓库编码 warehouseCode 已存在：DUP1', data: null });
+      .toEqual({ code: -1, msg: '仓库编码已存在：DUP1', data: null });
     const bad = await save({ warehouseName: '坏', warehouseCode: 'B1', kind: 'cold' });
-    expect(bad.body).toMatchObject({ code: -1, msg: expect.stringContaining('kind') });
-    expect((await save({ warehouseName: '', warehouseCode: 'B1', kind: 'empty' })).body.msg).toContain('warehouseName');
+    expect(bad.body).toMatchObject({ code: -1, msg: '参数错误：仓库类型取值无效' });
+    expect((await save({ warehouseName: '', warehouseCode: 'B1', kind: 'empty' })).body.msg).toContain('仓库名称');
     expect(await t.db.selectFrom('warehouses').select('id').where('warehouse_code', '=', 'B1').executeTakeFirst()).toBeUndefined();
   });
 

@@ -30,7 +30,7 @@ function postmasterPid(): number {
 async function startChild(script: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [script, dataDir, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((done, fail) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('"ready"') && done());
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('"ready"') && done());
     child.on('exit', (code) => fail(new Error(`child exited with ${code}`)));
   });
   return child;

@@ -23,10 +23,20 @@ export interface UsersTable {
   dept_id: number | null;
   /** 1 启用, 0 停用. */
   status: Generated<number>;
-  failed_attempts: Generated<number>;
-  locked_until: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Failed sign-ins per (user name as typed, lower-cased; client address), whether or not the account exists. */
+export interface SignInFailuresTable {
+  username: string;
+  ip: string;
+  /** Failures since the pair's last lock or success. */
+  failures: Generated<number>;
+  /** How often the pair has been locked; each lock is longer. */
+  locks: Generated<number>;
+  locked_until: NullableTimestamp;
+  last_failed_at: Timestamp;
 }
 
 export interface RolesTable {
@@ -258,11 +268,23 @@ export interface TestProjectsTable {
   required: Generated<boolean>;
   sort: Generated<number>;
   created_at: Timestamp;
+  /** Set when the item was removed from its gas's list: kept, because results refer to it. */
+  retired_at: NullableTimestamp;
+}
+
+export interface FileLinksTable {
+  id: Generated<number>;
+  file_id: number;
+  /** A FileLinkKind of src/shared/api/file.ts. */
+  kind: string;
+  record_id: number | null;
+  created_at: Timestamp;
 }
 
 export interface DB {
   departments: DepartmentsTable;
   users: UsersTable;
+  sign_in_failures: SignInFailuresTable;
   roles: RolesTable;
   user_roles: UserRolesTable;
   menus: MenusTable;
@@ -281,6 +303,7 @@ export interface DB {
   periodic_inspections: PeriodicInspectionsTable;
   test_projects: TestProjectsTable;
   files: FilesTable;
+  file_links: FileLinksTable;
 }
 
 export type UserRecord = Selectable<UsersTable>;

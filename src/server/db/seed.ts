@@ -19,7 +19,7 @@ interface FlatMenu {
 }
 
 /** Parents before children, so a child's parent_no always refers to an existing row. */
-function flatten(tree: MenuDef[], parentNo: string | null = null): FlatMenu[] {
+function flatten(tree: readonly MenuDef[], parentNo: string | null = null): FlatMenu[] {
   return tree.flatMap((def, i) => [{ def, parentNo, sort: (i + 1) * 10 }, ...flatten(def.children ?? [], def.menuNo)]);
 }
 
@@ -34,14 +34,8 @@ async function syncMenus(trx: Transaction<DB>): Promise<void> {
       hidden: def.hidden ? 1 : 0,
       sort,
     };
-    await trx
-      .insertInto('menus')
-      .values(row)
-      .onConflict((oc) => oc.column('menu_no').doUpdateSet({
-        parent_no: row.parent_no, menu_name: row.menu_name, menu_icon: row.menu_icon,
-        menu_url: row.menu_url, hidden: row.hidden, sort: row.sort,
-      }))
-      .execute();
+    // What is missing is added; a menu an administrator renamed, moved or hid keeps their change.
+    await trx.insertInto('menus').values(row).onConflict((oc) => oc.column('menu_no').doNothing()).execute();
     const buttons = (def.buttons ?? []).map((b, i) => ({
       button_key: b.buttonKey, menu_no: def.menuNo, button_name: b.buttonName, sort: (i + 1) * 10,
     }));
@@ -49,9 +43,7 @@ async function syncMenus(trx: Transaction<DB>): Promise<void> {
     await trx
       .insertInto('menu_buttons')
       .values(buttons)
-      .onConflict((oc) => oc.column('button_key').doUpdateSet((eb) => ({
-        menu_no: eb.ref('excluded.menu_no'), button_name: eb.ref('excluded.button_name'), sort: eb.ref('excluded.sort'),
-      })))
+      .onConflict((oc) => oc.column('button_key').doNothing())
       .execute();
   }
 }
@@ -80,7 +72,8 @@ async function syncAdminRole(trx: Transaction<DB>): Promise<number> {
 }
 
 /**
- * Idempotent start-up seed: the menu tree of src/shared/menus.ts (rows added by people are kept),
+ * Idempotent start-up seed: the menu tree of src/shared/menus.ts, inserting what is missing and never
+ * overwriting what an administrator changed (rows added by people are kept too),
  * the admin role holding everything, and the first admin user when there is none.
  */
 export async function ensureSeed(db: Kysely<DB>, opts: { initialAdminPassword?: string }): Promise<SeedResult> {

@@ -3,7 +3,7 @@ import { signAccessToken, verifyAccessToken } from './jwt';
 
 const secret = 'unit-secret-unit-secret-unit-secret-00';
 const sid = '2b1e0a1e-59c4-4c41-9d4f-9a1f6b1f2a11';
-const part = (token: string, i: number) => JSON.parse(Buffer.from(token.split('.')[i], 'base64url').toString());
+const part = (token: string, i: number) => JSON.parse(Buffer.from(token.split('.')[i]!, 'base64url').toString());
 
 describe('access tokens', () => {
   it('are HS256 JWTs with sub, name, sid, iat, exp and jti', () => {

@@ -32,7 +32,7 @@ export function signAccessToken(
 export function verifyAccessToken(token: string, secret: string, now = Date.now()): AccessClaims | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
-  const [header, payload, signature] = parts;
+  const [header, payload, signature] = parts as [string, string, string];
   try {
     const alg = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'))?.alg;
     if (alg !== 'HS256') return null;

@@ -7,8 +7,8 @@ describe('password hashing', () => {
     const [scheme, params, salt, key] = stored.split('$');
     expect(scheme).toBe('scrypt');
     expect(params).toBe('N=32768,r=8,p=1');
-    expect(Buffer.from(salt, 'base64')).toHaveLength(16);
-    expect(Buffer.from(key, 'base64')).toHaveLength(32);
+    expect(Buffer.from(salt!, 'base64')).toHaveLength(16);
+    expect(Buffer.from(key!, 'base64')).toHaveLength(32);
     expect(await verifyPassword('correct horse', stored)).toBe(true);
     expect(await verifyPassword('correct horsE', stored)).toBe(false);
   });

@@ -33,11 +33,14 @@ interface ParsedHash {
 function parse(stored: string): ParsedHash | null {
   const parts = stored.split('$');
   if (parts.length !== 4 || parts[0] !== 'scrypt') return null;
-  const params = Object.fromEntries(parts[1].split(',').map((kv) => kv.split('=')).map(([k, v]) => [k, Number(v)]));
-  const { N, r, p } = params as Record<string, number>;
-  if (![N, r, p].every((n) => Number.isSafeInteger(n) && n > 0)) return null;
-  return { N, r, p, salt: Buffer.from(parts[2], 'base64'), key: Buffer.from(parts[3], 'base64') };
+  const [, paramText, saltText, keyText] = parts as [string, string, string, string];
+  const params = Object.fromEntries(paramText.split(',').map((kv) => kv.split('=')).map(([k, v]) => [k, Number(v)]));
+  const { N, r, p } = params as Partial<Record<string, number>>;
+  if (!isPositiveInteger(N) || !isPositiveInteger(r) || !isPositiveInteger(p)) return null;
+  return { N, r, p, salt: Buffer.from(saltText, 'base64'), key: Buffer.from(keyText, 'base64') };
 }
+
+const isPositiveInteger = (n: number | undefined): n is number => Number.isSafeInteger(n) && n! > 0;
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parse(stored);

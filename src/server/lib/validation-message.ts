@@ -1,61 +1,106 @@
 import type { FastifySchemaValidationError } from 'fastify';
+import { DATE_PATTERN, NO_NUL_PATTERN } from '@shared/api/schema';
 
 const TYPE_NAMES: Record<string, string> = {
-  string: '字符串', integer: '整数', number: '数字', boolean: '布尔值', array: '数组', object: '对象', null: '空值',
+  string: '文本', integer: '整数', number: '数字', boolean: '是/否', array: '列表', object: '对象', null: '空值',
 };
+const PART_NAMES: Record<string, string> = { body: '请求内容', querystring: '查询参数', params: '路径参数', headers: '请求头' };
 
-/** The field an Ajv error is about: `roleIds.0`, `username`, or the missing property for `required`. */
-function fieldOf(error: FastifySchemaValidationError, context: string): string {
-  const params = error.params as Record<string, unknown>;
-  const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const extra =
-    error.keyword === 'required' ? params.missingProperty :
-    error.keyword === 'additionalProperties' ? params.additionalProperty : undefined;
-  if (typeof extra === 'string') return path ? `${path}.${extra}` : extra;
-  return path || (context === 'body' ? '请求体' : context);
+interface Schema {
+  title?: string;
+  type?: string;
+  pattern?: string;
+  format?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  allOf?: Schema[];
 }
 
-function reasonOf(error: FastifySchemaValidationError): string {
-  const p = error.params as Record<string, unknown>;
+/** The member of a union that describes objects or arrays, to walk into. */
+function container(schema: Schema | undefined): Schema | undefined {
+  if (!schema) return undefined;
+  if (schema.properties || schema.items) return schema;
+  return [...(schema.anyOf ?? []), ...(schema.allOf ?? [])].map(container).find(Boolean);
+}
+
+const titleOf = (schema: Schema | undefined): string | undefined =>
+  schema?.title ?? schema?.anyOf?.map((s) => s.title).find(Boolean);
+
+/** The schema at a path and the words that name it: titles of properties, 第 N 项 for array items. */
+function locate(root: Schema | undefined, segments: string[]): { schema: Schema | undefined; words: string[] } {
+  let schema = root;
+  const words: string[] = [];
+  for (const segment of segments) {
+    const node = container(schema);
+    if (node?.items && /^\d+$/.test(segment)) {
+      schema = node.items;
+      words.push(`第 ${Number(segment) + 1} 项`);
+    } else {
+      schema = node?.properties?.[segment];
+      words.push(titleOf(schema) ?? segment);
+    }
+  }
+  return { schema, words };
+}
+
+/** A date field, or a union holding one (an optional date that may be cleared). */
+function isDate(schema: Schema | undefined): boolean {
+  if (!schema) return false;
+  return schema.format === 'date' || schema.pattern === DATE_PATTERN || (schema.anyOf ?? []).some(isDate);
+}
+
+/** Keywords by which a date field refuses text that is not a date: all read as one reason. */
+const DATE_SHAPE = new Set(['minLength', 'maxLength', 'pattern', 'format']);
+
+function reasonOf(error: FastifySchemaValidationError, schema: Schema | undefined): string {
+  const p = error.params;
+  if (DATE_SHAPE.has(error.keyword) && p.pattern !== NO_NUL_PATTERN && isDate(schema)) return '不是有效日期（yyyy-MM-dd）';
   switch (error.keyword) {
     case 'required':
       return '不能为空';
     case 'minLength':
-      return p.limit === 1 ? '不能为空' : `长度不能少于 ${p.limit} 个字符`;
+      return p.limit === 1 ? '不能为空' : `长度不能少于 ${String(p.limit)} 个字符`;
     case 'maxLength':
-      return `长度不能超过 ${p.limit} 个字符`;
+      return `长度不能超过 ${String(p.limit)} 个字符`;
     case 'minimum':
-      return `不能小于 ${p.limit}`;
+      return `不能小于 ${String(p.limit)}`;
     case 'maximum':
-      return `不能大于 ${p.limit}`;
+      return `不能大于 ${String(p.limit)}`;
     case 'exclusiveMinimum':
-      return `必须大于 ${p.limit}`;
+      return `必须大于 ${String(p.limit)}`;
     case 'exclusiveMaximum':
-      return `必须小于 ${p.limit}`;
+      return `必须小于 ${String(p.limit)}`;
     case 'minItems':
-      return `至少需要 ${p.limit} 项`;
+      return `至少需要 ${String(p.limit)} 项`;
     case 'maxItems':
-      return `不能超过 ${p.limit} 项`;
+      return `不能超过 ${String(p.limit)} 项`;
     case 'type':
       return `类型错误，应为${TYPE_NAMES[String(p.type)] ?? String(p.type)}`;
     case 'pattern':
+      if (p.pattern === NO_NUL_PATTERN) return '不能包含空字符（U+0000）';
+      return p.pattern === DATE_PATTERN || isDate(schema) ? '不是有效日期（yyyy-MM-dd）' : '格式不正确';
     case 'format':
-      return '格式不正确';
+      return p.format === 'date' ? '不是有效日期（yyyy-MM-dd）' : '格式不正确';
     case 'additionalProperties':
       return '是不允许的字段';
-    case 'const':
-    case 'enum':
-    case 'anyOf':
-    case 'oneOf':
-      return '取值无效';
     default:
-      return '不符合要求';
+      return '取值无效';
   }
 }
 
-/** `参数错误：<field> <reason>` for the first schema violation, in Chinese. */
-export function validationMessage(errors: FastifySchemaValidationError[], context: string): string {
+/**
+ * `参数错误：<field><reason>` for the first schema violation, the field named by its Chinese title
+ * (`title` of the request schema) rather than its key, so the message reads right to the person.
+ */
+export function validationMessage(errors: FastifySchemaValidationError[], context: string, root?: unknown): string {
   const first = errors[0];
   if (!first) return '参数错误';
-  return `参数错误：${fieldOf(first, context)} ${reasonOf(first)}`;
+  const segments = first.instancePath.split('/').filter(Boolean);
+  const params = first.params;
+  const extra = first.keyword === 'required' ? params.missingProperty : first.keyword === 'additionalProperties' ? params.additionalProperty : undefined;
+  if (typeof extra === 'string') segments.push(extra);
+  const { schema, words } = locate(root as Schema | undefined, segments);
+  const field = words.length ? words.join(' ') : (PART_NAMES[context] ?? context);
+  return `参数错误：${field}${reasonOf(first, schema)}`;
 }

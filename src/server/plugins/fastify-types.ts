@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Access, PermissionKey } from '@shared/menus';
 import type { AppConfig } from '../config';
 import type { DB } from '../db/schema';
 
@@ -22,6 +23,10 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /** A button key from src/shared/menus.ts, 'authenticated' or 'public'. Required on every /api route. */
-    permission?: string;
+    permission?: Access;
+    /** Also required when a save's body carries an id (checked by the route, see lib/endpoint.ts). */
+    editPermission?: PermissionKey;
+    /** A read: the operation log does not record it (set from the endpoint descriptor). */
+    readOnly?: boolean;
   }
 }

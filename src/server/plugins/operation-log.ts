@@ -1,9 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import { storableText, toJsonb } from '../lib/jsonb';
 import { maskSecrets } from '../lib/mask';
 import { pathOf } from './errors';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Reads are not recorded: GET, and POST routes whose endpoint says readOnly (listPage, list, info). */
+const isRead = (request: FastifyRequest) => READ_METHODS.has(request.method) || request.routeOptions.config?.readOnly === true;
 
 function paramsOf(request: FastifyRequest): Record<string, unknown> | null {
   const parts: Record<string, unknown> = {};
@@ -15,14 +19,23 @@ function paramsOf(request: FastifyRequest): Record<string, unknown> | null {
   return Object.keys(parts).length ? (maskSecrets(parts) as Record<string, unknown>) : null;
 }
 
+/** Parameters longer than this (as JSON) are kept as their beginning only: the log is not a file store. */
+export const MAX_LOGGED_PARAMS = 16 * 1024;
+const HEAD_KEPT = 2048;
+
+function paramsJson(request: FastifyRequest): string {
+  const json = toJsonb(paramsOf(request));
+  return json.length <= MAX_LOGGED_PARAMS ? json : toJsonb({ truncated: true, length: json.length, head: json.slice(0, HEAD_KEPT) });
+}
+
 /** Sign-in attempts have no token yet: the log names the user name that was tried. */
 function attemptedUser(request: FastifyRequest): string | null {
   const body = request.body as { username?: unknown } | undefined;
-  return typeof body?.username === 'string' ? body.username.slice(0, 64) : null;
+  return typeof body?.username === 'string' ? storableText(body.username.slice(0, 64)) : null;
 }
 
 /**
- * Records every mutating /api call after the answer has left: who, from where, what (secrets masked),
+ * Records every mutating /api call (reads are left out) after the answer has left: who, from where, what (secrets masked),
  * the envelope code and how long it took. Writing the log never fails or delays the request.
  */
 export const operationLogPlugin = fp(async (app) => {
@@ -36,7 +49,7 @@ export const operationLogPlugin = fp(async (app) => {
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    if (READ_METHODS.has(request.method) || !request.url.startsWith('/api')) return;
+    if (isRead(request) || !request.url.startsWith('/api')) return;
     const write = app.db
       .insertInto('operation_logs')
       .values({
@@ -44,8 +57,9 @@ export const operationLogPlugin = fp(async (app) => {
         user_name: request.auth?.name ?? attemptedUser(request),
         ip: request.ip,
         method: request.method,
-        path: pathOf(request).slice(0, 255),
-        params: JSON.stringify(paramsOf(request)),
+        path: storableText(pathOf(request).slice(0, 255)),
+        // What was sent, even NUL or a broken surrogate (refused by the schemas, but still recorded).
+        params: paramsJson(request),
         code: request.resultCode ?? reply.statusCode,
         duration_ms: Math.round(reply.elapsedTime),
         request_id: request.id,

@@ -19,7 +19,7 @@ export const permissionsPlugin = fp(async (app) => {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     const permission = route.config?.permission;
-    if (typeof permission !== 'string' || permission === '') {
+    if (typeof permission !== 'string' || !permission) {
       throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} declares no config.permission`);
     }
   });

@@ -9,7 +9,7 @@ const STORED_PATH = /^\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{32}(\.[a-z0-9]{1,10})?$/;
 /** The extension of a file name, lower case, when it is plain letters and digits (else none). */
 export function safeExtension(name: string): string {
   const match = /\.([A-Za-z0-9]{1,10})$/.exec(name);
-  return match ? match[1].toLowerCase() : '';
+  return match ? match[1]!.toLowerCase() : '';
 }
 
 export function newStoredPath(originalName: string, now: Date = new Date()): string {

@@ -1,9 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Flag } from './envelope';
+import { endpoint } from './endpoint';
+import { Flag, IdParams, NoData, ReqStr, Str } from './schema';
 
 export const LoginBody = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 64 }),
-  password: Type.String({ minLength: 1, maxLength: 128 }),
+  username: ReqStr('用户名', { maxLength: 64 }),
+  password: ReqStr('密码', { maxLength: 128 }),
 });
 export type LoginBody = Static<typeof LoginBody>;
 
@@ -23,13 +24,13 @@ export const TokenData = Type.Object({
 export type TokenData = Static<typeof TokenData>;
 
 export const ResetPasswordBody = Type.Object({
-  oldPassword: Type.String({ minLength: 1, maxLength: 128 }),
-  newPassword: Type.String({ minLength: 8, maxLength: 128 }),
+  oldPassword: ReqStr('原密码', { maxLength: 128 }),
+  newPassword: Str('新密码', { minLength: 8, maxLength: 128 }),
 });
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
 export const AdminResetPasswordBody = Type.Object({
-  newPassword: Type.String({ minLength: 8, maxLength: 128 }),
+  newPassword: Str('新密码', { minLength: 8, maxLength: 128 }),
 });
 export type AdminResetPasswordBody = Static<typeof AdminResetPasswordBody>;
 
@@ -62,7 +63,7 @@ export const MenuItemSchema = Type.Recursive(
       menuUrl: Type.Union([Type.String(), Type.Null()]),
       menuLink: Type.Union([Type.String(), Type.Null()]),
       target: Type.Union([Type.String(), Type.Null()]),
-      hidden: Flag,
+      hidden: Flag('隐藏'),
       menuColor: Type.Union([Type.String(), Type.Null()]),
       parentNo: Type.Union([Type.String(), Type.Null()]),
       sort: Type.Integer(),
@@ -77,3 +78,29 @@ export interface NavData {
   menuList: MenuItem[];
   promise: string[];
 }
+
+/** What a logout may carry: the refresh token of the sign-in to end as well. */
+export const LogoutBody = Type.Object({ refreshToken: Type.Optional(Str('刷新令牌', { maxLength: 512 })) });
+
+export const NavDataSchema = Type.Object({ menuList: Type.Array(MenuItemSchema), promise: Type.Array(Type.String()) });
+
+/** Sign-in, token refresh, sign-out, passwords and the navigation (SPEC section 7, Auth/home). */
+export const AUTH = {
+  login: endpoint({ method: 'POST', path: '/api/home/login', summary: '登录', permission: 'public', body: LoginBody, data: TokenData }),
+  refresh: endpoint({
+    method: 'GET', path: '/api/user/refreshToken', summary: '刷新令牌（Authorization 头携带 refreshToken）', permission: 'public', data: TokenData,
+  }),
+  logout: endpoint({
+    method: 'POST', path: '/api/home/logout', summary: '退出登录', permission: 'authenticated', body: Type.Optional(LogoutBody), data: NoData,
+  }),
+  resetOwnPassword: endpoint({
+    method: 'POST', path: '/api/home/resetPassWord', summary: '修改本人密码', permission: 'authenticated', body: ResetPasswordBody, data: NoData,
+  }),
+  adminResetPassword: endpoint({
+    method: 'POST', path: '/api/home/adminResetPassWd/:id', summary: '管理员重置用户密码', permission: 'user:resetPassword',
+    params: IdParams, body: AdminResetPasswordBody, data: NoData,
+  }),
+  nav: endpoint({
+    method: 'POST', path: '/api/home/nav/0', summary: '当前用户的菜单与按钮权限', permission: 'authenticated', readOnly: true, data: NavDataSchema,
+  }),
+};

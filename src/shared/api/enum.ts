@@ -1,3 +1,6 @@
+import { Type } from '@sinclair/typebox';
+import { endpoint } from './endpoint';
+import { Str } from './schema';
 import { cylinderStatusLabel } from '../status';
 import { GAS_CATEGORIES } from './material';
 import { WAREHOUSE_KINDS } from './warehouse';
@@ -35,4 +38,14 @@ export const ENUMS: Record<string, EnumEntry[]> = {
   ],
   messageRead: [{ name: '已读', code: 1 }, { name: '未读', code: 0 }],
   outboundStatus: [{ name: '出库完成', code: 1 }, { name: '出库待扫描', code: 0 }],
+};
+
+export const EnumEntrySchema = Type.Object({ name: Type.String(), code: Type.Union([Type.String(), Type.Number()]) });
+
+/** GET /api/enum/dropDown/{name}: the enumerations of SPEC sections 3 and 4, for any signed-in user. */
+export const ENUM = {
+  dropDown: endpoint({
+    method: 'GET', path: '/api/enum/dropDown/:name', summary: `枚举下拉：${Object.keys(ENUMS).join(', ')}`, permission: 'authenticated',
+    params: Type.Object({ name: Str('枚举名称', { maxLength: 64 }) }), data: Type.Array(EnumEntrySchema),
+  }),
 };

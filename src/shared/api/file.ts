@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { PageQuery } from './envelope';
+import { endpoint } from './endpoint';
+import { Bool, IdBody, NoData, OneOf, Page, PageQuery, ReqStr } from './schema';
 
 /** Where a stored file is downloaded from (SPEC section 7): `/objectStorage/file/download?path={path}`. */
 export const FILE_DOWNLOAD_PATH = '/objectStorage/file/download';
@@ -30,12 +31,53 @@ export const FileRow = Type.Composite([
 ]);
 export type FileRow = Static<typeof FileRow>;
 
-export const FileListQuery = PageQuery;
+export const FileListQuery = PageQuery(['createdAt'] as const, {});
 export type FileListQuery = Static<typeof FileListQuery>;
+
+/** One of the plant's shared documents (首页 常用文件), with who uploaded it and whether the caller may delete it. */
+export const SharedFileRow = Type.Composite([
+  FileRow,
+  Type.Object({ uploadedBy: Type.Union([Type.String(), Type.Null()]), canDelete: Type.Boolean() }),
+]);
+export type SharedFileRow = Static<typeof SharedFileRow>;
+
+/** Upload query: `shared=true` makes the file one of the plant's shared documents at once. */
+export const UploadQuery = Type.Object({ shared: Type.Optional(Bool('共享给所有人')) });
+
+/**
+ * What a file can be attached to, and who may then download it: the key that lets a person see such a
+ * record. The uploader may always download their own file; nobody else without an attachment they can see.
+ */
+export const FILE_LINK_ACCESS = {
+  /** The plant's shared documents on the home page: every signed-in user. */
+  shared: 'authenticated',
+} as const;
+export type FileLinkKind = keyof typeof FILE_LINK_ACCESS;
 
 /** GET /objectStorage/file/download query. */
 export const FileDownloadQuery = Type.Object({
-  path: Type.String({ minLength: 1, maxLength: 512 }),
-  inline: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0')])),
+  path: ReqStr('文件路径', { maxLength: 512 }),
+  inline: Type.Optional(OneOf('预览', ['1', '0'] as const)),
 });
 export type FileDownloadQuery = Static<typeof FileDownloadQuery>;
+
+/** Files (SPEC section 7, Files). Downloads are not under /api: see FILE_DOWNLOAD_PATH. */
+export const FILE = {
+  upload: endpoint({
+    method: 'POST', path: '/api/file/upload', summary: '上传附件（multipart，字段 file；shared=true 为共享的常用文件）', permission: 'file:upload',
+    kind: 'upload', query: UploadQuery, data: UploadedFile,
+  }),
+  uploadReportTemplate: endpoint({
+    method: 'POST', path: '/api/document/upSysFile', summary: '上传报表模板文件（multipart，字段 file）', permission: 'report:upload',
+    kind: 'upload', data: UploadedFile,
+  }),
+  mine: endpoint({ method: 'GET', path: '/api/file/listMine', summary: '我上传的文件', permission: 'authenticated', query: FileListQuery, data: Page(FileRow) }),
+  shared: endpoint({
+    method: 'GET', path: '/api/file/listShared', summary: '常用文件（所有人可见）', permission: 'authenticated', query: FileListQuery, data: Page(SharedFileRow),
+  }),
+  deleteShared: endpoint({
+    method: 'POST', path: '/api/file/deleteShared', summary: '删除常用文件（上传人或有 file:delete 的管理员）', permission: 'authenticated',
+    body: IdBody, data: NoData,
+  }),
+};
+

@@ -1,21 +1,21 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { PageQuery } from './envelope';
+import { endpoint } from './endpoint';
+import { Bool, DateStr, Id, Int, OneOf, OptDate, OptId, OptStr, Page, PageQuery, Str } from './schema';
 
-const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
-const OptId = Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]));
 const Text = Type.Union([Type.String(), Type.Null()]);
 
-/** POST /api/detect/listPage: cylinders (not scrapped) due or overdue within `days` from today. */
-export const DuePageQuery = Type.Composite([PageQuery, Type.Object({
-  days: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650, default: 30 })),
-  /** Only those already past their date. */
-  overdueOnly: Type.Optional(Type.Boolean()),
-  materialId: OptId,
-  warehouseId: OptId,
-  code: Type.Optional(Type.String({ maxLength: 64 })),
-})]);
-export type DuePageQuery = Static<typeof DuePageQuery>;
+export const DUE_SORTS = ['nextInspectionDate', 'code', 'id'] as const;
 
+/** POST /api/detect/listPage: cylinders (not scrapped) due or overdue within `days` from today. */
+export const DuePageQuery = PageQuery(DUE_SORTS, {
+  days: Type.Optional(Int('到期天数', { minimum: 0, maximum: 3650, default: 30 })),
+  /** Only those already past their date. */
+  overdueOnly: Type.Optional(Bool('只看已超期')),
+  materialId: OptId('介质'),
+  warehouseId: OptId('仓库'),
+  code: Type.Optional(Str('气瓶编码', { maxLength: 64 })),
+});
+export type DuePageQuery = Static<typeof DuePageQuery>;
 export const DueRow = Type.Object({
   id: Type.Integer(),
   code: Type.String(),
@@ -31,27 +31,31 @@ export const DueRow = Type.Object({
 });
 export type DueRow = Static<typeof DueRow>;
 
-/** POST /api/detect/record: one periodic inspection. Pass → next date from the gas's interval; fail → scrap. */
+/**
+ * POST /api/detect/record: one periodic inspection. Pass → next date from the gas's interval; fail → the
+ * cylinder is scrapped for good, so a fail needs the report number and the reason.
+ */
 export const InspectionBody = Type.Object({
-  cylinderId: Type.Integer({ minimum: 1 }),
-  inspectedOn: Type.String({ pattern: DATE }),
+  cylinderId: Id('气瓶'),
+  inspectedOn: DateStr('检验日期'),
   /** 1 合格, 0 不合格 (enum inspectionResult). */
-  result: Type.Union([Type.Literal(1), Type.Literal(0)]),
+  result: OneOf('检验结果', [1, 0] as const),
   /** Overrides the derived next date (pass only). */
-  nextDate: Type.Optional(Type.Union([Type.String({ pattern: DATE }), Type.Null(), Type.Literal('')])),
-  agency: Type.Optional(Type.Union([Type.String({ maxLength: 128 }), Type.Null()])),
-  reportNo: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
-  remark: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),
+  nextDate: OptDate('下次检验日期'),
+  agency: OptStr('检验机构/检验员', { maxLength: 128 }),
+  reportNo: OptStr('检验报告编号', { maxLength: 64 }),
+  /** Why it failed (required with result 0); becomes the scrap reason. */
+  failReason: OptStr('不合格原因', { maxLength: 200 }),
+  remark: OptStr('备注', { maxLength: 255 }),
 });
 export type InspectionBody = Static<typeof InspectionBody>;
 
 /** POST /api/detect/history */
-export const InspectionHistoryQuery = Type.Composite([PageQuery, Type.Object({
-  cylinderId: OptId,
-  code: Type.Optional(Type.String({ maxLength: 64 })),
-})]);
+export const InspectionHistoryQuery = PageQuery(['id'] as const, {
+  cylinderId: OptId('气瓶'),
+  code: Type.Optional(Str('气瓶编码', { maxLength: 64 })),
+});
 export type InspectionHistoryQuery = Static<typeof InspectionHistoryQuery>;
-
 export const InspectionRow = Type.Object({
   id: Type.Integer(),
   cylinderId: Type.Integer(),
@@ -66,3 +70,19 @@ export const InspectionRow = Type.Object({
   createdAt: Type.String(),
 });
 export type InspectionRow = Static<typeof InspectionRow>;
+
+/** Periodic inspection (定期检验), screen /product/detect. Paths are ours: SPEC section 7 names none. */
+export const DETECT = {
+  duePage: endpoint({
+    method: 'POST', path: '/api/detect/listPage', summary: 'N 天内到期或已超期的气瓶（不含报废）', permission: 'detect:view', readOnly: true,
+    body: DuePageQuery, data: Page(DueRow),
+  }),
+  record: endpoint({
+    method: 'POST', path: '/api/detect/record', summary: '登记定期检验：合格则按周期推算下次检验日期，不合格则报废', permission: 'detect:record',
+    body: InspectionBody, data: Type.Object({ id: Type.Integer(), nextDate: Type.Union([Type.String(), Type.Null()]) }),
+  }),
+  history: endpoint({
+    method: 'POST', path: '/api/detect/history', summary: '定期检验记录', permission: 'detect:view', readOnly: true,
+    body: InspectionHistoryQuery, data: Page(InspectionRow),
+  }),
+};

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Flag, PageQuery } from './envelope';
+import { endpoint } from './endpoint';
+import { Bool, Code, Flag, Id, IdParams, Int, NoData, OneOf, OptNum, OptStr, Page, PageQuery, ReqStr, SavedId, Str } from './schema';
 
 /** Gas categories (enum gasCategory). */
 export const GAS_CATEGORIES = [
@@ -10,7 +11,7 @@ export const GAS_CATEGORIES = [
   { code: 'cryogenic', name: '低温液化气体' },
 ] as const;
 export type GasCategory = (typeof GAS_CATEGORIES)[number]['code'];
-const Category = Type.Union(GAS_CATEGORIES.map((c) => Type.Literal(c.code)));
+const Category = OneOf('介质类别', ['compressed', 'liquefied', 'dissolved', 'mixture', 'cryogenic'] as const);
 
 const INERT = /^(N2|AR|HE|NE|KR|XE)$|氮|氩|氦|氖|氪|氙/i;
 const LPG = /LPG|液化石油气/i;
@@ -31,33 +32,33 @@ export function defaultDesignLife(gas: { code: string; materialName: string }): 
   return LPG.test(gas.code) || LPG.test(gas.materialName) ? 8 : 30;
 }
 
-const Kg = Type.Union([Type.Number({ minimum: 0, maximum: 100000 }), Type.Null()]);
+const Kg = (title: string) => OptNum(title, { minimum: 0, maximum: 100000 });
 
 /** POST /api/material/save (with id: edit). */
 export const MaterialSaveBody = Type.Object({
-  id: Type.Optional(Type.Integer({ minimum: 1 })),
-  materialName: Type.String({ minLength: 1, maxLength: 64 }),
-  materialShortName: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
-  code: Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9_.\\-]+$' }),
+  id: Type.Optional(Id()),
+  materialName: ReqStr('介质名称', { maxLength: 64 }),
+  materialShortName: OptStr('介质简称', { maxLength: 32 }),
+  code: Code('介质编码', 32),
   category: Category,
-  flammable: Type.Optional(Type.Boolean()),
-  toxic: Type.Optional(Type.Boolean()),
-  oxidizing: Type.Optional(Type.Boolean()),
-  corrosive: Type.Optional(Type.Boolean()),
+  flammable: Type.Optional(Bool('易燃')),
+  toxic: Type.Optional(Bool('有毒')),
+  oxidizing: Type.Optional(Bool('氧化性')),
+  corrosive: Type.Optional(Bool('腐蚀性')),
   /**
    * Years; omit for the gas's default (defaultInspectionInterval). No null here: the validator would turn
    * a 0 into null and accept it.
    */
-  inspectionIntervalYears: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
+  inspectionIntervalYears: Type.Optional(Int('定期检验周期（年）', { minimum: 1, maximum: 20 })),
   /** Target net fill weight, kg (liquefied gases). */
-  targetNetWeight: Type.Optional(Kg),
+  targetNetWeight: Kg('目标净充装量'),
   /** ± kg around targetNetWeight. */
-  weightTolerance: Type.Optional(Kg),
-  reweighRequired: Type.Optional(Type.Boolean()),
+  weightTolerance: Kg('允许偏差'),
+  reweighRequired: Type.Optional(Bool('需要复秤')),
   /** Years; omit for the default (defaultDesignLife). */
-  designLifeYears: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-  status: Type.Optional(Flag),
-  remark: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),
+  designLifeYears: Type.Optional(Int('设计使用年限', { minimum: 1, maximum: 100 })),
+  status: Type.Optional(Flag()),
+  remark: OptStr('备注', { maxLength: 255 }),
 });
 export type MaterialSaveBody = Static<typeof MaterialSaveBody>;
 
@@ -82,28 +83,51 @@ export const MaterialRow = Type.Object({
 });
 export type MaterialRow = Static<typeof MaterialRow>;
 
+export const MATERIAL_SORTS = ['id', 'code', 'materialName', 'status', 'createdAt'] as const;
+
 /** POST /api/material/listPage */
-export const MaterialPageQuery = Type.Composite([
-  PageQuery,
-  Type.Object({
-    materialName: Type.Optional(Type.String({ maxLength: 64 })),
-    code: Type.Optional(Type.String({ maxLength: 32 })),
-    category: Type.Optional(Type.Union([Category, Type.Literal('')])),
-    status: Type.Optional(Flag),
-  }),
-]);
+export const MaterialPageQuery = PageQuery(MATERIAL_SORTS, {
+  materialName: Type.Optional(Str('介质名称', { maxLength: 64 })),
+  code: Type.Optional(Str('介质编码', { maxLength: 32 })),
+  category: Type.Optional(Type.Union([Category, Type.Literal('')], { title: '介质类别' })),
+  status: Type.Optional(Flag()),
+});
 export type MaterialPageQuery = Static<typeof MaterialPageQuery>;
 
 /** POST /api/material/startOrStop */
-export const MaterialStatusBody = Type.Object({ id: Type.Integer({ minimum: 1 }), status: Flag });
+export const MaterialStatusBody = Type.Object({ id: Id(), status: Flag() });
 export type MaterialStatusBody = Static<typeof MaterialStatusBody>;
 
-/** GET /api/material/dropDown: enabled gases. */
+/** GET /api/material/dropDown: the gases to choose from. */
 export const MaterialOption = Type.Object({
   id: Type.Integer(),
   materialName: Type.String(),
   materialShortName: Type.Union([Type.String(), Type.Null()]),
   code: Type.String(),
   category: Type.String(),
+  status: Type.Integer(),
 });
 export type MaterialOption = Static<typeof MaterialOption>;
+/** Registration offers enabled gases only; list filters pass includeDisabled, so stopped gases stay findable. */
+export const MaterialDropDownQuery = Type.Object({ includeDisabled: Type.Optional(Bool('包含停用')) });
+
+/** Gases (materials), SPEC section 7 "Materials"; screen /product/materialMng. */
+export const MATERIAL = {
+  page: endpoint({
+    method: 'POST', path: '/api/material/listPage', summary: '介质分页列表', permission: 'material:view', readOnly: true,
+    body: MaterialPageQuery, data: Page(MaterialRow),
+  }),
+  info: endpoint({ method: 'GET', path: '/api/material/info/:id', summary: '介质详情', permission: 'material:view', params: IdParams, data: MaterialRow }),
+  /** Every station's gas selector: any signed-in user. */
+  dropDown: endpoint({
+    method: 'GET', path: '/api/material/dropDown', summary: '介质下拉（默认只含启用的）', permission: 'authenticated',
+    query: MaterialDropDownQuery, data: Type.Array(MaterialOption),
+  }),
+  save: endpoint({
+    method: 'POST', path: '/api/material/save', summary: '新增或编辑介质（带 id 为编辑）', permission: 'material:add',
+    editPermission: 'material:edit', body: MaterialSaveBody, data: SavedId,
+  }),
+  setStatus: endpoint({
+    method: 'POST', path: '/api/material/startOrStop', summary: '启用/停用介质', permission: 'material:status', body: MaterialStatusBody, data: NoData,
+  }),
+};

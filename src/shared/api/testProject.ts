@@ -1,45 +1,63 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { endpoint } from './endpoint';
+import { Bool, Id, IdBody, List, Num, OptStr, ReqStr } from './schema';
 
-const OptText = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
-const OptNum = Type.Optional(Type.Union([Type.Number({ minimum: -1e9, maximum: 1e9 }), Type.Null()]));
+const OptNum = (title: string) => Type.Optional(Type.Union([Num(title, { minimum: -1e9, maximum: 1e9 }), Type.Null()], { title }));
 
 /** One inspection item of a gas (检验项目), used by the inspection station. */
 export const TestProjectInput = Type.Object({
-  id: Type.Optional(Type.Integer({ minimum: 1 })),
-  projectName: Type.String({ minLength: 1, maxLength: 64 }),
+  id: Type.Optional(Id()),
+  projectName: ReqStr('项目名称', { maxLength: 64 }),
   /** How it is measured, e.g. GB/T 8979 露点法. */
-  method: OptText(128),
+  method: OptStr('检验方法', { maxLength: 128 }),
   /** Standard range: [standardMin, standardMax], either side open when null; or a text standard (e.g. 无色无味). */
-  standardMin: OptNum,
-  standardMax: OptNum,
-  standardText: OptText(128),
-  unit: OptText(16),
-  required: Type.Optional(Type.Boolean()),
+  standardMin: OptNum('标准下限'),
+  standardMax: OptNum('标准上限'),
+  standardText: OptStr('标准描述', { maxLength: 128 }),
+  unit: OptStr('单位', { maxLength: 16 }),
+  required: Type.Optional(Bool('必检')),
 });
 export type TestProjectInput = Static<typeof TestProjectInput>;
 
-/** POST /api/produce/saveTestProject: the whole list of a gas (items left out are removed). */
+/** POST /api/produce/saveTestProject: the whole list of a gas (items left out are retired, not deleted). */
 export const SaveTestProjectsBody = Type.Object({
-  materialId: Type.Integer({ minimum: 1 }),
-  projects: Type.Array(TestProjectInput, { maxItems: 100 }),
+  materialId: Id('介质'),
+  projects: List('检验项目', TestProjectInput, { maxItems: 100 }),
 });
 export type SaveTestProjectsBody = Static<typeof SaveTestProjectsBody>;
 
 /** POST /api/produce/queryTestProject */
-export const QueryTestProjectsBody = Type.Object({ materialId: Type.Integer({ minimum: 1 }) });
+export const QueryTestProjectsBody = Type.Object({ materialId: Id('介质') });
 
 const Text = Type.Union([Type.String(), Type.Null()]);
-const Num = Type.Union([Type.Number(), Type.Null()]);
+const NumOrNull = Type.Union([Type.Number(), Type.Null()]);
 export const TestProjectRow = Type.Object({
   id: Type.Integer(),
   materialId: Type.Integer(),
   projectName: Type.String(),
   method: Text,
-  standardMin: Num,
-  standardMax: Num,
+  standardMin: NumOrNull,
+  standardMax: NumOrNull,
   standardText: Text,
   unit: Text,
   required: Type.Boolean(),
   sort: Type.Integer(),
 });
 export type TestProjectRow = Static<typeof TestProjectRow>;
+
+/** Inspection items per gas (检验项目), screen /product/productExam; read by the inspection station too. */
+export const TEST_PROJECT = {
+  /** Read by the inspection station as well as the items screen: any signed-in user. */
+  list: endpoint({
+    method: 'POST', path: '/api/produce/queryTestProject', summary: '介质的检验项目', permission: 'authenticated', readOnly: true,
+    body: QueryTestProjectsBody, data: Type.Array(TestProjectRow),
+  }),
+  detail: endpoint({
+    method: 'POST', path: '/api/produce/testProjectDetail', summary: '检验项目详情', permission: 'authenticated', readOnly: true,
+    body: IdBody, data: TestProjectRow,
+  }),
+  save: endpoint({
+    method: 'POST', path: '/api/produce/saveTestProject', summary: '保存介质的检验项目（整表替换，移除的项目停用保留）', permission: 'productExam:save',
+    body: SaveTestProjectsBody, data: Type.Array(TestProjectRow),
+  }),
+};

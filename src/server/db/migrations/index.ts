@@ -1,8 +1,11 @@
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 import * as m0001 from './0001_initial';
 import * as m0002 from './0002_files';
 import * as m0003 from './0003_master_data';
 import * as m0004 from './0004_cylinder_list_indexes';
+import * as m0005 from './0005_case_insensitive_codes';
+import * as m0006 from './0006_file_links';
+import * as m0007 from './0007_sign_in_failures';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -13,4 +16,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002_files': m0002,
   '0003_master_data': m0003,
   '0004_cylinder_list_indexes': m0004,
+  '0005_case_insensitive_codes': m0005,
+  '0006_file_links': m0006,
+  '0007_sign_in_failures': m0007,
 };

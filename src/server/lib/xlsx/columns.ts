@@ -7,3 +7,6 @@ export interface SheetColumn<K extends string = string> {
   /** Shown in the template's second sheet (说明). */
   note?: string;
 }
+
+/** The first cell of a template's example row starts with this; such rows are never imported. */
+export const EXAMPLE_MARK = '示例：';

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { BusinessError } from '../errors';
-import type { SheetColumn } from './columns';
+import { EXAMPLE_MARK, type SheetColumn } from './columns';
 
 export interface SheetRow<K extends string> {
   /** 1-based row number as the office suite shows it. */
@@ -21,7 +21,7 @@ export function cellText(value: ExcelJS.CellValue): string {
   }
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((r) => r.text).join('').trim();
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('result' in value) return cellText(value.result);
     if ('text' in value) return String(value.text).trim();
     if ('error' in value) return '';
     return '';
@@ -31,7 +31,7 @@ export function cellText(value: ExcelJS.CellValue): string {
 
 /**
  * The first sheet's data rows keyed by column, found by header text in the first row (any column order,
- * extra columns ignored). Rows with no value at all are skipped. A missing header or an unreadable file is
+ * extra columns ignored). Rows with no value at all, and the template's example row, are skipped. A missing header or an unreadable file is
  * refused as a whole.
  */
 export async function readSheet<K extends string>(buffer: Buffer, columns: SheetColumn<K>[], maxRows = 10_000): Promise<SheetRow<K>[]> {
@@ -59,6 +59,8 @@ export async function readSheet<K extends string>(buffer: Buffer, columns: Sheet
       if (text) any = true;
     }
     if (!any) continue;
+    // The template's example row, left in place.
+    if (values[columns[0]!.key].startsWith(EXAMPLE_MARK) || values[columns[0]!.key].startsWith('示例:')) continue;
     rows.push({ row: r, values });
     if (rows.length > maxRows) throw new BusinessError(`一次最多导入 ${maxRows} 行，请分批导入`);
   }

@@ -48,3 +48,10 @@ export async function loadAccess(
     .executeTakeFirst();
   return row && { name: row.name, status: row.status, sessionAlive: Boolean(row.sessionAlive), allowed: Boolean(row.allowed) };
 }
+
+/** Whether one of the user's roles holds the key. */
+export async function userHolds(db: Kysely<DB>, userId: number, key: string): Promise<boolean> {
+  const row = await db.selectFrom('user_roles as ur').innerJoin('role_buttons as rb', 'rb.role_id', 'ur.role_id')
+    .select(sql.lit(1).as('one')).where('ur.user_id', '=', userId).where('rb.button_key', '=', key).executeTakeFirst();
+  return row !== undefined;
+}

@@ -8,50 +8,21 @@ export interface SignInUser {
   name: string;
   passwordHash: string;
   status: number;
-  failedAttempts: number;
-  lockedUntil: Date | null;
 }
 
 export async function findSignInUser(db: Db, username: string): Promise<SignInUser | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'name', 'password_hash as passwordHash', 'status', 'failed_attempts as failedAttempts', 'locked_until as lockedUntil'])
-    .where('username', '=', username)
-    .executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'name', 'password_hash as passwordHash', 'status']).where('username', '=', username).executeTakeFirst();
 }
 
 export async function findUserForPassword(db: Db, id: number) {
   return db.selectFrom('users').select(['id', 'password_hash as passwordHash']).where('id', '=', id).executeTakeFirst();
 }
 
-/**
- * Counts one failure atomically; at `maxAttempts` the account is locked for `lockMinutes` and the
- * counter starts over. Returns the count after this failure and the lock deadline, if any.
- */
-export async function recordFailedSignIn(db: Db, id: number, maxAttempts: number, lockMinutes: number) {
-  return db
-    .updateTable('users')
-    .set((eb) => ({
-      failed_attempts: sql<number>`case when ${eb.ref('failed_attempts')} + 1 >= ${maxAttempts} then 0 else ${eb.ref('failed_attempts')} + 1 end`,
-      locked_until: sql<Date | null>`case when ${eb.ref('failed_attempts')} + 1 >= ${maxAttempts}
-        then now() + make_interval(mins => ${lockMinutes}) else null end`,
-    }))
-    .where('id', '=', id)
-    .returning(['failed_attempts as failedAttempts', 'locked_until as lockedUntil'])
-    .executeTakeFirstOrThrow();
-}
-
-export async function clearFailedSignIns(db: Db, id: number): Promise<void> {
-  await db.updateTable('users').set({ failed_attempts: 0, locked_until: null }).where('id', '=', id).execute();
-}
-
-export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, failed_attempts: 0, locked_until: null, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+/** Sets the password hash; answers the user name, or undefined when there is no such user. */
+export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<string | undefined> {
+  const row = await db.updateTable('users').set({ password_hash: passwordHash, updated_at: sql`now()` })
+    .where('id', '=', id).returning('username').executeTakeFirst();
+  return row?.username;
 }
 
 export async function insertRefreshToken(

@@ -8,18 +8,27 @@ import { signAccessToken } from '../../lib/jwt';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import { hashRefreshToken, newRefreshToken } from '../../lib/refresh-token';
 import * as repo from './auth.repository';
+import * as failures from './sign-in-failures.repository';
+import { inTransaction } from '../../db/transaction';
 
-export const MAX_FAILED_SIGN_INS = 5;
-export const LOCK_MINUTES = 15;
+/**
+ * Wrong passwords lock one user name at one client address, never the account: a stranger cannot lock the
+ * real user out, and a name without an account is counted and answered exactly alike.
+ */
+export const SIGN_IN_LOCK: failures.LockPolicy = { maxFailures: 5, firstLockMinutes: 1, maxLockMinutes: 60, forgetAfterHours: 24 };
 
-const minutesLeft = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
-const lockedMessage = (until: Date) => `密码错误次数过多，账号已锁定，请 ${minutesLeft(until)} 分钟后再试`;
+const lockedMessage = (minutes: number) => `登录失败次数过多，请 ${minutes} 分钟后再试`;
+/** The counter's key: the name as typed, so `Admin` and `admin ` share it. */
+const failureKey = (username: string) => username.trim().toLowerCase().slice(0, 64);
 
 export class AuthService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    // Made now, so not even the first unknown name costs an extra hash.
+    dummyPasswordHash().catch(() => {});
+  }
 
   /** Starts a new sign-in (token family) or continues `familyId` with a fresh pair of tokens. */
   private async issueTokens(db: Kysely<DB>, user: { id: number; name: string }, familyId: string): Promise<TokenData> {
@@ -36,20 +45,22 @@ export class AuthService {
     };
   }
 
-  async login(username: string, password: string): Promise<TokenData> {
+  async login(username: string, password: string, ip: string): Promise<TokenData> {
+    const key = failureKey(username);
+    const address = ip.slice(0, 64);
+    const locked = await failures.lockMinutesLeft(this.db, key, address);
+    if (locked !== undefined) throw new BusinessError(lockedMessage(locked));
     const user = await repo.findSignInUser(this.db, username);
-    if (!user) {
-      await verifyPassword(password, await dummyPasswordHash()); // same cost as a real check
-      throw new BusinessError('用户名或密码错误');
+    // An unknown name costs the same check as a real one, so timing does not tell them apart either.
+    const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+    if (!user || !passwordOk) {
+      const after = await failures.recordFailure(this.db, key, address, SIGN_IN_LOCK);
+      if (after.lockedMinutes !== undefined) throw new BusinessError(lockedMessage(after.lockedMinutes));
+      throw new BusinessError(`用户名或密码错误，还可尝试 ${SIGN_IN_LOCK.maxFailures - after.failures} 次`);
     }
-    if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw new BusinessError(lockedMessage(user.lockedUntil));
-    if (!(await verifyPassword(password, user.passwordHash))) {
-      const after = await repo.recordFailedSignIn(this.db, user.id, MAX_FAILED_SIGN_INS, LOCK_MINUTES);
-      if (after.lockedUntil) throw new BusinessError(lockedMessage(after.lockedUntil));
-      throw new BusinessError(`用户名或密码错误，还可尝试 ${MAX_FAILED_SIGN_INS - after.failedAttempts} 次`);
-    }
+    // Only who knows the password learns that the account is disabled.
     if (user.status !== 1) throw new BusinessError('账号已停用，请联系管理员');
-    if (user.failedAttempts > 0 || user.lockedUntil) await repo.clearFailedSignIns(this.db, user.id);
+    await failures.clearFailures(this.db, key, address);
     return this.issueTokens(this.db, user, randomUUID());
   }
 
@@ -64,7 +75,7 @@ export class AuthService {
       await repo.revokeFamily(this.db, found.familyId);
       throw new UnauthorizedError();
     }
-    const rotated = await this.db.transaction().execute(async (trx) => {
+    const rotated = await inTransaction(this.db, async (trx) => {
       if (!(await repo.markRefreshTokenUsed(trx, found.id))) return null;
       return this.issueTokens(trx, { id: found.userId, name: found.name }, found.familyId);
     });
@@ -91,18 +102,20 @@ export class AuthService {
     if (!(await verifyPassword(oldPassword, user.passwordHash))) throw new BusinessError('原密码错误');
     if (oldPassword === newPassword) throw new BusinessError('新密码不能与原密码相同');
     const hash = await hashPassword(newPassword);
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await repo.updatePasswordHash(trx, userId, hash);
       await repo.revokeUserTokens(trx, userId, sessionId);
     });
   }
 
-  /** An administrator sets a user's password: the lock is lifted and all of that user's sign-ins end. */
+  /** An administrator sets a user's password: the locks at every address are lifted and all of the user's sign-ins end. */
   async adminResetPassword(userId: number, newPassword: string): Promise<void> {
     const hash = await hashPassword(newPassword);
-    await this.db.transaction().execute(async (trx) => {
-      if (!(await repo.updatePasswordHash(trx, userId, hash))) throw new BusinessError('用户不存在');
+    await inTransaction(this.db, async (trx) => {
+      const username = await repo.updatePasswordHash(trx, userId, hash);
+      if (username === undefined) throw new BusinessError('用户不存在');
       await repo.revokeUserTokens(trx, userId);
+      await failures.clearFailures(trx, failureKey(username));
     });
   }
 }

@@ -1,14 +1,14 @@
-import { sql, type Kysely } from 'kysely';
-import type { PageResult } from '@shared/api/envelope';
-import type { EnterpriseFilters, EnterpriseOption, EnterprisePageQuery, EnterpriseRow, EnterpriseType } from '@shared/api/enterprise';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { PageResult } from '@shared/api/schema';
+import type { ENTERPRISE_SORTS, EnterpriseFilters, EnterpriseOption, EnterprisePageQuery, EnterpriseRow, EnterpriseType } from '@shared/api/enterprise';
 import type { DB, EnterprisesTable } from '../../db/schema';
-import { escapeLike, pageWindow } from '../master/paging';
+import { escapeLike, paginate } from '../../lib/paging';
 
 type Db = Kysely<DB>;
 
-export const ENTERPRISE_SORTS = {
+const SORTS: Record<(typeof ENTERPRISE_SORTS)[number], string> = {
   id: 'e.id', enterpriseName: 'e.enterprise_name', enterpriseCode: 'e.enterprise_code', type: 'e.type', createdAt: 'e.created_at',
-} as const;
+};
 
 /** The columns a save writes: every column of the table but the generated id and the creation time. */
 export type EnterpriseValues = Omit<EnterprisesTable, 'id' | 'created_at'>;
@@ -33,13 +33,8 @@ function filtered(db: Db, q: EnterpriseFilters) {
   return query;
 }
 
-export async function pageEnterprises(db: Db, q: EnterprisePageQuery, orderBy: string): Promise<PageResult<EnterpriseRow>> {
-  const query = filtered(db, q);
-  const { limit, offset } = pageWindow(q);
-  const [{ total }] = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).execute();
-  const list = await query.orderBy(sql.ref(orderBy), q.order ?? (q.sidx ? 'asc' : 'desc')).orderBy('e.id', 'desc')
-    .limit(limit).offset(offset).execute();
-  return { list, total: Number(total) };
+export function pageEnterprises(db: Db, q: EnterprisePageQuery): Promise<PageResult<EnterpriseRow>> {
+  return paginate(filtered(db, q), q, { sorts: SORTS, defaultSort: 'id', tieBreaker: 'e.id' });
 }
 
 /** Every row matching the filters, oldest first, at most `cap` (reports and exports). */
@@ -58,18 +53,28 @@ export function enterpriseOptions(db: Db, type: string | undefined, name: string
   return q.orderBy('enterprise_name').orderBy('id').limit(cap).execute();
 }
 
-export async function codeOwners(db: Db, codes: string[]): Promise<Map<string, number>> {
+/** Owners of codes in any letter case, by lower-cased code (index enterprises_code_ci). */
+export async function codeOwners(db: Db, codes: string[]): Promise<Map<string, { id: number; code: string }>> {
   if (codes.length === 0) return new Map();
-  const found = await db.selectFrom('enterprises').select(['id', 'enterprise_code']).where('enterprise_code', 'in', codes).execute();
-  return new Map(found.map((r) => [r.enterprise_code, r.id]));
+  const found = await db.selectFrom('enterprises').select(['id', 'enterprise_code as code'])
+    .where(sql`lower(enterprise_code)`, 'in', codes.map((c) => c.toLowerCase())).execute();
+  return new Map(found.map((r) => [r.code.toLowerCase(), r]));
 }
 
-export async function insertEnterprises(db: Db, values: EnterpriseValues[]): Promise<number[]> {
+/** Enterprises of one type holding names in any letter case, by lower-cased name (index enterprises_type_name_ci). */
+export async function nameOwners(db: Db, type: number, names: string[]): Promise<Map<string, number>> {
+  if (names.length === 0) return new Map();
+  const found = await db.selectFrom('enterprises').select(['id', 'enterprise_name as name']).where('type', '=', type)
+    .where(sql`lower(enterprise_name)`, 'in', names.map((n) => n.toLowerCase())).execute();
+  return new Map(found.map((r) => [r.name.toLowerCase(), r.id]));
+}
+
+export async function insertEnterprises(db: Transaction<DB>, values: EnterpriseValues[]): Promise<number[]> {
   if (values.length === 0) return [];
   return (await db.insertInto('enterprises').values(values).returning('id').execute()).map((r) => r.id);
 }
 
-export async function updateEnterprise(db: Db, id: number, values: EnterpriseValues): Promise<void> {
+export async function updateEnterprise(db: Transaction<DB>, id: number, values: EnterpriseValues): Promise<void> {
   await db.updateTable('enterprises').set(values).where('id', '=', id).execute();
 }
 
@@ -81,6 +86,6 @@ export async function cylindersLinked(db: Db, id: number): Promise<number> {
   return Number(row.n);
 }
 
-export async function deleteEnterprise(db: Db, id: number): Promise<void> {
+export async function deleteEnterprise(db: Transaction<DB>, id: number): Promise<void> {
   await db.deleteFrom('enterprises').where('id', '=', id).execute();
 }

@@ -21,7 +21,7 @@ const text = (v: string | null | undefined) => (v ?? '').trim();
 const orNull = (v: string | null | undefined) => text(v) || null;
 
 function lengthReason(label: string, value: string, max: number): string | undefined {
-  return value.length > max ? `${label} 长度不能超过 ${max} 个字符` : undefined;
+  return value.length > max ? `${label}长度不能超过 ${max} 个字符` : undefined;
 }
 
 /**
@@ -32,27 +32,27 @@ export function checkEnterprise(input: EnterpriseInput): { values: EnterpriseVal
   const reasons: string[] = [];
   const name = text(input.enterpriseName);
   const code = text(input.enterpriseCode);
-  if (input.type !== '1' && input.type !== '2') reasons.push('类型 type 只能是 1（供应商）或 2（客户）');
-  if (!name) reasons.push('企业名称 enterpriseName 不能为空');
-  if (!code) reasons.push('企业编码 enterpriseCode 不能为空');
-  else if (!/^[A-Za-z0-9_.-]+$/.test(code)) reasons.push(`企业编码 enterpriseCode 格式不正确：${code}`);
+  if (input.type !== '1' && input.type !== '2') reasons.push('类型只能是供应商或客户');
+  if (!name) reasons.push('企业名称不能为空');
+  if (!code) reasons.push('企业编码不能为空');
+  else if (!/^[A-Za-z0-9_.-]+$/.test(code)) reasons.push(`企业编码格式不正确（只能用字母、数字和 _ . -）：${code}`);
   const credit = text(input.creditCode).toUpperCase();
-  if (credit && !new RegExp(CREDIT_CODE_PATTERN).test(credit)) reasons.push(`统一社会信用代码 creditCode 格式不正确：${credit}`);
+  if (credit && !new RegExp(CREDIT_CODE_PATTERN).test(credit)) reasons.push(`统一社会信用代码格式不正确：${credit}`);
   const phone = text(input.phone);
-  if (phone && !/^[0-9+\-() ]{3,32}$/.test(phone)) reasons.push(`电话 phone 格式不正确：${phone}`);
+  if (phone && !/^[0-9+\-() ]{3,32}$/.test(phone)) reasons.push(`电话格式不正确：${phone}`);
   for (const r of [
-    lengthReason('企业名称 enterpriseName', name, 128), lengthReason('企业编码 enterpriseCode', code, 32),
-    lengthReason('联系人 contact', text(input.contact), 64), lengthReason('地址 address', text(input.address), 255),
-    lengthReason('备注 remark', text(input.remark), 255),
+    lengthReason('企业名称', name, 128), lengthReason('企业编码', code, 32),
+    lengthReason('联系人', text(input.contact), 64), lengthReason('详细地址', text(input.address), 255),
+    lengthReason('备注', text(input.remark), 255),
   ]) if (r) reasons.push(r);
 
   const [province, city, district] = [orNull(input.provinceCode), orNull(input.cityCode), orNull(input.districtCode)];
   const p = province ? findArea(province) : undefined;
   const c = city ? findArea(city) : undefined;
   const d = district ? findArea(district) : undefined;
-  if (province && (!p || p.parent)) reasons.push(`省 provinceCode 不存在：${province}`);
-  if (city && (!c || c.parent !== province)) reasons.push(`市 cityCode 不属于所选省份：${city}`);
-  if (district && (!d || d.parent !== city)) reasons.push(`区 districtCode 不属于所选城市：${district}`);
+  if (province && (!p || p.parent)) reasons.push(`省不存在：${province}`);
+  if (city && (!c || c.parent !== province)) reasons.push(`市不属于所选省份：${city}`);
+  if (district && (!d || d.parent !== city)) reasons.push(`区不属于所选城市：${district}`);
 
   return {
     reasons,

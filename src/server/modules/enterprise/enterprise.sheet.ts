@@ -1,15 +1,16 @@
 import type { Kysely } from 'kysely';
-import type { EnterpriseRow, ImportRowError } from '@shared/api/enterprise';
+import type { EnterpriseRow } from '@shared/api/enterprise';
+import type { ImportResult, ImportRowError } from '@shared/api/schema';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import type { SheetColumn } from '../../lib/xlsx/columns';
 import { readSheet } from '../../lib/xlsx/read';
 import { areaByNames } from '../area/area.data';
-import { mapUniqueViolation } from '../master/db-errors';
-import { importReport } from '../master/import-report';
+import { mapUniqueViolation } from '../../lib/db-errors';
+import { importReport, runImport } from '../../lib/import-report';
 import * as repo from './enterprise.repository';
 import { checkEnterprise } from './enterprise.rules';
-import { duplicateCode } from './enterprise.service';
+import { duplicateCode, duplicateName } from './enterprise.service';
 
 type Key = 'enterpriseName' | 'enterpriseCode' | 'typeName' | 'creditCode' | 'contact' | 'phone' | 'provinceName'
   | 'cityName' | 'districtName' | 'address' | 'remark';
@@ -29,8 +30,9 @@ export const ENTERPRISE_COLUMNS: SheetColumn<Key>[] = [
   { header: '备注', key: 'remark', width: 20 },
 ];
 
+/** The template's example row (its first cell marks it: rows so marked are never imported). */
 export const ENTERPRISE_EXAMPLE = {
-  enterpriseName: '示例气体用户有限公司', enterpriseCode: 'KH0001', typeName: '客户', creditCode: '91110105MA01ABCD2X',
+  enterpriseName: '示例：某某气体用户有限公司', enterpriseCode: 'KH0001', typeName: '客户', creditCode: '91110105MA01ABCD2X',
   contact: '张三', phone: '010-88886666', provinceName: '北京市', cityName: '北京市', districtName: '朝阳区',
   address: '建国路 1 号', remark: '',
 };
@@ -46,36 +48,46 @@ export function exportRow(e: EnterpriseRow): Record<Key, string> {
 }
 
 /**
- * Imports every row or none: all rows are checked (fields, area names, codes unique in the file and in
- * the database); any refusal answers -1 with each bad row's number and reasons and writes nothing.
+ * Imports every row or none: all rows are checked (fields, area names, codes and names unique in the file
+ * and in the database); any refusal answers -1 with each bad row's number and reasons and writes nothing.
  */
-export async function importEnterprises(db: Kysely<DB>, buffer: Buffer): Promise<{ imported: number }> {
+export async function importEnterprises(db: Kysely<DB>, buffer: Buffer, dryRun = false): Promise<ImportResult> {
   const rows = await readSheet(buffer, ENTERPRISE_COLUMNS);
-  const errors: ImportRowError[] = [];
   const checked = rows.map(({ row, values: v }) => {
     const area = areaByNames(v.provinceName || undefined, v.cityName || undefined, v.districtName || undefined);
     const type = TYPES[v.typeName];
     const { values, reasons } = checkEnterprise({
       ...v, type: type ?? '2', provinceCode: area.codes[0], cityCode: area.codes[1], districtCode: area.codes[2],
     });
-    if (!type) reasons.unshift(`类型 只能是 客户 或 供应商：${v.typeName || '（空）'}`);
+    if (!type) reasons.unshift(`类型只能是客户或供应商：${v.typeName || '（空）'}`);
     if (area.error) reasons.push(area.error);
     return { row, values, reasons };
   });
-  const seen = new Map<string, number>();
+  const codes = new Map<string, number>();
+  const names = new Map<string, number>();
   for (const c of checked) {
-    const code = c.values.enterprise_code;
-    if (code && seen.has(code)) c.reasons.push(`企业编码 enterpriseCode 与第 ${seen.get(code)} 行重复：${code}`);
-    else if (code) seen.set(code, c.row);
+    const code = c.values.enterprise_code.toLowerCase();
+    const name = `${c.values.type}:${c.values.enterprise_name.toLowerCase()}`;
+    if (code && codes.has(code)) c.reasons.push(`企业编码与第 ${codes.get(code)} 行重复：${c.values.enterprise_code}`);
+    else if (code) codes.set(code, c.row);
+    if (c.values.enterprise_name && names.has(name)) c.reasons.push(`企业名称与第 ${names.get(name)} 行重复：${c.values.enterprise_name}`);
+    else if (c.values.enterprise_name) names.set(name, c.row);
   }
-  return mapUniqueViolation(() => db.transaction().execute(async (trx) => {
-    const existing = await repo.codeOwners(trx, [...seen.keys()]);
+  return mapUniqueViolation(() => runImport(db, dryRun, async (trx) => {
+    const existing = await repo.codeOwners(trx, checked.map((c) => c.values.enterprise_code));
+    const namesakes = new Map<number, Map<string, number>>();
+    for (const type of [1, 2]) {
+      namesakes.set(type, await repo.nameOwners(trx, type, checked.filter((c) => c.values.type === type).map((c) => c.values.enterprise_name)));
+    }
+    const errors: ImportRowError[] = [];
     for (const c of checked) {
-      if (existing.has(c.values.enterprise_code)) c.reasons.push(`企业编码 enterpriseCode 已存在：${c.values.enterprise_code}`);
+      const taken = existing.get(c.values.enterprise_code.toLowerCase());
+      if (taken) c.reasons.push(duplicateCode(taken.code));
+      if (namesakes.get(c.values.type)?.has(c.values.enterprise_name.toLowerCase())) c.reasons.push(duplicateName(c.values.enterprise_name, c.values.type));
       if (c.reasons.length) errors.push({ row: c.row, reasons: c.reasons });
     }
     if (errors.length) throw new BusinessError(importReport(rows.length, errors));
     await repo.insertEnterprises(trx, checked.map((c) => c.values));
-    return { imported: checked.length };
-  }), { enterprises_enterprise_code_key: duplicateCode });
+    return checked.length;
+  }), { enterprises_enterprise_code_key: duplicateCode, enterprises_code_ci: duplicateCode });
 }

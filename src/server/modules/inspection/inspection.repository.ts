@@ -1,24 +1,18 @@
-import { sql, type Kysely } from 'kysely';
-import type { PageResult } from '@shared/api/envelope';
-import type { DueRow, DuePageQuery, InspectionHistoryQuery, InspectionRow } from '@shared/api/inspection';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { PageResult } from '@shared/api/schema';
+import type { DUE_SORTS, DueRow, DuePageQuery, InspectionHistoryQuery, InspectionRow } from '@shared/api/inspection';
 import type { DB } from '../../db/schema';
-import { addDays } from '../master/dates';
-import { pageWindow } from '../master/paging';
+import { addDays } from '../../lib/dates';
+import { escapeLike, paginate } from '../../lib/paging';
 
 type Db = Kysely<DB>;
 
-export const DUE_SORTS = { nextInspectionDate: 'c.next_inspection_date', code: 'c.code', id: 'c.id' } as const;
+const SORTS: Record<(typeof DUE_SORTS)[number], string> = { nextInspectionDate: 'c.next_inspection_date', code: 'c.code', id: 'c.id' };
 
-/** Not scrapped, next inspection on or before today + days (index on next_inspection_date). */
-export async function pageDue(db: Db, q: DuePageQuery, today: string, orderBy: string): Promise<PageResult<DueRow>> {
+/** Not scrapped, next inspection on or before today + days (index on next_inspection_date); soonest first. */
+export function pageDue(db: Db, q: DuePageQuery, today: string): Promise<PageResult<DueRow>> {
   const limitDate = q.overdueOnly ? addDays(today, -1) : addDays(today, q.days ?? 30);
-  let query = db.selectFrom('cylinders as c').where('c.status', '<>', 0).where('c.next_inspection_date', '<=', limitDate);
-  if (q.materialId) query = query.where('c.material_id', '=', q.materialId);
-  if (q.warehouseId) query = query.where('c.warehouse_id', '=', q.warehouseId);
-  if (q.code) query = query.where('c.code', 'like', `${q.code.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
-  const { limit, offset } = pageWindow(q);
-  const [{ n }] = await query.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  const list = await query.select((eb) => [
+  let query = db.selectFrom('cylinders as c').where('c.status', '<>', 0).where('c.next_inspection_date', '<=', limitDate).select((eb) => [
     'c.id', 'c.code',
     eb.selectFrom('materials as m').select('m.material_name').whereRef('m.id', '=', 'c.material_id').as('materialName'),
     'c.specification', 'c.status',
@@ -27,11 +21,14 @@ export async function pageDue(db: Db, q: DuePageQuery, today: string, orderBy: s
     sql<number>`(c.next_inspection_date - ${today}::date)`.as('daysLeft'),
     eb.selectFrom('warehouses as w').select('w.warehouse_name').whereRef('w.id', '=', 'c.warehouse_id').as('warehouseName'),
     eb.selectFrom('enterprises as l').select('l.enterprise_name').whereRef('l.id', '=', 'c.location_enterprise_id').as('locationName'),
-  ]).orderBy(sql.ref(orderBy), q.order ?? 'asc').orderBy('c.id').limit(limit).offset(offset).execute();
-  return { list, total: Number(n) };
+  ]);
+  if (q.materialId) query = query.where('c.material_id', '=', q.materialId);
+  if (q.warehouseId) query = query.where('c.warehouse_id', '=', q.warehouseId);
+  if (q.code) query = query.where('c.code', 'like', `${escapeLike(q.code.trim())}%`);
+  return paginate(query, q, { sorts: SORTS, defaultSort: 'nextInspectionDate', defaultOrder: 'asc', tieBreaker: 'c.id' });
 }
 
-export function lockForInspection(db: Db, id: number) {
+export function lockForInspection(db: Transaction<DB>, id: number) {
   return db.selectFrom('cylinders as c').innerJoin('materials as m', 'm.id', 'c.material_id')
     .select([
       'c.id', 'c.code', 'c.status', 'm.inspection_interval_years as interval',
@@ -41,16 +38,14 @@ export function lockForInspection(db: Db, id: number) {
     .where('c.id', '=', id).forUpdate('c').executeTakeFirst();
 }
 
-export async function pageHistory(db: Db, q: InspectionHistoryQuery): Promise<PageResult<InspectionRow>> {
-  let query = db.selectFrom('periodic_inspections as p').innerJoin('cylinders as c', 'c.id', 'p.cylinder_id');
-  if (q.cylinderId) query = query.where('p.cylinder_id', '=', q.cylinderId);
-  if (q.code) query = query.where('c.code', '=', q.code.trim());
-  const { limit, offset } = pageWindow(q);
-  const [{ n }] = await query.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  const list = await query.select([
+/** Inspections, newest first (index on cylinder_id for one cylinder's history). */
+export function pageHistory(db: Db, q: InspectionHistoryQuery): Promise<PageResult<InspectionRow>> {
+  let query = db.selectFrom('periodic_inspections as p').innerJoin('cylinders as c', 'c.id', 'p.cylinder_id').select([
     'p.id', 'p.cylinder_id as cylinderId', 'c.code', sql<string>`to_char(p.inspected_on, 'YYYY-MM-DD')`.as('inspectedOn'),
     'p.result', sql<string | null>`to_char(p.next_date, 'YYYY-MM-DD')`.as('nextDate'), 'p.agency', 'p.report_no as reportNo',
     'p.remark', 'p.operator', sql<string>`to_char(p.created_at, 'YYYY-MM-DD HH24:MI:SS')`.as('createdAt'),
-  ]).orderBy('p.inspected_on', 'desc').orderBy('p.id', 'desc').limit(limit).offset(offset).execute();
-  return { list, total: Number(n) };
+  ]);
+  if (q.cylinderId) query = query.where('p.cylinder_id', '=', q.cylinderId);
+  if (q.code) query = query.where('c.code', '=', q.code.trim());
+  return paginate(query, q, { sorts: { id: 'p.inspected_on' }, defaultSort: 'id', tieBreaker: 'p.id' });
 }

@@ -1,14 +1,14 @@
-import { sql, type Kysely } from 'kysely';
-import type { PageResult } from '@shared/api/envelope';
-import type { MaterialOption, MaterialPageQuery, MaterialRow } from '@shared/api/material';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { PageResult } from '@shared/api/schema';
+import type { MATERIAL_SORTS, MaterialOption, MaterialPageQuery, MaterialRow } from '@shared/api/material';
 import type { DB } from '../../db/schema';
-import { escapeLike, pageWindow } from '../master/paging';
+import { escapeLike, paginate } from '../../lib/paging';
 
 type Db = Kysely<DB>;
 
-export const MATERIAL_SORTS = {
+const SORTS: Record<(typeof MATERIAL_SORTS)[number], string> = {
   id: 'm.id', code: 'm.code', materialName: 'm.material_name', status: 'm.status', createdAt: 'm.created_at',
-} as const;
+};
 
 export interface MaterialValues {
   material_name: string;
@@ -39,34 +39,29 @@ function rows(db: Db) {
   ]);
 }
 
-export async function pageMaterials(db: Db, q: MaterialPageQuery, orderBy: string): Promise<PageResult<MaterialRow>> {
+export function pageMaterials(db: Db, q: MaterialPageQuery): Promise<PageResult<MaterialRow>> {
   let query = rows(db);
   if (q.materialName) query = query.where('m.material_name', 'ilike', `%${escapeLike(q.materialName)}%`);
   if (q.code) query = query.where('m.code', 'ilike', `%${escapeLike(q.code)}%`);
   if (q.category) query = query.where('m.category', '=', q.category);
   if (q.status !== undefined) query = query.where('m.status', '=', q.status);
-  const { limit, offset } = pageWindow(q);
-  const [{ total }] = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).execute();
-  const list = await query
-    .orderBy(sql.ref(orderBy), q.order ?? (q.sidx ? 'asc' : 'desc'))
-    .orderBy('m.id', 'desc')
-    .limit(limit).offset(offset).execute();
-  return { list, total: Number(total) };
+  return paginate(query, q, { sorts: SORTS, defaultSort: 'id', tieBreaker: 'm.id' });
 }
 
 export async function findMaterial(db: Db, id: number): Promise<MaterialRow | undefined> {
   return rows(db).where('m.id', '=', id).executeTakeFirst();
 }
 
-export async function codeOwner(db: Db, code: string): Promise<number | undefined> {
-  return (await db.selectFrom('materials').select('id').where('code', '=', code).executeTakeFirst())?.id;
+/** The gas holding a code in any letter case (index materials_code_ci). */
+export function codeOwner(db: Db, code: string): Promise<{ id: number; code: string } | undefined> {
+  return db.selectFrom('materials').select(['id', 'code']).where(sql`lower(code)`, '=', code.toLowerCase()).executeTakeFirst();
 }
 
-export async function insertMaterial(db: Db, values: MaterialValues): Promise<number> {
+export async function insertMaterial(db: Transaction<DB>, values: MaterialValues): Promise<number> {
   return (await db.insertInto('materials').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function updateMaterial(db: Db, id: number, values: MaterialValues): Promise<void> {
+export async function updateMaterial(db: Transaction<DB>, id: number, values: MaterialValues): Promise<void> {
   await db.updateTable('materials').set({ ...values, updated_at: sql`now()` }).where('id', '=', id).execute();
 }
 
@@ -75,8 +70,9 @@ export async function setMaterialStatus(db: Db, id: number, status: number): Pro
   return res.numUpdatedRows > 0n;
 }
 
-export async function enabledMaterials(db: Db): Promise<MaterialOption[]> {
+/** Gases to choose from, by name; stopped ones only when asked (list filters). */
+export function materialOptions(db: Db, includeDisabled: boolean): Promise<MaterialOption[]> {
   return db.selectFrom('materials')
-    .select(['id', 'material_name as materialName', 'material_short_name as materialShortName', 'code', 'category'])
-    .where('status', '=', 1).orderBy('material_name').orderBy('id').execute();
+    .select(['id', 'material_name as materialName', 'material_short_name as materialShortName', 'code', 'category', 'status'])
+    .$if(!includeDisabled, (q) => q.where('status', '=', 1)).orderBy('material_name').orderBy('id').execute();
 }

@@ -4,13 +4,12 @@ import {
 } from '@shared/api/material';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
-import { mapUniqueViolation } from '../master/db-errors';
-import { blankToNull, sortColumn } from '../master/paging';
+import { mapUniqueViolation } from '../../lib/db-errors';
+import { blankToNull } from '../../lib/paging';
 import * as repo from './material.repository';
+import { inTransaction } from '../../db/transaction';
 
-export function pageMaterials(db: Kysely<DB>, q: MaterialPageQuery) {
-  return repo.pageMaterials(db, q, sortColumn(repo.MATERIAL_SORTS, q.sidx, 'id'));
-}
+export const pageMaterials = (db: Kysely<DB>, q: MaterialPageQuery) => repo.pageMaterials(db, q);
 
 export async function getMaterial(db: Kysely<DB>, id: number) {
   const row = await repo.findMaterial(db, id);
@@ -21,15 +20,15 @@ export async function getMaterial(db: Kysely<DB>, id: number) {
 function valuesOf(body: MaterialSaveBody): repo.MaterialValues {
   const materialName = body.materialName.trim();
   const code = body.code.trim();
-  if (!materialName) throw new BusinessError('参数错误：materialName 不能为空');
+  if (!materialName) throw new BusinessError('参数错误：介质名称不能为空');
   const reweigh = body.reweighRequired ?? body.category === 'liquefied';
   const target = body.targetNetWeight ?? null;
   const tolerance = body.weightTolerance ?? null;
   // Re-weighing compares the net weight with target ± tolerance: both must be known.
-  if (reweigh && target === null) throw new BusinessError('参数错误：targetNetWeight 需要复秤的介质必须填写目标充装净重');
-  if (reweigh && tolerance === null) throw new BusinessError('参数错误：weightTolerance 需要复秤的介质必须填写允许偏差');
+  if (reweigh && target === null) throw new BusinessError('参数错误：需要复秤的介质必须填写目标净充装量');
+  if (reweigh && tolerance === null) throw new BusinessError('参数错误：需要复秤的介质必须填写允许偏差');
   if (target !== null && tolerance !== null && tolerance > target) {
-    throw new BusinessError('参数错误：weightTolerance 允许偏差不能大于目标充装净重');
+    throw new BusinessError('参数错误：允许偏差不能大于目标净充装量');
   }
   const corrosive = body.corrosive ?? false;
   return {
@@ -51,22 +50,22 @@ function valuesOf(body: MaterialSaveBody): repo.MaterialValues {
   };
 }
 
-const duplicate = (code: string) => `介质编码 code 已存在：${code}`;
+const duplicate = (code: string) => `介质编码已存在：${code}`;
 
 export async function saveMaterial(db: Kysely<DB>, body: MaterialSaveBody): Promise<number> {
   const values = valuesOf(body);
-  return mapUniqueViolation(() => db.transaction().execute(async (trx) => {
+  return mapUniqueViolation(() => inTransaction(db, async (trx) => {
     const owner = await repo.codeOwner(trx, values.code);
-    if (owner !== undefined && owner !== body.id) throw new BusinessError(duplicate(values.code));
+    if (owner && owner.id !== body.id) throw new BusinessError(duplicate(owner.code));
     if (body.id === undefined) return repo.insertMaterial(trx, values);
     if (!(await repo.findMaterial(trx, body.id))) throw new BusinessError(`介质不存在：${body.id}`);
     await repo.updateMaterial(trx, body.id, values);
     return body.id;
-  }), { materials_code_key: duplicate });
+  }), { materials_code_key: duplicate, materials_code_ci: duplicate });
 }
 
 export async function setStatus(db: Kysely<DB>, id: number, status: number): Promise<void> {
   if (!(await repo.setMaterialStatus(db, id, status))) throw new BusinessError(`介质不存在：${id}`);
 }
 
-export const dropDown = (db: Kysely<DB>) => repo.enabledMaterials(db);
+export const dropDown = (db: Kysely<DB>, includeDisabled = false) => repo.materialOptions(db, includeDisabled);

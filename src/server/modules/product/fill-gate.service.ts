@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
-import { today } from '../master/dates';
+import { today } from '../../lib/dates';
 import { fillGateReasons, type GateReason } from './fill-gate';
 
 /** Trace action that vacuum handling (trace/vacuumHandle, a later issue) records; the gate looks for it. */

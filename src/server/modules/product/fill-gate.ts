@@ -1,4 +1,4 @@
-import { addYears } from '../master/dates';
+import { addYears } from '../../lib/dates';
 
 /** What the gate needs to know about the cylinder (see fillGateInputs in product.repository). */
 export interface GateCylinder {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { today } from '../master/dates';
+import { today } from '../../lib/dates';
 import type { Lookups } from './product.rules';
 
 /** The gases, enterprises and warehouses a registration or import refers to, loaded once. */

@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
-import type { PageResult } from '@shared/api/envelope';
-import { ProductFilters, type ProductPageQuery, type ProductRow, type StatusCount } from '@shared/api/product';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { PageResult } from '@shared/api/schema';
+import { ProductFilters, type PRODUCT_SORTS, type ProductPageQuery, type ProductRow, type StatusCount } from '@shared/api/product';
 import type { DB } from '../../db/schema';
-import { pageWindow } from '../master/paging';
+import { escapeLike, paginate } from '../../lib/paging';
 
 type Db = Kysely<DB>;
 
@@ -10,10 +10,10 @@ type Db = Kysely<DB>;
  * Sort columns of the cylinder list. createdAt sorts by id: ids are issued in registration order and the
  * primary key serves it, where a created_at index would only duplicate it.
  */
-export const PRODUCT_SORTS = {
+const SORTS: Record<(typeof PRODUCT_SORTS)[number], string> = {
   id: 'c.id', code: 'c.code', steelStamp: 'c.steel_stamp', manufactureDate: 'c.manufacture_date', nextInspectionDate: 'c.next_inspection_date',
   status: 'c.status', createdAt: 'c.id',
-} as const;
+};
 
 /** Row values of a cylinder to insert (status and trace are added by the service). */
 export type CylinderValues = Omit<DB['cylinders'], 'id' | 'status' | 'owner_type' | 'last_filled_at' | 'scrap_reason'
@@ -34,8 +34,8 @@ const float = (column: string) => sql<number | null>`${sql.ref(column)}::float8`
 function filtered(db: Db, q: ProductFilters) {
   let query = db.selectFrom('cylinders as c');
   // Prefix matches on "C"-collated columns: served by their btree indexes.
-  if (q.code) query = query.where('c.code', 'like', `${escapePrefix(q.code.trim())}%`);
-  if (q.steelStamp) query = query.where('c.steel_stamp', 'like', `${escapePrefix(q.steelStamp.trim())}%`);
+  if (q.code) query = query.where('c.code', 'like', `${escapeLike(q.code.trim())}%`);
+  if (q.steelStamp) query = query.where('c.steel_stamp', 'like', `${escapeLike(q.steelStamp.trim())}%`);
   if (q.materialId) query = query.where('c.material_id', '=', q.materialId);
   if (q.status !== undefined && q.status !== null) query = query.where('c.status', '=', q.status);
   if (q.ownerType) query = query.where('c.owner_type', '=', q.ownerType);
@@ -47,8 +47,6 @@ function filtered(db: Db, q: ProductFilters) {
   if (q.inspectionDueBefore) query = query.where('c.next_inspection_date', '<=', q.inspectionDueBefore);
   return query;
 }
-
-const escapePrefix = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const FILTER_KEYS = Object.keys(ProductFilters.properties) as Array<keyof ProductFilters>;
 
@@ -84,16 +82,17 @@ export async function countProducts(db: Db, q: ProductFilters): Promise<number> 
   return Number(row.n);
 }
 
-export async function pageProducts(
-  db: Db, q: ProductPageQuery, orderBy: string, direction: 'asc' | 'desc',
-): Promise<PageResult<ProductRow>> {
-  const { limit, offset } = pageWindow(q);
-  const [total, list] = await Promise.all([
-    countProducts(db, q),
-    withColumns(filtered(db, q)).orderBy(sql.ref(orderBy), direction).orderBy('c.id', direction)
-      .limit(limit).offset(offset).execute(),
-  ]);
-  return { list: list as ProductRow[], total };
+/**
+ * Newest first by default; a code (or steel-stamp) search lists in code order instead. Codes are issued in
+ * batches, so a prefix's rows sit together in id order, and "newest first" would make PostgreSQL walk the
+ * primary key through every newer cylinder to find them; the code index serves code order directly.
+ */
+export function pageProducts(db: Db, q: ProductPageQuery): Promise<PageResult<ProductRow>> {
+  const byCode = q.code ? 'code' : q.steelStamp ? 'steelStamp' : undefined;
+  return paginate(withColumns(filtered(db, q)), q, {
+    sorts: SORTS, defaultSort: byCode ?? 'id', defaultOrder: byCode ? 'asc' : 'desc', tieBreaker: 'c.id',
+    total: () => countProducts(db, q),
+  });
 }
 
 /** Rows for an export, in id order, `batch` at a time (keyset paging), at most `cap` in all. */
@@ -118,22 +117,24 @@ export async function findProduct(db: Db, id: number) {
 }
 
 /** The cylinder row locked for a status change (concurrent changes wait, then see the new status). */
-export function lockCylinder(db: Db, id: number) {
+export function lockCylinder(db: Transaction<DB>, id: number) {
   return db.selectFrom('cylinders').select(['id', 'code', 'status', 'valve_no', 'material_id'])
     .where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/** The codes already registered among `codes`, in any letter case (index cylinders_code_ci), as registered. */
 export async function existingCodes(db: Db, codes: string[]): Promise<string[]> {
   const found: string[] = [];
   for (let i = 0; i < codes.length; i += 5000) {
-    const rows = await db.selectFrom('cylinders').select('code').where('code', 'in', codes.slice(i, i + 5000)).execute();
+    const rows = await db.selectFrom('cylinders').select('code')
+      .where(sql`lower(code)`, 'in', codes.slice(i, i + 5000).map((c) => c.toLowerCase())).execute();
     found.push(...rows.map((r) => r.code));
   }
   return found;
 }
 
 /** Inserts cylinders in status 2 (stock) and returns their ids in input order. */
-export async function insertCylinders(db: Db, values: CylinderValues[]): Promise<Array<{ id: number; code: string }>> {
+export async function insertCylinders(db: Transaction<DB>, values: CylinderValues[]): Promise<Array<{ id: number; code: string }>> {
   const out: Array<{ id: number; code: string }> = [];
   for (let i = 0; i < values.length; i += 1000) {
     const rows = await db.insertInto('cylinders').values(values.slice(i, i + 1000).map((v) => ({ ...v, status: 2 })))

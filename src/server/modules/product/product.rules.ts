@@ -1,6 +1,6 @@
 import { MAX_RANGE, type CodeRange, type CylinderFields } from '@shared/api/product';
-import { addYears, isValidDate } from '../master/dates';
-import { blankToNull } from '../master/paging';
+import { addYears, isValidDate } from '../../lib/dates';
+import { blankToNull } from '../../lib/paging';
 import type { CylinderValues } from './product.repository';
 
 /** What registration looks up once for a whole batch or import. */
@@ -12,16 +12,24 @@ export interface Lookups {
   today: string;
 }
 
-/** The codes of a range: prefix + start..end zero-padded to width (default: the digits of end). */
-export function rangeCodes(range: CodeRange): { codes: string[]; error?: string } {
+/**
+ * The codes of a range: prefix + start..end zero-padded to width (default: the digits of end), and the
+ * steel stamps numbered alongside when a steel-stamp prefix is given.
+ */
+export function rangeCodes(range: CodeRange): { codes: string[]; steelStamps?: string[]; error?: string } {
   const width = range.width ?? String(range.end).length;
-  if (range.end < range.start) return { codes: [], error: 'range.end 不能小于 range.start' };
-  if (range.end - range.start + 1 > MAX_RANGE) return { codes: [], error: `range 一次最多登记 ${MAX_RANGE} 个气瓶` };
-  if (String(range.end).length > width) return { codes: [], error: `range.width ${width} 位放不下结束号 ${range.end}` };
-  if (range.prefix.length + width > 64) return { codes: [], error: 'range 生成的编码超过 64 个字符' };
-  const codes: string[] = [];
-  for (let n = range.start; n <= range.end; n += 1) codes.push(`${range.prefix}${String(n).padStart(width, '0')}`);
-  return { codes };
+  if (range.end < range.start) return { codes: [], error: '结束号不能小于起始号' };
+  if (range.end - range.start + 1 > MAX_RANGE) return { codes: [], error: `按号段一次最多登记 ${MAX_RANGE} 个气瓶` };
+  if (String(range.end).length > width) return { codes: [], error: `位数 ${width} 放不下结束号 ${range.end}` };
+  if (range.prefix.length + width > 64) return { codes: [], error: '生成的气瓶编码超过 64 个字符' };
+  const stampPrefix = range.steelStampPrefix?.trim();
+  if (stampPrefix && stampPrefix.length + width > 64) return { codes: [], error: '生成的钢印号超过 64 个字符' };
+  const numbers: string[] = [];
+  for (let n = range.start; n <= range.end; n += 1) numbers.push(String(n).padStart(width, '0'));
+  return {
+    codes: numbers.map((n) => `${range.prefix}${n}`),
+    ...(stampPrefix ? { steelStamps: numbers.map((n) => `${stampPrefix}${n}`) } : {}),
+  };
 }
 
 const date = (v: string | null | undefined) => blankToNull(v);
@@ -34,32 +42,32 @@ const date = (v: string | null | undefined) => blankToNull(v);
 export function checkCylinder(f: CylinderFields, ctx: Lookups): { values: Omit<CylinderValues, 'code'>; reasons: string[] } {
   const reasons: string[] = [];
   const material = ctx.materials.get(f.materialId);
-  if (!material) reasons.push(`介质 materialId 不存在：${f.materialId}`);
-  else if (material.status !== 1) reasons.push(`介质 materialId 已停用：${material.name}`);
+  if (!material) reasons.push(`介质不存在：${f.materialId}`);
+  else if (material.status !== 1) reasons.push(`介质已停用：${material.name}`);
 
   const ownerType = f.ownerType ?? 1;
   const ownerId = f.ownerEnterpriseId ?? null;
   if (ownerType === 2) {
     const owner = ownerId === null ? undefined : ctx.enterprises.get(ownerId);
-    if (ownerId === null) reasons.push('产权单位 ownerEnterpriseId 客户气瓶必须填写产权客户');
-    else if (!owner) reasons.push(`产权单位 ownerEnterpriseId 不存在：${ownerId}`);
-    else if (owner.type !== 2) reasons.push(`产权单位 ownerEnterpriseId 不是客户：${owner.name}`);
+    if (ownerId === null) reasons.push('客户气瓶必须填写产权单位');
+    else if (!owner) reasons.push(`产权单位不存在：${ownerId}`);
+    else if (owner.type !== 2) reasons.push(`产权单位不是客户：${owner.name}`);
   } else if (ownerId !== null) {
-    reasons.push('产权单位 ownerEnterpriseId 自有气瓶不能填写产权客户');
+    reasons.push('自有气瓶不能填写产权单位');
   }
   const warehouseId = f.warehouseId ?? null;
-  if (warehouseId !== null && !ctx.warehouses.has(warehouseId)) reasons.push(`仓库 warehouseId 不存在：${warehouseId}`);
+  if (warehouseId !== null && !ctx.warehouses.has(warehouseId)) reasons.push(`仓库不存在：${warehouseId}`);
 
   const made = date(f.manufactureDate);
   const last = date(f.lastInspectionDate);
   let next = date(f.nextInspectionDate);
-  for (const [label, v] of [['制造日期 manufactureDate', made], ['上次检验日期 lastInspectionDate', last], ['下次检验日期 nextInspectionDate', next]] as const) {
-    if (v && !isValidDate(v)) reasons.push(`${label} 不是有效日期：${v}`);
+  for (const [label, v] of [['制造日期', made], ['上次检验日期', last], ['下次检验日期', next]] as const) {
+    if (v && !isValidDate(v)) reasons.push(`${label}不是有效日期：${v}`);
   }
-  if (made && isValidDate(made) && made > ctx.today) reasons.push(`制造日期 manufactureDate 不能晚于今天：${made}`);
-  if (made && last && last < made) reasons.push(`上次检验日期 lastInspectionDate 不能早于制造日期：${last}`);
-  if (last && last > ctx.today) reasons.push(`上次检验日期 lastInspectionDate 不能晚于今天：${last}`);
-  if (next && (last ?? made) && next <= (last ?? made)!) reasons.push(`下次检验日期 nextInspectionDate 必须晚于上次检验或制造日期：${next}`);
+  if (made && isValidDate(made) && made > ctx.today) reasons.push(`制造日期不能晚于今天：${made}`);
+  if (made && last && last < made) reasons.push(`上次检验日期不能早于制造日期：${last}`);
+  if (last && last > ctx.today) reasons.push(`上次检验日期不能晚于今天：${last}`);
+  if (next && (last ?? made) && next <= (last ?? made)!) reasons.push(`下次检验日期必须晚于上次检验或制造日期：${next}`);
   const base = last ?? made;
   if (!next && base && isValidDate(base) && material) next = addYears(base, material.interval);
 

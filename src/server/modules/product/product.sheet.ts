@@ -1,13 +1,13 @@
-import type { Kysely } from 'kysely';
-import type { ImportRowError } from '@shared/api/enterprise';
+import { sql, type Kysely } from 'kysely';
+import type { ImportResult, ImportRowError } from '@shared/api/schema';
 import { PRODUCT_STATUS_NAMES } from '@shared/api/enum';
 import type { CylinderFields, ProductRow } from '@shared/api/product';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import type { SheetColumn } from '../../lib/xlsx/columns';
 import { readSheet } from '../../lib/xlsx/read';
-import { mapUniqueViolation } from '../master/db-errors';
-import { importReport } from '../master/import-report';
+import { mapUniqueViolation } from '../../lib/db-errors';
+import { importReport, runImport } from '../../lib/import-report';
 import { loadLookups } from './product.lookups';
 import * as repo from './product.repository';
 import { checkCylinder } from './product.rules';
@@ -38,11 +38,22 @@ export const PRODUCT_IMPORT_COLUMNS: SheetColumn<ImportKey>[] = [
   { header: '备注', key: 'remark', width: 20 },
 ];
 
-export const PRODUCT_IMPORT_EXAMPLE = {
-  code: 'QP000001', steelStamp: 'GS2023001', materialCode: 'N2', ownerTypeName: '自有', ownerCode: '', manufacturer: '示例钢瓶厂',
-  manufactureDate: '2023-05-01', specification: '40L', waterVolume: 40, tareWeight: 50.5, workingPressure: 15,
-  designLifeYears: '', lastInspectionDate: '', nextInspectionDate: '', warehouseCode: 'KP01', valveNo: 'QF-001', remark: '',
-};
+/**
+ * The template's example row, referring to a gas and a warehouse that exist here; where none exists yet the
+ * cell says what to put there. The row is marked as the example and never imported.
+ */
+export async function productTemplateExample(db: Kysely<DB>): Promise<Record<string, string | number>> {
+  const [gas, warehouse] = await Promise.all([
+    db.selectFrom('materials').select('code').where('status', '=', 1).orderBy('id').executeTakeFirst(),
+    db.selectFrom('warehouses').select('warehouse_code as code').orderBy(sql`kind = 'empty'`, 'desc').orderBy('id').executeTakeFirst(),
+  ]);
+  return {
+    code: 'QP000001', steelStamp: 'GS2023001', materialCode: gas?.code ?? '（请填写介质管理中的介质编码）', ownerTypeName: '自有', ownerCode: '',
+    manufacturer: '某某钢瓶厂', manufactureDate: '2023-05-01', specification: '40L', waterVolume: 40, tareWeight: 50.5, workingPressure: 15,
+    designLifeYears: '', lastInspectionDate: '', nextInspectionDate: '', warehouseCode: warehouse?.code ?? '（请填写仓库管理中的仓库编码，可空）',
+    valveNo: 'QF-001', remark: '',
+  };
+}
 
 export const PRODUCT_EXPORT_COLUMNS: SheetColumn[] = [
   { header: '气瓶编码', key: 'code', width: 18 }, { header: '钢印号', key: 'steelStamp', width: 16 },
@@ -71,7 +82,7 @@ function numberOf(text: string, label: string, reasons: string[], integer = fals
   if (!text) return null;
   const n = Number(text);
   if (!Number.isFinite(n) || n < 0 || (integer && (!Number.isInteger(n) || n < 1))) {
-    reasons.push(`${label} 应为${integer ? '正整数' : '非负数字'}：${text}`);
+    reasons.push(`${label}应为${integer ? '正整数' : '非负数字'}：${text}`);
     return null;
   }
   return n;
@@ -80,31 +91,32 @@ function numberOf(text: string, label: string, reasons: string[], integer = fals
 const CODE = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** Imports every row or none (one transaction); a refusal lists each bad row's number and reasons. */
-export async function importProducts(db: Kysely<DB>, buffer: Buffer, who: Operator): Promise<{ imported: number }> {
+export async function importProducts(db: Kysely<DB>, buffer: Buffer, who: Operator, dryRun = false): Promise<ImportResult> {
   const rows = await readSheet(buffer, PRODUCT_IMPORT_COLUMNS);
   const [materials, warehouses, owners] = await Promise.all([
     db.selectFrom('materials').select(['id', 'code']).execute(),
     db.selectFrom('warehouses').select(['id', 'warehouse_code']).execute(),
     db.selectFrom('enterprises').select(['id', 'enterprise_code'])
-      .where('enterprise_code', 'in', [...new Set(rows.map((r) => r.values.ownerCode).filter(Boolean)), '']).execute(),
+      .where(sql`lower(enterprise_code)`, 'in', [...new Set(rows.map((r) => r.values.ownerCode.toLowerCase()).filter(Boolean)), '']).execute(),
   ]);
-  const materialId = new Map(materials.map((m) => [m.code, m.id]));
-  const warehouseId = new Map(warehouses.map((w) => [w.warehouse_code, w.id]));
-  const ownerId = new Map(owners.map((o) => [o.enterprise_code, o.id]));
+  // Codes are unique regardless of letter case, so a sheet may write them in either.
+  const materialId = new Map(materials.map((m) => [m.code.toLowerCase(), m.id]));
+  const warehouseId = new Map(warehouses.map((w) => [w.warehouse_code.toLowerCase(), w.id]));
+  const ownerId = new Map(owners.map((o) => [o.enterprise_code.toLowerCase(), o.id]));
 
   const parsed = rows.map(({ row, values: v }) => {
     const reasons: string[] = [];
-    if (!v.code) reasons.push('气瓶编码 不能为空');
-    else if (!CODE.test(v.code)) reasons.push(`气瓶编码 格式不正确：${v.code}`);
-    const mId = materialId.get(v.materialCode);
-    if (!v.materialCode) reasons.push('介质编码 不能为空');
-    else if (!mId) reasons.push(`介质编码 不存在：${v.materialCode}`);
+    if (!v.code) reasons.push('气瓶编码不能为空');
+    else if (!CODE.test(v.code)) reasons.push(`气瓶编码格式不正确（只能用字母、数字和 _ . -）：${v.code}`);
+    const mId = materialId.get(v.materialCode.toLowerCase());
+    if (!v.materialCode) reasons.push('介质编码不能为空');
+    else if (!mId) reasons.push(`介质编码不存在：${v.materialCode}`);
     const ownerType = v.ownerTypeName === '' || v.ownerTypeName === '自有' ? 1 : v.ownerTypeName === '客户' ? 2 : 0;
-    if (!ownerType) reasons.push(`产权 只能是 自有 或 客户：${v.ownerTypeName}`);
-    const oId = v.ownerCode ? ownerId.get(v.ownerCode) : undefined;
-    if (v.ownerCode && !oId) reasons.push(`产权客户编码 不存在：${v.ownerCode}`);
-    const wId = v.warehouseCode ? warehouseId.get(v.warehouseCode) : undefined;
-    if (v.warehouseCode && !wId) reasons.push(`仓库编码 不存在：${v.warehouseCode}`);
+    if (!ownerType) reasons.push(`产权只能是自有或客户：${v.ownerTypeName}`);
+    const oId = v.ownerCode ? ownerId.get(v.ownerCode.toLowerCase()) : undefined;
+    if (v.ownerCode && !oId) reasons.push(`产权客户编码不存在：${v.ownerCode}`);
+    const wId = v.warehouseCode ? warehouseId.get(v.warehouseCode.toLowerCase()) : undefined;
+    if (v.warehouseCode && !wId) reasons.push(`仓库编码不存在：${v.warehouseCode}`);
     const fields: CylinderFields = {
       steelStamp: v.steelStamp, materialId: mId ?? 0, ownerType: ownerType === 2 ? 2 : 1, ownerEnterpriseId: oId ?? null,
       manufacturer: v.manufacturer, manufactureDate: normalizeDate(v.manufactureDate), specification: v.specification,
@@ -124,18 +136,20 @@ export async function importProducts(db: Kysely<DB>, buffer: Buffer, who: Operat
   const checked = parsed.map((p) => {
     const { values, reasons } = checkCylinder(p.fields, lookups);
     // Field names of the form are replaced by the sheet's headers where the sheet already said it better.
-    const extra = reasons.filter((r) => !(r.startsWith('介质 materialId 不存在') || (r.startsWith('产权单位 ownerEnterpriseId 不存在'))));
+    const extra = reasons.filter((r) => !(r.startsWith('介质不存在') || r.startsWith('产权单位不存在')));
     const all = [...p.reasons, ...extra];
-    if (p.code && seen.has(p.code)) all.push(`气瓶编码 与第 ${seen.get(p.code)} 行重复：${p.code}`);
-    else if (p.code) seen.set(p.code, p.row);
+    const key = p.code.toLowerCase();
+    if (p.code && seen.has(key)) all.push(`气瓶编码与第 ${seen.get(key)} 行重复：${p.code}`);
+    else if (p.code) seen.set(key, p.row);
     return { row: p.row, code: p.code, values, reasons: all };
   });
 
-  return mapUniqueViolation(() => db.transaction().execute(async (trx) => {
-    const taken = new Set(await repo.existingCodes(trx, [...seen.keys()]));
+  return mapUniqueViolation(() => runImport(db, dryRun, async (trx) => {
+    const taken = new Map((await repo.existingCodes(trx, [...seen.keys()])).map((code) => [code.toLowerCase(), code]));
     const errors: ImportRowError[] = [];
     for (const c of checked) {
-      if (taken.has(c.code)) c.reasons.push(`气瓶编码 已存在：${c.code}`);
+      const existing = taken.get(c.code.toLowerCase());
+      if (existing) c.reasons.push(`气瓶编码已存在：${existing}`);
       if (c.reasons.length) errors.push({ row: c.row, reasons: c.reasons });
     }
     if (errors.length) throw new BusinessError(importReport(rows.length, errors));
@@ -143,6 +157,6 @@ export async function importProducts(db: Kysely<DB>, buffer: Buffer, who: Operat
     await appendTraces(trx, inserted.map((r, i) => ({
       cylinderId: r.id, fromStatus: null, toStatus: 2, action: 'import', ...who, detail: { warehouseId: checked[i]!.values.warehouse_id },
     })));
-    return { imported: inserted.length };
-  }), { cylinders_code_key: (code) => duplicateCodes([code]) });
+    return inserted.length;
+  }), { cylinders_code_key: (code) => duplicateCodes([code]), cylinders_code_ci: (code) => duplicateCodes([code]) });
 }

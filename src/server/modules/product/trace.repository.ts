@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { TraceEvent } from '@shared/api/product';
 import type { DB } from '../../db/schema';
+import { toJsonb } from '../../lib/jsonb';
 
 /** One status transition of a cylinder, written in the same transaction as the change itself. */
 export interface TraceInput {
@@ -19,7 +20,7 @@ export async function appendTraces(trx: Kysely<DB>, events: TraceInput[]): Promi
   for (let i = 0; i < events.length; i += 2000) {
     await trx.insertInto('cylinder_traces').values(events.slice(i, i + 2000).map((e) => ({
       cylinder_id: e.cylinderId, from_status: e.fromStatus, to_status: e.toStatus, action: e.action,
-      operator_id: e.operatorId, operator: e.operator, detail: e.detail ? JSON.stringify(e.detail) : null,
+      operator_id: e.operatorId, operator: e.operator, detail: e.detail ? toJsonb(e.detail) : null,
     }))).execute();
   }
 }

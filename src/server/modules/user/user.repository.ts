@@ -1,18 +1,15 @@
-import { sql, type Kysely } from 'kysely';
-import type { UserPageQuery, UserRow } from '@shared/api/user';
-import type { PageResult } from '@shared/api/envelope';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { USER_SORTS, UserPageQuery, UserRow } from '@shared/api/user';
+import type { PageResult } from '@shared/api/schema';
 import type { DB } from '../../db/schema';
+import { escapeLike, paginate } from '../../lib/paging';
 
 type Db = Kysely<DB>;
 
 /** The sort columns the user list offers (sidx → column), each served by an index. */
-export const USER_SORTS = {
-  id: 'u.id',
-  username: 'u.username',
-  name: 'u.name',
-  status: 'u.status',
-  createdAt: 'u.created_at',
-} as const;
+const SORTS: Record<(typeof USER_SORTS)[number], string> = {
+  id: 'u.id', username: 'u.username', name: 'u.name', status: 'u.status', createdAt: 'u.created_at',
+};
 
 function baseQuery(db: Db) {
   return db
@@ -30,24 +27,13 @@ function baseQuery(db: Db) {
     ]);
 }
 
-export async function pageUsers(db: Db, q: UserPageQuery & { sidx?: keyof typeof USER_SORTS }): Promise<PageResult<UserRow>> {
-  const page = q.page ?? 1;
-  const size = q.size ?? 15;
+export function pageUsers(db: Db, q: UserPageQuery): Promise<PageResult<UserRow>> {
   let filtered = baseQuery(db);
   if (q.username) filtered = filtered.where('u.username', 'ilike', `%${escapeLike(q.username)}%`);
   if (q.name) filtered = filtered.where('u.name', 'ilike', `%${escapeLike(q.name)}%`);
   if (q.status !== undefined) filtered = filtered.where('u.status', '=', q.status);
-  const [{ total }] = await filtered.clearSelect().select((eb) => eb.fn.countAll<string>().as('total')).execute();
-  const list = await filtered
-    .orderBy(USER_SORTS[q.sidx ?? 'id'], q.order ?? (q.sidx ? 'asc' : 'desc'))
-    .orderBy('u.id', 'desc')
-    .limit(size)
-    .offset((page - 1) * size)
-    .execute();
-  return { list: list as UserRow[], total: Number(total) };
+  return paginate(filtered, q, { sorts: SORTS, defaultSort: 'id', tieBreaker: 'u.id' }) as Promise<PageResult<UserRow>>;
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function findUserRow(db: Db, id: number) {
   const row = await baseQuery(db)
@@ -76,7 +62,7 @@ export async function departmentExists(db: Db, id: number): Promise<boolean> {
 }
 
 export async function insertUser(
-  db: Db,
+  db: Transaction<DB>,
   user: { username: string; name: string; passwordHash: string; deptId: number | null; status: number; roleIds: number[] },
 ): Promise<number> {
   const { id } = await db

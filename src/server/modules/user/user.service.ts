@@ -3,14 +3,11 @@ import type { UserPageQuery, UserSaveBody } from '@shared/api/user';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
+import { mapUniqueViolation } from '../../lib/db-errors';
 import * as repo from './user.repository';
+import { inTransaction } from '../../db/transaction';
 
-export async function pageUsers(db: Kysely<DB>, query: UserPageQuery) {
-  if (query.sidx !== undefined && !(query.sidx in repo.USER_SORTS)) {
-    throw new BusinessError(`参数错误：sidx 不支持按 ${query.sidx} 排序`);
-  }
-  return repo.pageUsers(db, query as UserPageQuery & { sidx?: keyof typeof repo.USER_SORTS });
-}
+export const pageUsers = (db: Kysely<DB>, query: UserPageQuery) => repo.pageUsers(db, query);
 
 export async function getUser(db: Kysely<DB>, id: number) {
   const user = await repo.findUserRow(db, id);
@@ -21,8 +18,8 @@ export async function getUser(db: Kysely<DB>, id: number) {
 export async function createUser(db: Kysely<DB>, body: UserSaveBody): Promise<number> {
   const roleIds = [...new Set(body.roleIds ?? [])];
   const passwordHash = await hashPassword(body.password);
-  return db.transaction().execute(async (trx) => {
-    if (await repo.usernameTaken(trx, body.username)) throw new BusinessError('用户名已存在');
+  return mapUniqueViolation(() => inTransaction(db, async (trx) => {
+    if (await repo.usernameTaken(trx, body.username)) throw new BusinessError(`用户名已存在：${body.username}`);
     const known = await repo.findRoleIds(trx, roleIds);
     const unknown = roleIds.filter((id) => !known.has(id));
     if (unknown.length) throw new BusinessError(`角色不存在：${unknown.join(', ')}`);
@@ -33,5 +30,5 @@ export async function createUser(db: Kysely<DB>, body: UserSaveBody): Promise<nu
       username: body.username, name: body.name.trim(), passwordHash, deptId: body.deptId ?? null,
       status: body.status ?? 1, roleIds,
     });
-  });
+  }), { users_username_key: (name) => `用户名已存在：${name}` });
 }

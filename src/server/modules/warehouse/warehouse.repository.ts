@@ -1,14 +1,15 @@
-import { sql, type Kysely } from 'kysely';
-import type { PageResult } from '@shared/api/envelope';
-import type { WarehouseOption, WarehousePageQuery, WarehouseRow } from '@shared/api/warehouse';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { PageResult } from '@shared/api/schema';
+import type { WAREHOUSE_SORTS, WarehouseOption, WarehousePageQuery, WarehouseRow } from '@shared/api/warehouse';
 import type { DB, WarehousesTable } from '../../db/schema';
-import { escapeLike, pageWindow } from '../master/paging';
+import { escapeLike, paginate } from '../../lib/paging';
 
 type Db = Kysely<DB>;
 
-export const WAREHOUSE_SORTS = {
+/** sidx → column (each served by an index, or the small table's scan). */
+const SORTS: Record<(typeof WAREHOUSE_SORTS)[number], string> = {
   id: 'w.id', warehouseName: 'w.warehouse_name', warehouseCode: 'w.warehouse_code', kind: 'w.kind', createdAt: 'w.created_at',
-} as const;
+};
 
 /** The columns a save writes: every column of the table but the generated id and the creation time. */
 export type WarehouseValues = Omit<WarehousesTable, 'id' | 'created_at'>;
@@ -20,31 +21,29 @@ function rows(db: Db) {
   ]);
 }
 
-export async function pageWarehouses(db: Db, q: WarehousePageQuery, orderBy: string): Promise<PageResult<WarehouseRow>> {
+export function pageWarehouses(db: Db, q: WarehousePageQuery): Promise<PageResult<WarehouseRow>> {
   let query = rows(db);
   if (q.warehouseName) query = query.where('w.warehouse_name', 'ilike', `%${escapeLike(q.warehouseName)}%`);
   if (q.warehouseCode) query = query.where('w.warehouse_code', 'ilike', `%${escapeLike(q.warehouseCode)}%`);
   if (q.kind) query = query.where('w.kind', '=', q.kind);
-  const { limit, offset } = pageWindow(q);
-  const [{ total }] = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).execute();
-  const list = await query.orderBy(sql.ref(orderBy), q.order ?? (q.sidx ? 'asc' : 'desc')).orderBy('w.id', 'desc')
-    .limit(limit).offset(offset).execute();
-  return { list, total: Number(total) };
+  return paginate(query, q, { sorts: SORTS, defaultSort: 'id', tieBreaker: 'w.id' });
 }
 
 export const findWarehouse = (db: Db, id: number): Promise<WarehouseRow | undefined> =>
   rows(db).where('w.id', '=', id).executeTakeFirst();
 
-export async function codeOwner(db: Db, code: string): Promise<number | undefined> {
-  return (await db.selectFrom('warehouses').select('id').where('warehouse_code', '=', code).executeTakeFirst())?.id;
+/** The warehouse holding a code in any letter case (index warehouses_code_ci). */
+export function codeOwner(db: Db, code: string): Promise<{ id: number; code: string } | undefined> {
+  return db.selectFrom('warehouses').select(['id', 'warehouse_code as code'])
+    .where(sql`lower(warehouse_code)`, '=', code.toLowerCase()).executeTakeFirst();
 }
 
-export async function insertWarehouse(db: Db, values: WarehouseValues): Promise<number> {
-  return (await db.insertInto('warehouses').values(values).returning('id').executeTakeFirstOrThrow()).id;
+export async function insertWarehouse(trx: Transaction<DB>, values: WarehouseValues): Promise<number> {
+  return (await trx.insertInto('warehouses').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function updateWarehouse(db: Db, id: number, values: WarehouseValues): Promise<void> {
-  await db.updateTable('warehouses').set(values).where('id', '=', id).execute();
+export async function updateWarehouse(trx: Transaction<DB>, id: number, values: WarehouseValues): Promise<void> {
+  await trx.updateTable('warehouses').set(values).where('id', '=', id).execute();
 }
 
 /** Cylinders currently in the warehouse (scrapped ones no longer occupy it). */
@@ -54,10 +53,10 @@ export async function cylindersHeld(db: Db, id: number): Promise<number> {
   return Number(row.n);
 }
 
-export async function deleteWarehouse(db: Db, id: number): Promise<void> {
+export async function deleteWarehouse(trx: Transaction<DB>, id: number): Promise<void> {
   // Scrapped cylinders keep their history but leave the warehouse, so it can go.
-  await db.updateTable('cylinders').set({ warehouse_id: null }).where('warehouse_id', '=', id).where('status', '=', 0).execute();
-  await db.deleteFrom('warehouses').where('id', '=', id).execute();
+  await trx.updateTable('cylinders').set({ warehouse_id: null }).where('warehouse_id', '=', id).where('status', '=', 0).execute();
+  await trx.deleteFrom('warehouses').where('id', '=', id).execute();
 }
 
 export function warehouseOptions(db: Db, kind?: string): Promise<WarehouseOption[]> {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
-import { loadAccess } from '../auth/access.repository';
+import { ForbiddenError, UnauthorizedError } from './errors';
+import { loadAccess } from '../modules/auth/access.repository';
 
 /** Who did it, for trace events and records (from the token, never from authId/authName). */
 export function operatorOf(request: FastifyRequest): { operatorId: number; operator: string } {

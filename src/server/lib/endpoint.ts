@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { Envelope } from '@shared/api/envelope';
+import { tagOf, type Endpoint } from '@shared/api/endpoint';
+import { ok } from './envelope';
+import { requirePermission } from './access';
+
+type Part<T> = T extends TSchema ? Static<T> : unknown;
+
+/** The request a handler gets, typed from the endpoint's schemas. */
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
+  Params: Part<E['params']>;
+  Querystring: Part<E['query']>;
+  Body: Part<E['body']>;
+}>;
+
+/** What a handler returns: `data` of the envelope, or (downloads) the reply it sent. */
+export type HandlerResult<E extends Endpoint> = E['kind'] extends 'download'
+  ? FastifyReply
+  : E['data'] extends TSchema ? Static<E['data']> : null;
+
+export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<HandlerResult<E>>;
+
+/**
+ * Registers the route an endpoint declares: schemas, permission (and the edit key when a save carries an
+ * id; both kept in the route's config, where tests/server/route-permissions.test.ts reads them), OpenAPI
+ * tag and summary, and whether the operation log records it. The handler returns the data; this wraps it
+ * in the success envelope.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: EndpointHandler<E>): void {
+  const edit = e.editPermission;
+  app.route({
+    method: e.method,
+    url: e.path,
+    // No automatic HEAD twin: a HEAD runs the GET handler, so HEAD /api/user/refreshToken would rotate
+    // (spend) a refresh token without handing out the new one.
+    exposeHeadRoute: false,
+    config: { permission: e.permission, editPermission: edit, readOnly: e.method === 'GET' || e.readOnly === true },
+    schema: {
+      tags: [tagOf(e.path)],
+      summary: e.summary,
+      ...(e.params ? { params: e.params } : {}),
+      ...(e.query ? { querystring: e.query } : {}),
+      ...(e.body ? { body: e.body } : {}),
+      ...(e.data ? { response: { 200: Envelope(e.data) } } : {}),
+      ...(e.kind === 'upload' ? { consumes: ['multipart/form-data'] } : {}),
+      ...(e.permission === 'public' ? { security: [] } : {}),
+    },
+    // The edit key is checked before validation, as the route's own key is before parsing: a caller
+    // lacking it learns nothing about the body it sent.
+    ...(edit ? {
+      preValidation: async (request: FastifyRequest) => {
+        const body = request.body as { id?: unknown } | null | undefined;
+        if (body && typeof body === 'object' && body.id !== undefined) await requirePermission(request, edit);
+      },
+    } : {}),
+    handler: async (request, reply) => {
+      const result = await handler(request as EndpointRequest<E>, reply);
+      return e.kind === 'download' ? result : ok(result);
+    },
+  });
+}

@@ -1,0 +1,202 @@
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TokenData } from '../../src/shared/api/auth';
+import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
+import { createWarehouse } from './master-data-helper';
+
+/**
+ * Every route of the app and the key it needs: a button key of src/shared/menus.ts, 'authenticated' (any
+ * signed-in user) or 'public'. `edit` is the second key a save needs when its body carries an id.
+ * A route added without a row here, or moved to a weaker key, fails this file: change the row on purpose.
+ * HEAD routes are not listed: each must mirror its GET, and /api routes have none (checked below).
+ */
+const ROUTES: Record<string, { key: string; edit?: string }> = {
+  // Plugins: CORS preflight, the OpenAPI document, the web UI's root.
+  'OPTIONS *': { key: 'public' },
+  'GET /api/docs/json': { key: 'public' },
+  'GET /': { key: 'public' },
+
+  // Auth and navigation
+  'POST /api/home/login': { key: 'public' },
+  'GET /api/user/refreshToken': { key: 'public' },
+  'POST /api/home/logout': { key: 'authenticated' },
+  'POST /api/home/resetPassWord': { key: 'authenticated' },
+  'POST /api/home/adminResetPassWd/:id': { key: 'user:resetPassword' },
+  'POST /api/home/nav/0': { key: 'authenticated' },
+
+  // Users and roles
+  'GET /api/user/pageList': { key: 'user:view' },
+  'GET /api/user/info/:id': { key: 'user:view' },
+  'POST /api/user/save': { key: 'user:add' },
+  'POST /api/role/list': { key: 'role:view' },
+  'POST /api/role/saveRole': { key: 'role:add' },
+
+  // Files (deleteShared: the uploader, or a holder of file:delete, checked by the service)
+  'POST /api/file/upload': { key: 'file:upload' },
+  'POST /api/document/upSysFile': { key: 'report:upload' },
+  'GET /api/file/listMine': { key: 'authenticated' },
+  'GET /api/file/listShared': { key: 'authenticated' },
+  'POST /api/file/deleteShared': { key: 'authenticated' },
+  'GET /objectStorage/file/download': { key: 'authenticated' },
+
+  // Lookups every station uses
+  'GET /api/enum/dropDown/:name': { key: 'authenticated' },
+  'GET /api/area/getAreaInfoAllList': { key: 'authenticated' },
+  'GET /api/material/dropDown': { key: 'authenticated' },
+  'GET /api/wdwarehouse/getWareList': { key: 'authenticated' },
+  'POST /api/enterprise/list': { key: 'authenticated' },
+  'POST /api/produce/queryTestProject': { key: 'authenticated' },
+  'POST /api/produce/testProjectDetail': { key: 'authenticated' },
+
+  // Gases
+  'POST /api/material/listPage': { key: 'material:view' },
+  'GET /api/material/info/:id': { key: 'material:view' },
+  'POST /api/material/save': { key: 'material:add', edit: 'material:edit' },
+  'POST /api/material/startOrStop': { key: 'material:status' },
+
+  // Warehouses
+  'POST /api/wdwarehouse/listPage': { key: 'warehouse:view' },
+  'POST /api/wdwarehouse/saveAndEditWare': { key: 'warehouse:add', edit: 'warehouse:edit' },
+  'POST /api/wdwarehouse/deleteById': { key: 'warehouse:delete' },
+
+  // Customers and suppliers
+  'POST /api/enterprise/listPage': { key: 'enterprise:view' },
+  'POST /api/enterprise/list/report': { key: 'enterprise:view' },
+  'GET /api/enterprise/info/:id': { key: 'enterprise:view' },
+  'POST /api/enterprise/save': { key: 'enterprise:add', edit: 'enterprise:edit' },
+  'POST /api/enterprise/delete': { key: 'enterprise:delete' },
+  'POST /api/enterprise/importEnterprise': { key: 'enterprise:import' },
+  'GET /api/enterprise/template': { key: 'enterprise:import' },
+  'POST /api/enterprise/export': { key: 'enterprise:export' },
+
+  // Cylinders
+  'POST /api/product/listPage': { key: 'product:view' },
+  'GET /api/product/statusCount': { key: 'product:view' },
+  'GET /api/product/info/:id': { key: 'product:view' },
+  'POST /api/product/addProduct': { key: 'product:add' },
+  'POST /api/product/scrap': { key: 'product:scrap' },
+  'POST /api/product/listScrapPage': { key: 'product:view' },
+  'POST /api/product/updateHickey': { key: 'product:hickey' },
+  'POST /api/product/listHickeyHistory': { key: 'product:view' },
+  'POST /api/product/delAllProcess': { key: 'product:delete' },
+  'POST /api/product/fillGate': { key: 'product:view' },
+  'POST /api/product/importProduct': { key: 'product:import' },
+  'GET /api/product/template': { key: 'product:import' },
+  'POST /api/product/export': { key: 'product:export' },
+
+  // Periodic inspection and inspection items
+  'POST /api/detect/listPage': { key: 'detect:view' },
+  'POST /api/detect/record': { key: 'detect:record' },
+  'POST /api/detect/history': { key: 'detect:view' },
+  'POST /api/produce/saveTestProject': { key: 'productExam:save' },
+};
+
+interface Seen { key: string; edit?: string }
+const seen = new Map<string, Seen>();
+const record = (route: RouteOptions) => {
+  const config = (route.config ?? {}) as { permission?: string; editPermission?: string };
+  for (const method of [route.method].flat()) {
+    const id = `${method} ${route.url}`;
+    // A route without a declared key is not checked by the permissions plugin: it is public.
+    const entry: Seen = { key: config.permission ?? 'public', ...(config.editPermission ? { edit: config.editPermission } : {}) };
+    expect(seen.has(id), `${id} registered twice`).toBe(false);
+    seen.set(id, entry);
+  }
+};
+
+let t: TestApp;
+let adminToken: string;
+
+beforeAll(async () => {
+  // CORS on (as in production by default), so its preflight route is part of the table.
+  t = await buildTestApp({ config: { corsOrigins: ['http://localhost:5173'] }, onRoute: record });
+  adminToken = (await t.login()).token;
+});
+afterAll(async () => { await t?.close(); });
+
+const signIn = async (username: string, password: string) =>
+  (await t.call<TokenData>('POST', '/api/home/login', { body: { username, password } })).body.data.token;
+
+/** The route id as a URL to call: path parameters filled with 1. */
+const urlOf = (id: string) => id.split(' ')[1]!.replace(/:\w+/g, '1');
+const methodOf = (id: string) => id.split(' ')[0]!;
+
+describe('route permissions', () => {
+  it('lists every route of the app with the key it requires, exactly', () => {
+    const actual = Object.fromEntries([...seen].filter(([id]) => !id.startsWith('HEAD ')).sort(([a], [b]) => a.localeCompare(b)));
+    const expected = Object.fromEntries(Object.entries(ROUTES).sort(([a], [b]) => a.localeCompare(b)));
+    expect(actual).toEqual(expected);
+  });
+
+  it('gives every HEAD route the key of its GET, and none to endpoint routes (a HEAD runs the GET handler)', () => {
+    const heads = [...seen].filter(([id]) => id.startsWith('HEAD '));
+    expect(heads.map(([id]) => id).filter((id) => id.startsWith('HEAD /api/') && !id.startsWith('HEAD /api/docs'))).toEqual([]);
+    for (const [id, entry] of heads) {
+      expect(seen.get(id.replace(/^HEAD /, 'GET ')), id).toEqual(entry);
+    }
+  });
+
+  it('refuses every keyed route with 403 to a signed-in user without the key, and 401 without a token', async () => {
+    // home:view opens the home screen only; no route below asks for it.
+    const user = await createLimitedUser(t, adminToken, 'nokeys', ['home:view']);
+    const token = await signIn(user.username, user.password);
+    const keyed = Object.entries(ROUTES).filter(([, r]) => r.key !== 'public' && r.key !== 'authenticated');
+    expect(keyed.length).toBeGreaterThan(30);
+    for (const [id, { key }] of keyed) {
+      const res = await t.call(methodOf(id), urlOf(id), { token, body: {} });
+      expect({ id, status: res.status, body: res.body }).toEqual({ id, status: 403, body: { code: 403, msg: `没有权限：${key}`, data: null } });
+    }
+    for (const [id, { key }] of Object.entries(ROUTES)) {
+      if (key === 'public' || id.startsWith('OPTIONS ')) continue;
+      const res = await t.call(methodOf(id), urlOf(id), { body: {} });
+      expect({ id, status: res.status, code: res.body.code }).toEqual({ id, status: 401, code: 401 });
+    }
+  });
+
+  it('lets a signed-in user without keys call the authenticated routes', async () => {
+    const user = await createLimitedUser(t, adminToken, 'plain', ['home:view']);
+    const token = await signIn(user.username, user.password);
+    for (const id of ['GET /api/material/dropDown', 'GET /api/wdwarehouse/getWareList', 'GET /api/enum/dropDown/productStatus', 'POST /api/home/nav/0']) {
+      const res = await t.call(methodOf(id), urlOf(id), { token });
+      expect({ id, status: res.status, code: res.body.code }).toEqual({ id, status: 200, code: 0 });
+    }
+  });
+
+  it('asks for the edit key when a save carries an id, before looking at the body', async () => {
+    const user = await createLimitedUser(t, adminToken, 'adder', ['warehouse:view', 'warehouse:add', 'material:add', 'enterprise:add']);
+    const token = await signIn(user.username, user.password);
+    for (const [id, { edit }] of Object.entries(ROUTES).filter(([, r]) => r.edit)) {
+      const res = await t.call(methodOf(id), urlOf(id), { token, body: { id: 1 } });
+      expect({ id, status: res.status, msg: res.body.msg }).toEqual({ id, status: 403, msg: `没有权限：${edit}` });
+    }
+  });
+
+  it('lets a warehouse viewer list but not save, and an adder add but not edit', async () => {
+    const viewer = await createLimitedUser(t, adminToken, 'wviewer', ['warehouse:view']);
+    const viewerToken = await signIn(viewer.username, viewer.password);
+    const list = await t.call<{ total: number }>('POST', '/api/wdwarehouse/listPage', { token: viewerToken, body: {} });
+    expect(list.body.code).toBe(0);
+    const add = await t.call('POST', '/api/wdwarehouse/saveAndEditWare', {
+      token: viewerToken, body: { warehouseName: '越权库', warehouseCode: 'SNEAK1', kind: 'empty' },
+    });
+    expect(add.status).toBe(403);
+    expect(add.body.msg).toBe('没有权限：warehouse:add');
+
+    const existing = await createWarehouse(t, adminToken, { warehouseName: '原名库' });
+    const adder = await createLimitedUser(t, adminToken, 'wadder', ['warehouse:view', 'warehouse:add']);
+    const adderToken = await signIn(adder.username, adder.password);
+    const added = await t.call('POST', '/api/wdwarehouse/saveAndEditWare', {
+      token: adderToken, body: { warehouseName: '新增库', warehouseCode: 'ADDED1', kind: 'finished' },
+    });
+    expect(added.body.code, added.body.msg).toBe(0);
+    const edit = await t.call('POST', '/api/wdwarehouse/saveAndEditWare', {
+      token: adderToken, body: { id: existing, warehouseName: '改名库', warehouseCode: 'RENAMED', kind: 'empty' },
+    });
+    expect(edit.status).toBe(403);
+    expect(edit.body.msg).toBe('没有权限：warehouse:edit');
+    const row = await t.db.selectFrom('warehouses').select('warehouse_name').where('id', '=', existing).executeTakeFirstOrThrow();
+    expect(row.warehouse_name).toBe('原名库');
+    const sneaked = await t.db.selectFrom('warehouses').select('id').where('warehouse_code', '=', 'SNEAK1').execute();
+    expect(sneaked).toEqual([]);
+  });
+});

@@ -15,6 +15,22 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules for everything in the TypeScript project (tsconfig.json), via the project service.
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+    },
+  },
+  {
+    // Plain JavaScript (this file, scripts/*.mjs) is outside the TypeScript project: lint it without types.
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
     files: ['src/renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -26,6 +42,21 @@ export default tseslint.config(
     // Only the Electron processes may import electron; the shared contract imports nothing platform-specific.
     files: ['src/server/**', 'src/renderer/**', 'src/shared/**'],
     rules: { 'no-restricted-imports': ['error', { paths: ['electron'] }] },
+  },
+  {
+    // Screens reach the server through RTK Query endpoints generated from src/shared descriptors
+    // (src/renderer/src/store/endpoints.ts), never through axios or the HTTP client directly.
+    files: ['src/renderer/src/features/**', 'src/renderer/src/layout/**', 'src/renderer/src/router/**'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test*.{ts,tsx}', '**/productTestServer.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [
+          'electron',
+          { name: 'axios', message: 'Declare the call in src/shared and use its generated RTK Query hook.' },
+          { name: '@renderer/http/client', message: 'Declare the call in src/shared and use its generated RTK Query hook (or callEndpoint outside React).' },
+        ],
+      }],
+    },
   },
   {
     files: ['src/shared/**'],

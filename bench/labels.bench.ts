@@ -23,10 +23,10 @@ function run(name: string, build: (job: LabelJob) => Buffer): void {
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
   times.sort((a, b) => a - b);
-  const median = times[Math.floor(ROUNDS / 2)];
+  const median = times[Math.floor(ROUNDS / 2)]!;
   const perSecond = Math.round((BATCH / median) * 1000);
   console.info(
-    `${name.padEnd(5)} batch of ${BATCH}: median ${median.toFixed(1)} ms (best ${times[0].toFixed(1)} ms) → ${perSecond.toLocaleString('en-US')} labels/s, ${(bytes / BATCH).toFixed(0)} bytes/label`,
+    `${name.padEnd(5)} batch of ${BATCH}: median ${median.toFixed(1)} ms (best ${times[0]!.toFixed(1)} ms) → ${perSecond.toLocaleString('en-US')} labels/s, ${(bytes / BATCH).toFixed(0)} bytes/label`,
   );
   if (!(perSecond > 0)) process.exit(1);
 }

@@ -12,7 +12,7 @@ import { createDb } from '../src/server/db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/server/db/embedded';
 import { migrateToLatest } from '../src/server/db/migrate';
 import type { DB } from '../src/server/db/schema';
-import { addDays, today } from '../src/server/modules/master/dates';
+import { addDays, today } from '../src/server/lib/dates';
 import { pageProducts, statusCounts } from '../src/server/modules/product/product.service';
 import { freePort } from '../tests/server/free-port';
 import { seedCylinders } from './product-seed';

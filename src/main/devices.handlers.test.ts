@@ -33,7 +33,7 @@ class FakePort extends EventEmitter {
 
 function memoryStore(): DeviceStore {
   const values = new Map<string, unknown>();
-  return { get: (k: string) => values.get(k), set: (k: string, v: unknown) => void values.set(k, v) } as DeviceStore;
+  return { get: (k: string) => values.get(k), set: (k: string, v: unknown) => void values.set(k, v) };
 }
 
 let printer: TcpPrinter;

@@ -71,7 +71,7 @@ export function registerIpcHandlers(handlers: IpcHandlers, options: { devUrl?: s
     });
   }
   for (const channel of SEND_CHANNELS) {
-    const handler = handlers[channel] as (ctx: IpcContext, ...args: unknown[]) => void;
+    const handler: (ctx: IpcContext, ...args: unknown[]) => void = handlers[channel];
     ipcMain.on(channel, (event: IpcMainEvent, ...args: unknown[]) => {
       if (!isTrustedSender(event, options.devUrl)) {
         console.warn(new UntrustedSenderError(channel).message);

@@ -110,7 +110,7 @@ describe('session hardening', () => {
     const ask = (permission: string, url = 'app://renderer/') => {
       const callback = vi.fn();
       session.defaultSession.permissionHandler!({ getURL: () => url }, permission, callback);
-      return callback.mock.calls[0][0];
+      return callback.mock.calls[0]![0];
     };
     expect(ask('media')).toBe(false);
     expect(ask('geolocation')).toBe(false);

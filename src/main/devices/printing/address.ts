@@ -26,8 +26,8 @@ function langOf(value: string | null, printer: string, fallback: PrinterLang): P
 export function parsePrinterAddress(printer: string, fallbackLang: PrinterLang = 'tspl'): PrinterConfig {
   const match = /^(tcp|serial|cups):\/\/([^?]*)(?:\?(.*))?$/i.exec(printer.trim());
   if (!match) throw new PrinterAddressError(printer, '应为 tcp://、serial:// 或 cups:// 开头，或已配置的打印机名称');
-  const transport = match[1].toLowerCase() as PrinterConfig['transport'];
-  const target = decodeURIComponent(match[2]);
+  const transport = match[1]!.toLowerCase() as PrinterConfig['transport'];
+  const target = decodeURIComponent(match[2]!);
   const query = new URLSearchParams(match[3] ?? '');
   const lang = langOf(query.get('lang'), printer, fallbackLang);
   const dpi = Number(query.get('dpi') ?? 203);
@@ -51,7 +51,7 @@ export function splitHostPort(address: string, printer = address): { host: strin
   if (!m) throw new PrinterAddressError(printer, '主机地址无效');
   const port = m[2] ? Number(m[2]) : DEFAULT_RAW_PORT;
   if (port < 1 || port > 65535) throw new PrinterAddressError(printer, '端口无效');
-  return { host: m[1].replace(/^\[|\]$/g, ''), port };
+  return { host: m[1]!.replace(/^\[|\]$/g, ''), port };
 }
 
 /** A configured printer by name first, otherwise the job's string read as an address. */

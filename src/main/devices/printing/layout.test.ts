@@ -22,7 +22,7 @@ describe('label layout', () => {
   it('aligns text by textAlign around x and by position within the label width', () => {
     const base = { printer: 'p', width: 60, dpi: 203 };
     const at = (detail: object) =>
-      layoutLabel({ ...base, details: [{ type: 'FONT', x: 30, y: 0, fontSize: 5, content: '气瓶', ...detail }] }).items[0].x;
+      layoutLabel({ ...base, details: [{ type: 'FONT', x: 30, y: 0, fontSize: 5, content: '气瓶', ...detail }] }).items[0]!.x;
     expect(at({})).toBe(mmToDots(30, 203));
     expect(at({ textAlign: 'center' })).toBe(mmToDots(25, 203));
     expect(at({ textAlign: 'right' })).toBe(mmToDots(20, 203));

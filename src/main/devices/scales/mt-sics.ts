@@ -18,7 +18,7 @@ export function parseSicsLine(line: Buffer): ParsedFrame {
   }
   const m = /^S\s+([SD])\s+(-?\d+(?:\.\d+)?)\s+(\S+)$/.exec(text);
   if (!m) return { kind: 'bad', raw, reason: 'format' };
-  const weight = toKg(Number(m[2]), m[3]);
+  const weight = toKg(Number(m[2]), m[3]!);
   if (weight === undefined) return { kind: 'bad', raw, reason: 'unit' };
   return { kind: 'weight', weight: weight === 0 ? 0 : weight, stable: m[1] === 'S', raw };
 }

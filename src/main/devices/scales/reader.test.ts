@@ -50,7 +50,7 @@ describe('scale reader', () => {
     reader.start();
     const good = buildA12Frame('WG014.500kg');
     const bad = Buffer.from('WG094.500kg3D\r\n');
-    ports[0].emit('data', Buffer.concat([good, bad, good, buildA12Frame('         OL')]));
+    ports[0]!.emit('data', Buffer.concat([good, bad, good, buildA12Frame('         OL')]));
     expect(readings.map((r) => [r.weight, r.stable])).toEqual([
       [14.5, false],
       [14.5, true],

@@ -17,9 +17,9 @@ export function parseA12Line(line: Buffer): ParsedFrame {
   if (body === '         OL') return { kind: 'status', status: 'overload', raw };
   if (body === '         LO') return { kind: 'status', status: 'underload', raw };
   const m = /^W[GN]([-\d. ]{7})([a-zA-Z ]{2})$/.exec(body);
-  const number = m?.[1].trim() ?? '';
+  const number = m?.[1]?.trim() ?? '';
   if (!m || !/^-?\d+(\.\d+)?$/.test(number)) return { kind: 'bad', raw, reason: 'format' };
-  const weight = toKg(Number(number), m[2]);
+  const weight = toKg(Number(number), m[2]!);
   if (weight === undefined) return { kind: 'bad', raw, reason: 'unit' };
   return { kind: 'weight', weight: weight === 0 ? 0 : weight, raw };
 }

@@ -16,9 +16,9 @@ export function parseA9Frame(frame: Buffer, unit = 'kg'): ParsedFrame {
   const raw = printable(frame);
   if (frame.length !== FRAME || frame[0] !== STX || frame[FRAME - 1] !== ETX) return { kind: 'bad', raw, reason: 'frame' };
   const text = frame.toString('latin1');
-  const sign = text[1];
+  const sign = text.charAt(1);
   const digits = text.slice(2, 8);
-  const decimals = text[8];
+  const decimals = text.charAt(8);
   if ((sign !== '+' && sign !== '-') || !/^\d{6}$/.test(digits) || !/^[0-4]$/.test(decimals)) {
     return { kind: 'bad', raw, reason: 'format' };
   }

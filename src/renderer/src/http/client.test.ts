@@ -1,3 +1,4 @@
+import { AxiosError } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from './client';
 import { ApiError, isDuplicateCancel } from './errors';
@@ -30,7 +31,7 @@ describe('requests', () => {
     const adapter = fakeAdapter(() => ok({ list: [] }));
     const http = createHttpClient({ adapter });
     await expect(http.get('/user/pageList', { page: 1 })).resolves.toEqual({ list: [] });
-    const call = adapter.calls[0];
+    const call = adapter.calls[0]!;
     expect(call.baseURL).toBe('/api');
     expect(call.params).toEqual({ page: 1, authId: 7, authName: '管理员' });
     expect(call.headers.Authorization).toBe('Bearer t1');
@@ -41,15 +42,15 @@ describe('requests', () => {
     window.api = { settingsGetServerUrl: async () => 'http://10.0.0.2:8080/' } as unknown as typeof window.api;
     const adapter = fakeAdapter(() => ok(1));
     await createHttpClient({ adapter }).get('/x');
-    expect(adapter.calls[0].baseURL).toBe('http://10.0.0.2:8080/api');
+    expect(adapter.calls[0]!.baseURL).toBe('http://10.0.0.2:8080/api');
   });
 
   it('read the product identity from the root headers with a 50 s timeout', async () => {
     const adapter = fakeAdapter(() => ({ data: '<html>', headers: { 'x-app-title': encodeURIComponent('气瓶追溯平台'), 'x-app-version': '1.2.3' } }));
     const info = await createHttpClient({ adapter }).rootInfo();
     expect(info).toMatchObject({ title: '气瓶追溯平台', version: '1.2.3' });
-    expect(adapter.calls[0].url).toBe('/');
-    expect(adapter.calls[0].timeout).toBe(50_000);
+    expect(adapter.calls[0]!.url).toBe('/');
+    expect(adapter.calls[0]!.timeout).toBe(50_000);
   });
 });
 
@@ -140,6 +141,14 @@ describe('HTTP errors', () => {
     expect(toasts()).toEqual(['请求异常：body must be object']);
   });
 
+  it('no answer at all says what to check in Chinese, not the browser\'s text', async () => {
+    const unreachable = createHttpClient({ adapter: fakeAdapter((config) => { throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config); }) });
+    await expect(unreachable.get('/x')).rejects.toThrow();
+    const slow = createHttpClient({ adapter: fakeAdapter((config) => { throw new AxiosError('timeout of 200000ms exceeded', 'ECONNABORTED', config); }) });
+    await expect(slow.get('/y')).rejects.toThrow();
+    expect(toasts()).toEqual(['请求异常：无法连接服务器，请检查网络或服务器是否已启动', '请求异常：服务器响应超时，请稍后重试']);
+  });
+
   it('other statuses without a message are logged', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     await expect(fail(418).get('/x')).rejects.toThrow();
@@ -162,7 +171,7 @@ describe('token refresh', () => {
     await expect(results).resolves.toEqual(['/a', '/b', '/c']);
     const refreshCalls = adapter.calls.filter((c) => c.url === '/user/refreshToken');
     expect(refreshCalls).toHaveLength(1);
-    expect(refreshCalls[0].headers.Authorization).toBe('Bearer r1');
+    expect(refreshCalls[0]!.headers.Authorization).toBe('Bearer r1');
     expect(adapter.calls.filter((c) => c.url !== '/user/refreshToken').map((c) => c.headers.Authorization)).toEqual(['Bearer t2', 'Bearer t2', 'Bearer t2']);
     expect(getTokens()).toMatchObject({ token: 't2', refreshToken: 'r2' });
   });

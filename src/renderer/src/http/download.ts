@@ -2,13 +2,13 @@
 export function filenameFromDisposition(header: string | null | undefined): string | null {
   if (!header) return null;
   const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
-  if (star) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+  if (star) return decodeURIComponent(star[1]!.trim().replace(/^"|"$/g, ''));
   const plain = /filename\s*=\s*("?)([^";]+)\1/i.exec(header);
   if (!plain) return null;
   try {
-    return decodeURIComponent(plain[2].trim());
+    return decodeURIComponent(plain[2]!.trim());
   } catch {
-    return plain[2].trim();
+    return plain[2]!.trim();
   }
 }
 

@@ -33,13 +33,17 @@ export function isEnvelope(body: unknown): body is ApiResult {
   return typeof body === 'object' && body !== null && !(body instanceof Blob) && typeof (body as ApiResult).code === 'number';
 }
 
+const isTimeout = (error: AxiosError): boolean =>
+  error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || /timeout/i.test(error.message);
+
 /** HTTP error statuses (SPEC section 8). 401 with an envelope is handled before, by the refresh logic. */
 export function reportHttpError(error: AxiosError, silent = false): void {
   const status = error.response?.status;
   if (status === 404) return;
   const body = error.response?.data as { message?: string; msg?: string; requestId?: string } | undefined;
   const text = typeof body === 'object' && body ? (body.message ?? body.msg) : undefined;
-  const message = text ?? (status ? undefined : error.message);
+  // No answer at all: say what to check in our words, never the browser's "Network Error".
+  const message = text ?? (status ? undefined : t(isTimeout(error) ? 'http.timeout' : 'http.offline'));
   if (message && status !== 403 && !silent) {
     const requestId = typeof body === 'object' && body?.requestId ? ` (${body.requestId})` : '';
     notify(`${t('http.requestError')}：${message}${requestId}`);

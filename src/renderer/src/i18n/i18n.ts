@@ -28,7 +28,7 @@ export function translate(lang: Language, key: MessageKey, vars?: Record<string,
 export const t = (key: MessageKey, vars?: Record<string, string | number>): string => translate(storedLanguage(), key, vars);
 
 const englishMenuNames = new Map<string, string>();
-(function collect(tree: MenuDef[]) {
+(function collect(tree: readonly MenuDef[]) {
   for (const m of tree) {
     englishMenuNames.set(m.menuNo, m.menuNameEn);
     collect(m.children ?? []);

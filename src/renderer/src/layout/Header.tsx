@@ -3,7 +3,7 @@ import { AppBar, Box, Button, Menu, MenuItem, Toolbar, Typography } from '@mui/m
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import { APP_INFO } from '@shared/app';
 import { useT } from '@renderer/i18n/useT';
-import { useRootInfoQuery } from '@renderer/features/auth/authApi';
+import { useRootInfoQuery } from '@renderer/store/rootInfoApi';
 import { signOut } from '@renderer/features/auth/sessionFlow';
 import { changePasswordToggled } from '@renderer/store/appSlice';
 import { useAppDispatch, useAppSelector } from '@renderer/store/hooks';

@@ -1,9 +1,10 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Box, Drawer, Toolbar } from '@mui/material';
 import { PageLoading } from '@renderer/components/PageLoading';
 import { loadNav } from '@renderer/features/auth/sessionFlow';
 import { ChangePasswordDialog } from '@renderer/features/password/ChangePasswordDialog';
+import { hasPermission } from '@renderer/permission/permission';
 import { findScreen, screenLabel } from '@renderer/router/screens';
 import { useAppDispatch, useAppSelector } from '@renderer/store/hooks';
 import { tabVisited } from '@renderer/store/tabsSlice';
@@ -11,7 +12,7 @@ import { Header } from './Header';
 import { SideMenu } from './SideMenu';
 import { TabsBar } from './TabsBar';
 
-const DRAWER_WIDTH = 220;
+const DRAWER_WIDTH = 200;
 
 /** The shell around every screen: header, menu, open tabs and the screen itself. */
 export function MainLayout() {
@@ -19,11 +20,16 @@ export function MainLayout() {
   const dispatch = useAppDispatch();
   const menuList = useAppSelector((s) => s.menu.menuList);
   const user = useAppSelector((s) => s.auth.user);
+  const granted = useAppSelector((s) => s.menu.permissions);
+  const screen = findScreen(location.pathname);
+  // A screen the user may not open gets no tab: straight to 403 (the server refuses its calls anyway).
+  const allowed = !screen?.permission || menuList === null || hasPermission(screen.permission, granted);
 
   useEffect(() => {
-    if (!findScreen(location.pathname)) return;
-    dispatch(tabVisited({ value: location.pathname + location.search, label: screenLabel(location.pathname, menuList, 'zh-CN') }));
-  }, [dispatch, location.pathname, location.search, menuList]);
+    if (!screen || !allowed) return;
+    const value = location.pathname + location.search;
+    dispatch(tabVisited({ value, label: screenLabel(value, menuList, 'zh-CN') }));
+  }, [dispatch, screen, allowed, location.pathname, location.search, menuList]);
 
   useEffect(() => {
     // A session restored without its menu (e.g. storage trimmed): load it again.
@@ -43,9 +49,10 @@ export function MainLayout() {
       <Box component="main" sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
         <Toolbar />
         <TabsBar />
-        <Box sx={{ flexGrow: 1, overflow: 'auto', p: 2, bgcolor: 'grey.50' }}>
+        {/* A column: list screens take the height left (their table scrolls inside), others scroll here. */}
+        <Box data-testid="screen" sx={{ flexGrow: 1, minHeight: 0, overflow: 'auto', p: 2, bgcolor: 'grey.50', display: 'flex', flexDirection: 'column' }}>
           <Suspense fallback={<PageLoading />}>
-            <Outlet />
+            {allowed ? <Outlet /> : <Navigate to="/403" replace />}
           </Suspense>
         </Box>
       </Box>

@@ -42,7 +42,7 @@ function MenuEntry({ item, depth, expanded, toggle }: { item: MenuItem; depth: n
   }
   const onClick = () => {
     if (item.menuLink) window.open(item.menuLink, item.target || '_blank', 'noopener');
-    else if (item.menuUrl) navigate(item.menuUrl);
+    else if (item.menuUrl) void navigate(item.menuUrl);
   };
   return (
     <ListItemButton selected={item.menuUrl === pathname} onClick={onClick} sx={{ pl: 2 + depth * 2 }}>

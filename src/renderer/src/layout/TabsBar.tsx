@@ -20,20 +20,20 @@ export function TabsBar() {
   const close = (path: string) => {
     const neighbour = neighbourOf(tabs, path);
     dispatch(tabClosed(path));
-    if (path === pathname) navigate(neighbour?.value ?? HOME_PATH);
+    if (path === pathname) void navigate(neighbour?.value ?? HOME_PATH);
   };
 
   return (
     <Box sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
       <Tabs value={active} variant="scrollable" scrollButtons="auto" aria-label={t('tabs.label')}>
         {tabs.map((tab) => {
-          const label = tab.path === HOME_PATH ? t('home.title') : lang === 'zh-CN' ? tab.label : screenLabel(tab.path, menuList, lang);
+          const label = tab.path === HOME_PATH ? t('home.title') : lang === 'zh-CN' ? tab.label : screenLabel(tab.value, menuList, lang);
           return (
             <Tab
               key={tab.path}
               value={tab.path}
               aria-label={label}
-              onClick={() => navigate(tab.value)}
+              onClick={() => void navigate(tab.value)}
               sx={{ minHeight: 40, py: 0 }}
               label={
                 <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>

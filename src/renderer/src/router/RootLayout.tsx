@@ -4,6 +4,7 @@ import { registerNavigator } from '@renderer/http/navigator';
 import { getUser } from '@renderer/session/session';
 import { useAppDispatch } from '@renderer/store/hooks';
 import { reloadPromptShown } from '@renderer/store/appSlice';
+import { ConfirmProvider } from '@renderer/components/ListPage';
 import { MenuLoadingOverlay } from '@renderer/components/MenuLoadingOverlay';
 import { ReloadPrompt } from '@renderer/components/ReloadPrompt';
 import { Toaster } from '@renderer/components/Toaster';
@@ -18,7 +19,7 @@ export function RootLayout() {
   const dispatch = useAppDispatch();
 
   useLayoutEffect(() => {
-    registerNavigator((path) => navigate(path));
+    registerNavigator((path) => void navigate(path));
     return () => registerNavigator(null);
   }, [navigate]);
 
@@ -36,7 +37,7 @@ export function RootLayout() {
   const redirect = guardRedirect(location.pathname, location.search, getUser() !== null);
 
   return (
-    <>
+    <ConfirmProvider>
       {redirect ? (
         <Navigate to={redirect} replace />
       ) : (
@@ -47,6 +48,6 @@ export function RootLayout() {
       <MenuLoadingOverlay />
       <ReloadPrompt />
       <Toaster />
-    </>
+    </ConfirmProvider>
   );
 }

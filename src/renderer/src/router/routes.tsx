@@ -12,7 +12,7 @@ const ErrorPage = lazyScreen(() => import('@renderer/features/errors/ErrorPage')
 function layoutRoutes(): RouteObject[] {
   const groups = new Map<string, RouteObject[]>();
   for (const screen of SCREENS) {
-    const [, segment, ...rest] = screen.path.split('/');
+    const [, segment = '', ...rest] = screen.path.split('/');
     const Screen = lazyScreen(screen.load, ChunkFailed);
     const children = groups.get(segment) ?? [];
     children.push({ path: rest.join('/'), element: <Screen /> });

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { MenuItem } from '@shared/api/auth';
+import type { PermissionKey } from '@shared/menus';
 import type { Language } from '@renderer/i18n/i18n';
 import { menuLabel } from '@renderer/i18n/i18n';
 import { findMenuByUrl } from '@renderer/permission/permission';
@@ -13,31 +14,42 @@ export interface ScreenDef {
   title: string;
   titleEn: string;
   load: Loader;
+  /** Keys that open the screen (any one); without one the user is sent to /403 and no tab opens. */
+  permission?: readonly PermissionKey[];
+  /** The tab label of the create form (the path without ?id=). */
+  newTitle?: string;
+  newTitleEn?: string;
 }
 
 export const SCREENS: ScreenDef[] = [
+  // The landing page: every signed-in user.
   { path: '/main/home', title: '首页', titleEn: 'Home', load: () => import('@renderer/features/home/HomePage') },
-  { path: '/Setting/user', title: '用户管理', titleEn: 'Users', load: () => import('@renderer/features/user/UserListPage') },
-  { path: '/Setting/machine', title: '设备设置', titleEn: 'Devices', load: () => import('@renderer/features/machine/MachinePage') },
-  { path: '/product/product', title: '气瓶档案', titleEn: 'Cylinders', load: () => import('@renderer/features/product/ProductListPage') },
-  { path: '/product/detect', title: '定期检验', titleEn: 'Periodic inspection', load: () => import('@renderer/features/detect/DetectPage') },
-  { path: '/product/materialMng', title: '介质管理', titleEn: 'Gases', load: () => import('@renderer/features/material/MaterialListPage') },
-  { path: '/storage/warehouse', title: '仓库管理', titleEn: 'Warehouses', load: () => import('@renderer/features/warehouse/WarehouseListPage') },
-  { path: '/Setting/ComeEnterprise', title: '客户与供应商', titleEn: 'Customers & suppliers', load: () => import('@renderer/features/enterprise/EnterpriseListPage') },
-  { path: '/Setting/addEnter', title: '编辑企业', titleEn: 'Edit enterprise', load: () => import('@renderer/features/enterprise/EnterpriseEditPage') },
-  { path: '/product/productExam', title: '检验项目', titleEn: 'Inspection items', load: () => import('@renderer/features/productExam/ProductExamPage') },
+  { path: '/Setting/user', title: '用户管理', titleEn: 'Users', permission: ['user:view'], load: () => import('@renderer/features/user/UserListPage') },
+  { path: '/Setting/machine', title: '设备设置', titleEn: 'Devices', permission: ['machine:view'], load: () => import('@renderer/features/machine/MachinePage') },
+  { path: '/product/product', title: '气瓶档案', titleEn: 'Cylinders', permission: ['product:view'], load: () => import('@renderer/features/product/ProductListPage') },
+  { path: '/product/detect', title: '定期检验', titleEn: 'Periodic inspection', permission: ['detect:view'], load: () => import('@renderer/features/detect/DetectPage') },
+  { path: '/product/materialMng', title: '介质管理', titleEn: 'Gases', permission: ['material:view'], load: () => import('@renderer/features/material/MaterialListPage') },
+  { path: '/storage/warehouse', title: '仓库管理', titleEn: 'Warehouses', permission: ['warehouse:view'], load: () => import('@renderer/features/warehouse/WarehouseListPage') },
+  { path: '/Setting/ComeEnterprise', title: '客户与供应商', titleEn: 'Customers & suppliers', permission: ['enterprise:view'], load: () => import('@renderer/features/enterprise/EnterpriseListPage') },
+  {
+    path: '/Setting/addEnter', title: '编辑企业', titleEn: 'Edit enterprise', newTitle: '新增企业', newTitleEn: 'New enterprise',
+    permission: ['enterprise:add', 'enterprise:edit'], load: () => import('@renderer/features/enterprise/EnterpriseEditPage'),
+  },
+  { path: '/product/productExam', title: '检验项目', titleEn: 'Inspection items', permission: ['productExam:view'], load: () => import('@renderer/features/productExam/ProductExamPage') },
 ];
 
 export const ERROR_CODES = ['401', '403', '404', '500', '502'] as const;
 
-const stripQuery = (url: string): string => url.split(/[?#]/)[0];
+const stripQuery = (url: string): string => url.split(/[?#]/)[0] ?? '';
 
 export const findScreen = (path: string): ScreenDef | undefined => SCREENS.find((s) => s.path === stripQuery(path));
 export const isImplemented = (url: string): boolean => !!findScreen(url);
 
-/** Tab label: route meta first, else the menu name of the page. */
+/** Tab label: route meta first (the create form's own label when the query names no id), else the menu name of the page. */
 export function screenLabel(path: string, menuList: MenuItem[] | null, lang: Language): string {
   const screen = findScreen(path);
+  const creating = screen?.newTitle && !/[?&]id=/.test(path);
+  if (screen && creating) return lang === 'en' ? (screen.newTitleEn ?? screen.titleEn) : screen.newTitle!;
   if (screen) return lang === 'en' ? screen.titleEn : screen.title;
   const menu = menuList ? findMenuByUrl(menuList, stripQuery(path)) : undefined;
   return menu ? menuLabel(menu, lang) : stripQuery(path);

@@ -38,10 +38,21 @@ export const httpBaseQuery: BaseQueryFn<HttpArgs, unknown, QueryError> = async (
   }
 };
 
-/** The one API slice; features inject their endpoints. */
+/**
+ * Cache tags: a query provides the tags of what it reads, a mutation invalidates what it changes, so every
+ * screen showing that data refetches (a scrap updates the list and the status tabs of any open screen).
+ */
+export const TAG_TYPES = [
+  'User', 'Role', 'File', 'Warehouse', 'Material', 'Enterprise', 'Product', 'StatusCount', 'Inspection', 'TestProject',
+] as const;
+export type TagType = (typeof TAG_TYPES)[number];
+
+/** The one API slice; features inject their endpoints (see store/endpoints.ts). */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: httpBaseQuery,
-  tagTypes: ['User'],
+  tagTypes: TAG_TYPES,
+  // A screen opened again shows what it had and refreshes it when older than this many seconds.
+  refetchOnMountOrArgChange: 30,
   endpoints: () => ({}),
 });

@@ -5,6 +5,7 @@ import { api } from './api';
 import { appSlice } from './appSlice';
 import { authSlice } from './authSlice';
 import { menuSlice } from './menuSlice';
+import { screenStateSlice } from './screenStateSlice';
 import { sessionEnded } from './sessionActions';
 import { tabsSlice } from './tabsSlice';
 
@@ -13,6 +14,7 @@ const rootReducer = combineReducers({
   menu: menuSlice.reducer,
   tabs: tabsSlice.reducer,
   app: appSlice.reducer,
+  screenState: screenStateSlice.reducer,
   [api.reducerPath]: api.reducer,
 });
 

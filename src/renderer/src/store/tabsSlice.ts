@@ -32,7 +32,7 @@ export const tabsSlice = createSlice({
     /** A route was visited: one tab per path, ignoring the query; revisiting updates the value. */
     tabVisited(state, action: PayloadAction<{ value: string; label: string }>) {
       const { value, label } = action.payload;
-      const path = value.split(/[?#]/)[0];
+      const path = value.split(/[?#]/)[0]!;
       const existing = state.tabs.find((t) => t.path === path);
       if (existing) {
         existing.value = value;

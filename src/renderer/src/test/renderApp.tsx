@@ -38,7 +38,7 @@ export function menuItem(def: MenuDef, parentNo: string | null = null): MenuItem
     menuColor: null,
     parentNo,
     sort: 0,
-    buttonList: def.buttons ?? [],
+    buttonList: [...(def.buttons ?? [])],
     children: (def.children ?? []).map((c) => menuItem(c, def.menuNo)),
   };
 }
@@ -47,7 +47,7 @@ export function menuItem(def: MenuDef, parentNo: string | null = null): MenuItem
 export function adminNav(): NavData {
   const menuList = MENU_TREE.map((d) => menuItem(d));
   const keys: string[] = [];
-  const walk = (defs: MenuDef[]) => defs.forEach((d) => (d.buttons?.forEach((b) => keys.push(b.buttonKey)), walk(d.children ?? [])));
+  const walk = (defs: readonly MenuDef[]) => defs.forEach((d) => (d.buttons?.forEach((b) => keys.push(b.buttonKey)), walk(d.children ?? [])));
   walk(MENU_TREE);
   return { menuList, promise: keys };
 }

@@ -13,7 +13,7 @@ const CLASS_BY_EXTENSION: Record<string, FileClass> = {
 
 /** The extension of a file name or stored path, lower case, without the dot ('' when none). */
 export function extensionOf(name: string): string {
-  const base = name.split(/[?#]/)[0].split('/').pop() ?? '';
+  const base = name.split(/[?#]/)[0]!.split('/').pop() ?? '';
   const dot = base.lastIndexOf('.');
   return dot > 0 || (dot === 0 && base.length > 1) ? base.slice(dot + 1).toLowerCase() : '';
 }

@@ -10,7 +10,7 @@ export const MAX_FRACTION_DIGITS = 20;
 export function formatNumber(value: number | string | null | undefined, decimals: number = MAX_FRACTION_DIGITS): string {
   if (value === null || value === undefined) return '';
   const digits = Math.min(Math.max(Math.trunc(decimals), 0), MAX_FRACTION_DIGITS);
-  const format = new Intl.NumberFormat('en-US', { maximumFractionDigits: digits, roundingMode: 'halfExpand' } as Intl.NumberFormatOptions);
+  const format = new Intl.NumberFormat('en-US', { maximumFractionDigits: digits, roundingMode: 'halfExpand' });
   if (typeof value === 'string') {
     const text = value.trim().replace(/,/g, '');
     if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) return '';

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useWidgetT } from '@renderer/hooks/useWidgetT';
@@ -22,11 +22,19 @@ export interface AppDialogProps {
   submitDisabled?: boolean;
   /** true: the 取消 / 保存 footer; false: none; a node: that footer. Default: the footer when onSubmit is given. */
   footer?: boolean | ReactNode;
+  /** Red 保存 button: the action cannot be undone. */
+  danger?: boolean;
   children?: ReactNode;
+  ref?: Ref<AppDialogHandle>;
+}
+
+export interface AppDialogHandle {
+  /** Runs onSubmit as the 保存 button would (Enter in a form field), loading state included. */
+  submit(): Promise<void>;
 }
 
 /** The shared dialog (SPEC 2): title with a 关闭 icon, content, optional 取消 / 保存 footer. */
-export function AppDialog({ open, title, width = DEFAULT_DIALOG_WIDTH, onClose, onSubmit, submitText, cancelText, submitDisabled, footer, children }: AppDialogProps) {
+export function AppDialog({ open, title, width = DEFAULT_DIALOG_WIDTH, onClose, onSubmit, submitText, cancelText, submitDisabled, footer, danger, children, ref }: AppDialogProps) {
   const t = useWidgetT();
   const titleId = useId();
   const [loading, setLoading] = useState(false);
@@ -51,11 +59,13 @@ export function AppDialog({ open, title, width = DEFAULT_DIALOG_WIDTH, onClose, 
     }
   };
 
+  useImperativeHandle(ref, () => ({ submit }));
+
   const showFooter = footer === undefined ? !!onSubmit : footer !== false;
   const defaultFooter = (
     <>
       <Button onClick={onClose}>{cancelText ?? t('common.cancel')}</Button>
-      <Button variant="contained" onClick={submit} loading={loading} disabled={submitDisabled}>
+      <Button variant="contained" color={danger ? 'error' : 'primary'} onClick={() => void submit()} loading={loading} disabled={submitDisabled}>
         {submitText ?? t('common.save')}
       </Button>
     </>

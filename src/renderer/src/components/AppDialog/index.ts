@@ -1,1 +1,1 @@
-export { AppDialog, DEFAULT_DIALOG_WIDTH, SUBMIT_LOADING_MS, type AppDialogProps } from './AppDialog';
+export { AppDialog, type AppDialogHandle, DEFAULT_DIALOG_WIDTH, SUBMIT_LOADING_MS, type AppDialogProps } from './AppDialog';

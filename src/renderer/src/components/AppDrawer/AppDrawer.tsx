@@ -46,7 +46,7 @@ export function AppDrawer({ open, title, width = DEFAULT_DRAWER_WIDTH, anchor = 
   const defaultFooter = (
     <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
       <Button onClick={onCancel}>{cancelText ?? t('common.cancel')}</Button>
-      <Button variant="contained" onClick={confirm} loading={busy} disabled={confirmDisabled}>
+      <Button variant="contained" onClick={() => void confirm()} loading={busy} disabled={confirmDisabled}>
         {confirmText ?? t('widget.confirm')}
       </Button>
     </Stack>

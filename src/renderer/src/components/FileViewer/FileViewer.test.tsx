@@ -42,8 +42,8 @@ describe('FileViewer', () => {
     await waitFor(() => expect(img()).toHaveAttribute('src', 'blob:test/1'));
     // Only the picture is fetched for a thumbnail, as a preview (nothing saved).
     expect(adapter.calls).toHaveLength(1);
-    expect(adapter.calls[0].params).toMatchObject({ path: '2026/01/01/a.png', inline: 1 });
-    expect(adapter.calls[0].responseType).toBe('blob');
+    expect(adapter.calls[0]!.params).toMatchObject({ path: '2026/01/01/a.png', inline: 1 });
+    expect(adapter.calls[0]!.responseType).toBe('blob');
   });
 
   it('keeps the placeholder when a picture cannot be fetched', async () => {
@@ -69,7 +69,7 @@ describe('FileViewer', () => {
   });
 
   it('says 暂不支持该类型文件预览 for a type it cannot show, without fetching it', () => {
-    render(<FileViewer files={[files[2]]} />);
+    render(<FileViewer files={[files[2]!]} />);
     fireEvent.click(screen.getByRole('button', { name: '图纸.dwg' }));
     expect(within(dialog()).getByText('暂不支持该类型文件预览')).toBeInTheDocument();
     expect(adapter.calls).toHaveLength(0);
@@ -78,19 +78,19 @@ describe('FileViewer', () => {
   it('downloads the file with 下载文件 (saved under the name the server gives)', async () => {
     answer(() => ({ ...bytes('application/pdf'), headers: { 'content-disposition': "attachment; filename=\"_.pdf\"; filename*=UTF-8''%E6%A3%80.pdf" } }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    render(<FileViewer files={[files[2]]} />);
+    render(<FileViewer files={[files[2]!]} />);
     fireEvent.click(screen.getByRole('button', { name: '图纸.dwg' }));
     fireEvent.click(within(dialog()).getByRole('button', { name: '下载文件' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('检.pdf');
-    expect(adapter.calls[0].params).toEqual({ path: '2026/01/01/c.dwg' });
+    expect(adapter.calls[0]!.params).toEqual({ path: '2026/01/01/c.dwg' });
     expect(getToasts()).toHaveLength(0);
     click.mockRestore();
   });
 
   it('shows 获取文件信息失败 (and only that) when the download fails', async () => {
     answer(() => envelope('文件不存在'));
-    render(<FileViewer files={[files[2]]} />);
+    render(<FileViewer files={[files[2]!]} />);
     fireEvent.click(screen.getByRole('button', { name: '图纸.dwg' }));
     fireEvent.click(within(dialog()).getByRole('button', { name: '下载文件' }));
     await waitFor(() => expect(getToasts().map((t) => t.message)).toEqual(['获取文件信息失败']));
@@ -98,7 +98,7 @@ describe('FileViewer', () => {
 
   it('shows 获取文件信息失败 in place of a preview that cannot be fetched', async () => {
     answer(() => envelope('文件不存在'));
-    render(<FileViewer files={[files[1]]} />);
+    render(<FileViewer files={[files[1]!]} />);
     fireEvent.click(screen.getByRole('button', { name: '检验报告.pdf' }));
     expect(await within(dialog()).findByText('获取文件信息失败')).toBeInTheDocument();
   });

@@ -13,18 +13,20 @@ export interface FieldInputProps {
   onBlur?: () => void;
   error?: string | null;
   disabled?: boolean;
+  /** Focus this field when it mounts (the first field of a dialog). */
+  autoFocus?: boolean;
 }
 
 const RANGE_KIND = { daterange: 'date', datetimerange: 'datetime', timerange: 'time', monthrange: 'month' } as const;
 
 /** The input for one declared field; the message shows under it. */
-export function FieldInput({ field, value, onChange, onBlur, error, disabled }: FieldInputProps) {
+export function FieldInput({ field, value, onChange, onBlur, error, disabled, autoFocus }: FieldInputProps) {
   const t = useWidgetT();
   const type = field.type ?? 'text';
   const placeholder = defaultPlaceholder(field, t);
   const isDisabled = disabled || field.disabled;
   const required = field.rules?.some((r) => r.required) && !disabled;
-  const common = { label: field.label, name: field.key, disabled: isDisabled, error: !!error, helperText: error ?? undefined, size: 'small' as const, fullWidth: true, required, onBlur };
+  const common = { label: field.label, name: field.key, disabled: isDisabled, error: !!error, helperText: error ?? undefined, size: 'small' as const, fullWidth: true, required, onBlur, autoFocus };
 
   switch (type) {
     case 'text':
@@ -37,7 +39,7 @@ export function FieldInput({ field, value, onChange, onBlur, error, disabled }: 
           multiline={type === 'textarea'}
           minRows={type === 'textarea' ? (field.rows ?? 3) : undefined}
           placeholder={placeholder}
-          value={(value as string | null | undefined) ?? ''}
+          value={value ?? ''}
           onChange={(e) => onChange(e.target.value)}
           slotProps={{ htmlInput: { maxLength: field.maxLength }, inputLabel: { shrink: true } }}
         />
@@ -79,6 +81,7 @@ export function FieldInput({ field, value, onChange, onBlur, error, disabled }: 
             },
           }}
         >
+          {field.clearable && !field.multiple && <MenuItem value="">{t('widget.all')}</MenuItem>}
           {(field.options ?? []).map((o) => (
             <MenuItem key={String(o.value)} value={o.value} disabled={o.disabled}>
               {o.label}

@@ -21,10 +21,12 @@ export interface FormProps {
   ref?: Ref<FormHandle>;
   /** Shown after the fields, e.g. the buttons. */
   children?: ReactNode;
+  /** Focus the first visible field on mount (dialogs). */
+  autoFocus?: boolean;
 }
 
 /** The generic form (SPEC 2, 5): fields declared as data, rules per field, text trimmed. */
-export function Form({ fields, values: controlled, initialValues, onChange, disabled = false, defaultSpan = 24, onSubmit, ref, children }: FormProps) {
+export function Form({ fields, values: controlled, initialValues, onChange, disabled = false, defaultSpan = 24, onSubmit, ref, children, autoFocus = false }: FormProps) {
   const t = useWidgetT();
   const breakpoint = useBreakpoint();
   const [own, setOwn] = useState<FormValues>(initialValues ?? {});
@@ -79,12 +81,13 @@ export function Form({ fields, values: controlled, initialValues, onChange, disa
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gridTemplateColumns: 'repeat(24, minmax(0, 1fr))', columnGap: 2, rowGap: 2.5, pt: 1 }}>
       {fields
         .filter((f) => !f.hidden)
-        .map((field) => (
+        .map((field, index) => (
           <Box key={field.key} sx={{ gridColumn: `span ${breakpoint === 'xs' ? 24 : (field.span ?? defaultSpan)}` }}>
             <FieldInput
               field={field}
               value={values[field.key]}
               disabled={disabled}
+              autoFocus={autoFocus && index === 0}
               error={errors[field.key]}
               onChange={(v) => {
                 const next = { ...latest.current, [field.key]: v };

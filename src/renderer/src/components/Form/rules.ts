@@ -1,4 +1,5 @@
 import type { MessageKey } from '@renderer/i18n/messages';
+import { numberProblem } from '@renderer/components/NumberInput/numberText';
 import type { FieldType, FormField, FormValues } from './types';
 
 type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
@@ -24,6 +25,7 @@ export function trimValues(fields: FormField[], values: FormValues): FormValues 
 
 export function isEmpty(value: unknown): boolean {
   if (value === null || value === undefined) return true;
+  if (typeof value === 'number') return false; // NaN too: text that is no number is an entry, and wrong
   if (typeof value === 'string') return value.trim() === '';
   if (Array.isArray(value)) return value.length === 0 || value.every((v) => v === null || v === undefined || v === '');
   return false;
@@ -37,6 +39,15 @@ export function fieldError(field: FormField, values: FormValues, t: Translate): 
     if (rule.required && isEmpty(value)) {
       return rule.message ?? t(isTyped(field) ? 'widget.ruleRequiredInput' : 'widget.ruleRequiredSelect', { label });
     }
+  }
+  if (field.type === 'number') {
+    const problem = numberProblem(typeof value === 'number' ? value : null, field);
+    if (problem?.kind === 'notNumber') return t('widget.ruleNumber', { label });
+    if (problem?.kind === 'decimal') return problem.n === 0 ? t('widget.ruleInteger', { label }) : t('widget.ruleDecimal', { label, n: problem.n });
+    if (problem?.kind === 'min') return t('widget.ruleMin', { label, n: problem.n });
+    if (problem?.kind === 'max') return t('widget.ruleMax', { label, n: problem.n });
+  }
+  for (const rule of field.rules ?? []) {
     if (isEmpty(value) && !rule.validator) continue;
     const size = typeof value === 'string' ? value.length : Array.isArray(value) ? value.length : null;
     if (rule.min !== undefined && size !== null && size < rule.min) return rule.message ?? t('widget.ruleMinLength', { label, n: rule.min });

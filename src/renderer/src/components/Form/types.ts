@@ -52,6 +52,8 @@ export interface FormField {
   hidden?: boolean;
   /** select: many values. */
   multiple?: boolean;
+  /** select: a first option 全部 that clears the choice (filter bars). */
+  clearable?: boolean;
   /** number: bounds, step and fraction digits (see NumberInput). */
   min?: number;
   max?: number;

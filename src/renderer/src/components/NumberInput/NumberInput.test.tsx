@@ -17,41 +17,60 @@ function Harness({ initial = null, spy, ...props }: Partial<NumberInputProps> & 
   );
 }
 
-const input = () => screen.getByLabelText('数量') as HTMLInputElement;
+const input = () => screen.getByLabelText<HTMLInputElement>('数量');
 const shown = () => screen.getByTestId('value').textContent;
 
 describe('NumberInput', { timeout: 30_000 }, () => {
-  it('clamps to max and min when the entry is committed', async () => {
+  it('shows a value outside min and max as an error at the field and never changes it', async () => {
     render(<Harness min={10} max={100} />);
-    await userEvent.type(input(), '150');
-    expect(input().value).toBe('150');
+    await userEvent.type(input(), '99999');
     await userEvent.tab();
-    expect(input().value).toBe('100');
-    expect(shown()).toBe('100');
+    expect(input().value).toBe('99999');
+    expect(shown()).toBe('99999');
+    expect(screen.getByText('数量不能大于 100')).toBeInTheDocument();
+    expect(input()).toHaveAttribute('aria-invalid', 'true');
     await userEvent.clear(input());
     await userEvent.type(input(), '3{Enter}');
-    expect(input().value).toBe('10');
-    expect(shown()).toBe('10');
+    expect(input().value).toBe('3');
+    expect(screen.getByText('数量不能小于 10')).toBeInTheDocument();
+    await userEvent.clear(input());
+    await userEvent.type(input(), '42');
+    expect(screen.queryByText(/数量不能/)).not.toBeInTheDocument();
+    expect(input()).toHaveAttribute('aria-invalid', 'false');
   });
 
-  it('allows at most 2 decimals by default', async () => {
-    render(<Harness />);
-    await userEvent.type(input(), '12.3456');
-    expect(input().value).toBe('12.34');
+  it.each(['1a2', 'abc14.2x', '1,5', '12 3'])('keeps %s as typed and says it is not a number (nothing dropped or guessed)', async (typed) => {
+    const spy = vi.fn();
+    render(<Harness spy={spy} />);
+    await userEvent.type(input(), typed);
     await userEvent.tab();
-    expect(shown()).toBe('12.34');
+    expect(input().value).toBe(typed);
+    expect(screen.getByText('数量必须是数字')).toBeInTheDocument();
+    expect(spy).toHaveBeenLastCalledWith(Number.NaN);
   });
 
-  it('takes digits only when decimal is 0', async () => {
+  it('says so when there are more decimals than allowed (2 by default, 0: whole numbers)', async () => {
+    const { unmount } = render(<Harness />);
+    await userEvent.type(input(), '12.3456');
+    expect(input().value).toBe('12.3456');
+    expect(screen.getByText('数量最多 2 位小数')).toBeInTheDocument();
+    unmount();
     render(<Harness decimal={0} />);
-    await userEvent.type(input(), '12.5a');
-    expect(input().value).toBe('125');
+    await userEvent.type(input(), '12.5');
+    expect(screen.getByText('数量必须是整数')).toBeInTheDocument();
   });
 
-  it('takes as many decimals as decimal says', async () => {
-    render(<Harness decimal={4} />);
-    await userEvent.type(input(), '1.234567');
-    expect(input().value).toBe('1.2345');
+  it('keeps a minus sign and says when the value is below the minimum', async () => {
+    const { unmount } = render(<Harness min={0} />);
+    await userEvent.type(input(), '-3');
+    expect(input().value).toBe('-3');
+    expect(shown()).toBe('-3');
+    expect(screen.getByText('数量不能小于 0')).toBeInTheDocument();
+    unmount();
+    render(<Harness min={-10} />);
+    await userEvent.type(input(), '-5');
+    expect(input().value).toBe('-5');
+    expect(screen.queryByText(/数量不能/)).not.toBeInTheDocument();
   });
 
   it("resets the value to 0 when 'e' is pressed", async () => {
@@ -60,16 +79,6 @@ describe('NumberInput', { timeout: 30_000 }, () => {
     await userEvent.type(input(), 'e');
     expect(input().value).toBe('0');
     expect(shown()).toBe('0');
-  });
-
-  it('refuses a minus sign when min is not negative, accepts it otherwise', async () => {
-    const { unmount } = render(<Harness min={0} />);
-    await userEvent.type(input(), '-5');
-    expect(input().value).toBe('5');
-    unmount();
-    render(<Harness min={-10} />);
-    await userEvent.type(input(), '-5');
-    expect(input().value).toBe('-5');
   });
 
   it('steps with the arrow keys, within the bounds and without float noise', async () => {

@@ -1,1 +1,2 @@
-export { NumberInput, type NumberInputProps } from './NumberInput';
+export { NumberInput, problemText, type NumberInputProps } from './NumberInput';
+export { numberProblem } from './numberText';

@@ -1,7 +1,13 @@
-import { createRef } from 'react';
+import { createRef, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within, configure } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { configureStore } from '@reduxjs/toolkit';
+import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import type { PageResult } from '@shared/api/schema';
+import { screenStateSlice } from '@renderer/store/screenStateSlice';
 import { PaginatedTable, type PageParams, type TableColumn, type TableHandle } from './PaginatedTable';
 
 // MUI renders slowly on a busy machine: wait longer than Testing Library's default second.
@@ -24,9 +30,25 @@ function server(total = 45) {
   return vi.fn(async (p: PageParams) => ({ list: all.slice((p.page - 1) * p.size, p.page * p.size), total }));
 }
 
+/** A real RTK Query slice whose listPage answers from `fetchPage`, as a feature's generated endpoint would. */
+function harness(fetchPage = server()) {
+  const testApi = createApi({
+    reducerPath: 'api',
+    baseQuery: fakeBaseQuery(),
+    endpoints: (b) => ({ rows: b.query<PageResult<Row>, PageParams>({ queryFn: async (arg) => ({ data: await fetchPage(arg) }) }) }),
+  });
+  const store = configureStore({
+    reducer: { [testApi.reducerPath]: testApi.reducer, screenState: screenStateSlice.reducer },
+    middleware: (m) => m().concat(testApi.middleware),
+  });
+  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}><MemoryRouter>{children}</MemoryRouter></Provider>;
+  return { query: testApi.endpoints.rows.useQuery, wrapper, fetchPage };
+}
+
 function setup(props: Partial<Parameters<typeof PaginatedTable<Row>>[0]> = {}, fetchPage = server()) {
   const ref = createRef<TableHandle>();
-  const view = render(<PaginatedTable<Row> ref={ref} fetchPage={fetchPage} columns={columns} gridProps={{ disableVirtualization: true }} {...props} />);
+  const { query, wrapper } = harness(fetchPage);
+  const view = render(<PaginatedTable<Row> ref={ref} query={query} columns={columns} gridProps={{ disableVirtualization: true }} {...props} />, { wrapper });
   return { ...view, ref, fetchPage };
 }
 
@@ -71,7 +93,9 @@ describe('PaginatedTable', { timeout: 30_000 }, () => {
     await waitFor(() => expect(lastParams(fetchPage)).toEqual({ page: 3, size: 15 }));
     expect(screen.getByRole('button', { name: '下一页' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: '上一页' }));
-    await waitFor(() => expect(lastParams(fetchPage)).toEqual({ page: 2, size: 15 }));
+    // Page 2 again: shown from the query cache (refetched only when stale or invalidated).
+    expect(await screen.findByRole('gridcell', { name: 'C016' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '第 2 页' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('jumps with 前往 N 页, keeping within the pages there are', async () => {
@@ -100,19 +124,19 @@ describe('PaginatedTable', { timeout: 30_000 }, () => {
   });
 
   it('sends the filters, leaves out empty ones, and goes back to page 1 when they change', async () => {
-    const fetchPage = server();
+    const { query, wrapper, fetchPage } = harness();
     const ref = createRef<TableHandle>();
-    const { rerender } = render(<PaginatedTable<Row> ref={ref} fetchPage={fetchPage} columns={columns} filters={{ name: '', status: 1 }} />);
+    const { rerender } = render(<PaginatedTable<Row> ref={ref} query={query} columns={columns} filters={{ name: '', status: 1 }} />, { wrapper });
     await waitFor(() => expect(lastParams(fetchPage)).toEqual({ page: 1, size: 15, status: 1 }));
     await userEvent.click(screen.getByRole('button', { name: '第 3 页' }));
     await waitFor(() => expect(lastParams(fetchPage)).toMatchObject({ page: 3 }));
     const before = fetchPage.mock.calls.length;
-    rerender(<PaginatedTable<Row> ref={ref} fetchPage={fetchPage} columns={columns} filters={{ name: '瓶', status: 1 }} />);
+    rerender(<PaginatedTable<Row> ref={ref} query={query} columns={columns} filters={{ name: '瓶', status: 1 }} />);
     await waitFor(() => expect(lastParams(fetchPage)).toEqual({ page: 1, size: 15, name: '瓶', status: 1 }));
     // One request for the new filters, not one for page 3 and another for page 1.
     expect(fetchPage).toHaveBeenCalledTimes(before + 1);
     const calls = fetchPage.mock.calls.length;
-    rerender(<PaginatedTable<Row> ref={ref} fetchPage={fetchPage} columns={columns} filters={{ name: '瓶', status: 1 }} />);
+    rerender(<PaginatedTable<Row> ref={ref} query={query} columns={columns} filters={{ name: '瓶', status: 1 }} />);
     act(() => ref.current!.reload());
     await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(calls + 1));
     expect(lastParams(fetchPage)).toEqual({ page: 1, size: 15, name: '瓶', status: 1 });
@@ -124,7 +148,7 @@ describe('PaginatedTable', { timeout: 30_000 }, () => {
     const row = (await screen.findByRole('gridcell', { name: 'C002' })).closest('[role="row"]') as HTMLElement;
     await userEvent.click(within(row).getByRole('checkbox'));
     expect(onSelectionChange).toHaveBeenLastCalledWith([{ id: 2, code: 'C002', name: '瓶2' }]);
-    await userEvent.click(screen.getAllByRole('checkbox')[0]);
+    await userEvent.click(screen.getAllByRole('checkbox')[0]!);
     expect(onSelectionChange.mock.lastCall?.[0]).toHaveLength(15);
   });
 });

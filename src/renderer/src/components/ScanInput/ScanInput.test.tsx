@@ -6,7 +6,7 @@ import { ScanInput, type ScanInputProps } from './ScanInput';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const field = () => screen.getByPlaceholderText('请扫描条码') as HTMLInputElement;
+const field = () => screen.getByPlaceholderText<HTMLInputElement>('请扫描条码');
 const status = () => screen.getByRole('status');
 
 function setup(props: Partial<ScanInputProps> = {}) {

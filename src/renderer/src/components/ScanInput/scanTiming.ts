@@ -9,7 +9,7 @@ export const SCANNER_MIN_LENGTH = 4;
 export function classifyScan(keyTimes: number[], codeLength: number, maxInterval = SCANNER_MAX_INTERVAL_MS, minLength = SCANNER_MIN_LENGTH): ScanSource {
   if (codeLength < minLength || keyTimes.length < minLength) return 'keyboard';
   for (let i = 1; i < keyTimes.length; i++) {
-    if (keyTimes[i] - keyTimes[i - 1] >= maxInterval) return 'keyboard';
+    if (keyTimes[i]! - keyTimes[i - 1]! >= maxInterval) return 'keyboard';
   }
   return 'scanner';
 }

@@ -20,10 +20,10 @@ describe('TableForm row operations', () => {
   it('emits init once with the initial rows (defaults filled in, bookkeeping fields set)', () => {
     const { onChange } = renderTableForm({ columns, defaultValue: [{ code: 'A' }] });
     expect(onChange).toHaveBeenCalledTimes(1);
-    const [rows, reason] = onChange.mock.calls[0];
+    const [rows, reason] = onChange.mock.calls[0]!;
     expect(reason).toBe('init');
     expect(rows[0]).toMatchObject({ name: '新行', code: 'A', isSelected: false, __isChild: false, __parentNodeId: '', __parentNode: 0 });
-    expect(rows[0].__nodeId).toBeTruthy();
+    expect(rows[0]!.__nodeId).toBeTruthy();
   });
 
   it('新增 appends a row with the defaults (add)', async () => {
@@ -40,7 +40,7 @@ describe('TableForm row operations', () => {
     await userEvent.click(rowButton(cell, 0, '复制'));
     expect(lastReason()).toBe('add');
     expect(names(last())).toEqual(['A', 'A', 'B']);
-    expect(last()[1].__nodeId).not.toBe(last()[0].__nodeId);
+    expect(last()[1]!.__nodeId).not.toBe(last()[0]!.__nodeId);
     await userEvent.click(rowButton(cell, 0, '删除'));
     expect(lastReason()).toBe('delete');
     expect(names(last())).toEqual(['A', 'B']);
@@ -65,7 +65,7 @@ describe('TableForm row operations', () => {
     await userEvent.click(rowButton(cell, 0, '添加子项'));
     expect(lastReason()).toBe('add');
     const [parent, child] = last();
-    expect(child).toMatchObject({ name: '新行', __isChild: true, __parentNodeId: parent.__nodeId, __parentNode: 1 });
+    expect(child).toMatchObject({ name: '新行', __isChild: true, __parentNodeId: parent!.__nodeId, __parentNode: 1 });
     expect(cellElement(1, 'index').closest('tr')).toHaveAttribute('data-depth', '1');
     expect(getComputedStyle(cellElement(1, 'index')).paddingLeft).not.toBe(getComputedStyle(cellElement(0, 'index')).paddingLeft);
     // The only child has no sibling to swap with.

@@ -45,8 +45,9 @@ export function TableForm({ columns, value, defaultValue, onChange, onValidate, 
     const labels: number[] = [];
     rows.forEach((r, i) => {
       counters.length = r.__parentNode + 1;
-      counters[r.__parentNode] = (counters[r.__parentNode] ?? 0) + 1;
-      labels[i] = counters[r.__parentNode];
+      const n = (counters[r.__parentNode] ?? 0) + 1;
+      counters[r.__parentNode] = n;
+      labels[i] = n;
     });
     return labels;
   }, [rows]);
@@ -88,7 +89,7 @@ export function TableForm({ columns, value, defaultValue, onChange, onValidate, 
                 columns={columns}
                 row={row}
                 index={i}
-                number={numbers[i]}
+                number={numbers[i]!}
                 canUp={canMoveUp(rows, i)}
                 canDown={canMoveDown(rows, i)}
                 disabled={disabled}

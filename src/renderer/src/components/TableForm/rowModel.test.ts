@@ -47,11 +47,11 @@ describe('new rows', () => {
 function tree(): TableRow[] {
   let rows = normalizeRows([{ name: 'A' }, { name: 'B' }, { name: 'C' }]);
   rows = addChild(rows, 0, []);
-  rows[1].name = 'A1';
+  rows[1]!.name = 'A1';
   rows = addChild(rows, 0, []);
-  rows[2].name = 'A2';
+  rows[2]!.name = 'A2';
   rows = addChild(rows, 2, []);
-  rows[3].name = 'A2a';
+  rows[3]!.name = 'A2a';
   return rows;
 }
 
@@ -59,8 +59,8 @@ describe('row operations', () => {
   it('addChild nests under the parent: __isChild, __parentNodeId, depth in __parentNode, after the parent’s block', () => {
     const rows = tree();
     expect(names(rows)).toEqual(['A', 'A1', 'A2', 'A2a', 'B', 'C']);
-    expect(rows[1]).toMatchObject({ __isChild: true, __parentNodeId: rows[0].__nodeId, __parentNode: 1 });
-    expect(rows[3]).toMatchObject({ __isChild: true, __parentNodeId: rows[2].__nodeId, __parentNode: 2 });
+    expect(rows[1]).toMatchObject({ __isChild: true, __parentNodeId: rows[0]!.__nodeId, __parentNode: 1 });
+    expect(rows[3]).toMatchObject({ __isChild: true, __parentNodeId: rows[2]!.__nodeId, __parentNode: 2 });
   });
 
   it('appendRow adds a default row at the end', () => {
@@ -72,10 +72,10 @@ describe('row operations', () => {
     const rows = tree();
     const copied = copyRow(rows, 0);
     expect(names(copied)).toEqual(['A', 'A1', 'A2', 'A2a', 'A', 'B', 'C']);
-    expect(copied[4].__nodeId).not.toBe(rows[0].__nodeId);
+    expect(copied[4]!.__nodeId).not.toBe(rows[0]!.__nodeId);
     const childCopy = copyRow(rows, 1);
     expect(names(childCopy)).toEqual(['A', 'A1', 'A1', 'A2', 'A2a', 'B', 'C']);
-    expect(childCopy[2]).toMatchObject({ __isChild: true, __parentNodeId: rows[0].__nodeId });
+    expect(childCopy[2]).toMatchObject({ __isChild: true, __parentNodeId: rows[0]!.__nodeId });
   });
 
   it('delete removes the row with its descendants', () => {

@@ -26,7 +26,7 @@ export function defaultValues(columns: TableColumn[], now: Date = new Date()): R
       fields.forEach((f, i) => (values[f] = given[i] ?? nowText));
       continue;
     }
-    const [field] = fields;
+    const field = fields[0]!; // a non-range column with fields writes exactly one
     if (col.defaultValue !== undefined) values[field] = structuredClone(col.defaultValue);
     else if (col.isDefault && isDateKind(col.type)) values[field] = dayjs(now).format(storedDateFormat(col));
     else if (col.type === 'switch') values[field] = col.inactiveValue ?? 0;
@@ -52,31 +52,41 @@ export function normalizeRows(rows: Partial<TableRow>[]): TableRow[] {
     __parentNodeId: r.__parentNodeId ?? '',
     __parentNode: r.__parentNode ?? 0,
     __nodeId: r.__nodeId || newNodeId(),
-  })) as TableRow[];
+  }));
+}
+
+/** The row at `index`; the operations below are only ever asked about rows that exist. */
+function rowAt(rows: TableRow[], index: number): TableRow {
+  const row = rows[index];
+  if (!row) throw new RangeError(`No row at index ${index} (${rows.length} rows)`);
+  return row;
 }
 
 /** Index just past the block of `index` (the row and its descendants). */
 export function blockEnd(rows: TableRow[], index: number): number {
-  const depth = rows[index].__parentNode;
+  const depth = rowAt(rows, index).__parentNode;
   let end = index + 1;
-  while (end < rows.length && rows[end].__parentNode > depth) end += 1;
+  while (end < rows.length && rows[end]!.__parentNode > depth) end += 1;
   return end;
 }
 
 /** Index of the previous sibling (same parent), or -1. */
 export function previousSibling(rows: TableRow[], index: number): number {
-  const row = rows[index];
+  const row = rowAt(rows, index);
   for (let i = index - 1; i >= 0; i -= 1) {
-    if (rows[i].__parentNode < row.__parentNode) return -1;
-    if (rows[i].__parentNode === row.__parentNode) return i;
+    const other = rows[i]!;
+    if (other.__parentNode < row.__parentNode) return -1;
+    if (other.__parentNode === row.__parentNode) return i;
   }
   return -1;
 }
 
 /** Index of the next sibling (same parent), or -1. */
 export function nextSibling(rows: TableRow[], index: number): number {
+  const row = rowAt(rows, index);
   const end = blockEnd(rows, index);
-  return end < rows.length && rows[end].__parentNode === rows[index].__parentNode && rows[end].__parentNodeId === rows[index].__parentNodeId ? end : -1;
+  const next = rows[end];
+  return next && next.__parentNode === row.__parentNode && next.__parentNodeId === row.__parentNodeId ? end : -1;
 }
 
 export const canMoveUp = (rows: TableRow[], index: number): boolean => previousSibling(rows, index) !== -1;
@@ -88,7 +98,7 @@ export function appendRow(rows: TableRow[], columns: TableColumn[], now?: Date):
 
 /** A copy of the row (its fields, not its children) placed after the row's block, with a new __nodeId. */
 export function copyRow(rows: TableRow[], index: number): TableRow[] {
-  const copy: TableRow = { ...structuredClone(rows[index]), __nodeId: newNodeId(), isSelected: false };
+  const copy: TableRow = { ...structuredClone(rowAt(rows, index)), __nodeId: newNodeId(), isSelected: false };
   const end = blockEnd(rows, index);
   return [...rows.slice(0, end), copy, ...rows.slice(end)];
 }
@@ -114,7 +124,7 @@ export function moveDown(rows: TableRow[], index: number): TableRow[] {
 
 /** A new child row with the columns' defaults, placed last under the row. */
 export function addChild(rows: TableRow[], index: number, columns: TableColumn[], now?: Date): TableRow[] {
-  const parent = rows[index];
+  const parent = rowAt(rows, index);
   const child: TableRow = {
     ...defaultValues(columns, now),
     isSelected: false,

@@ -16,8 +16,13 @@ export function renderTableForm(props: Omit<TableFormProps, 'ref'>) {
       <Toaster />
     </>,
   );
-  const last = () => onChange.mock.calls[onChange.mock.calls.length - 1][0];
-  const lastReason = () => onChange.mock.calls[onChange.mock.calls.length - 1][1];
+  const lastCall = () => {
+    const call = onChange.mock.lastCall;
+    if (!call) throw new Error('onChange was never called');
+    return call;
+  };
+  const last = () => lastCall()[0];
+  const lastReason = () => lastCall()[1];
   const reasons = () => onChange.mock.calls.map((c) => c[1]);
   /** The table cell of a row (0-based) and column key. */
   const cell = (row: number, key: string) => {

@@ -59,7 +59,8 @@ export function useTableRows({ columns, value, defaultValue, onChange, onValidat
   const patchRow = useCallback(
     (index: number, patch: Record<string, unknown>) => {
       const next = updateRow(rowsRef.current, index, patch);
-      setErrors((e) => recheckRow(e, next[index], callbacks.current.columns));
+      const row = next[index];
+      if (row) setErrors((e) => recheckRow(e, row, callbacks.current.columns));
       commit(next, 'change');
     },
     [commit],

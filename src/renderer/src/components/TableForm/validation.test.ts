@@ -19,7 +19,7 @@ describe('validateRows', () => {
     const result = validateRows(rows, columns);
     expect(result.success).toBe(false);
     expect(result.message).toBe('请输入名称,编码须为大写字母,数量至少为1,请选择有效期,请输入编码');
-    expect(result.errors[rows[0].__nodeId]).toEqual({ name: '请输入名称', code: '编码须为大写字母', qty: '数量至少为1', 'startDate,endDate': '请选择有效期' });
+    expect(result.errors[rows[0]!.__nodeId]).toEqual({ name: '请输入名称', code: '编码须为大写字母', qty: '数量至少为1', 'startDate,endDate': '请选择有效期' });
   });
 
   it('succeeds with an empty message when every rule holds', () => {
@@ -35,7 +35,7 @@ describe('validateRows', () => {
 });
 
 describe('checkRules', () => {
-  const row = normalizeRows([{}])[0];
+  const row = normalizeRows([{}])[0]!;
   it('measures strings and arrays by length, numbers by value, len exactly', () => {
     expect(checkRules([{ len: 3, message: 'len' }], 'ab', row)).toBe('len');
     expect(checkRules([{ len: 3, message: 'len' }], 'abc', row)).toBeUndefined();
@@ -56,7 +56,7 @@ describe('checkRules', () => {
 
 describe('recheckRow', () => {
   it('clears a field error once the field is corrected and keeps the others', () => {
-    const [row] = normalizeRows([{ name: '', code: '', qty: 1, startDate: 'a', endDate: 'b' }]);
+    const row = normalizeRows([{ name: '', code: '', qty: 1, startDate: 'a', endDate: 'b' }])[0]!;
     const { errors } = validateRows([row], columns);
     const fixed = recheckRow(errors, { ...row, name: '气瓶' }, columns);
     expect(fixed[row.__nodeId]).toEqual({ code: '请输入编码' });

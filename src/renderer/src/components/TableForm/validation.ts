@@ -2,6 +2,8 @@
  * Table-form validation (SPEC section 5): every row is checked against each column's rule list; the
  * first failing rule's message of each field is kept; the messages are de-duplicated and joined with ','.
  */
+import { numberProblem } from '@renderer/components/NumberInput/numberText';
+import { t } from '@renderer/i18n/i18n';
 import { cellDisabled, columnFields, isRangeKind } from './columnKinds';
 import type { ColumnRule, FieldErrors, TableColumn, TableRow, ValidateResult } from './types';
 
@@ -46,17 +48,32 @@ export function checkRules(rules: ColumnRule[] | undefined, value: unknown, row:
 /** The value a column's rules see: [start, end] for ranges ([] unless both are set), else the field value. */
 export function columnValue(col: TableColumn, row: TableRow): unknown {
   const fields = columnFields(col);
-  if (!isRangeKind(col.type)) return row[fields[0]];
+  if (!isRangeKind(col.type)) return fields[0] === undefined ? undefined : row[fields[0]];
   const ends = fields.map((f) => row[f]);
   return ends.some(isEmpty) ? [] : ends;
+}
+
+/** What a number cell holds that it must not: text that is no number, too many decimals, outside min/max. */
+function numberMessage(col: TableColumn, value: unknown): string | undefined {
+  if (col.type !== 'number' && col.type !== 'InputNumber') return undefined;
+  const problem = numberProblem(typeof value === 'number' ? value : null, col);
+  const label = col.label;
+  switch (problem?.kind) {
+    case 'notNumber': return t('widget.ruleNumber', { label });
+    case 'decimal': return problem.n === 0 ? t('widget.ruleInteger', { label }) : t('widget.ruleDecimal', { label, n: problem.n });
+    case 'min': return t('widget.ruleMin', { label, n: problem.n });
+    case 'max': return t('widget.ruleMax', { label, n: problem.n });
+    default: return undefined;
+  }
 }
 
 /** Errors of one row, keyed by column key. Disabled cells are not checked (the user could not fix them). */
 export function validateRow(row: TableRow, columns: TableColumn[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const col of columns) {
-    if (!col.rule?.length || columnFields(col).length === 0 || cellDisabled(col, row)) continue;
-    const message = checkRules(col.rule, columnValue(col, row), row);
+    if (columnFields(col).length === 0 || cellDisabled(col, row)) continue;
+    const value = columnValue(col, row);
+    const message = numberMessage(col, value) ?? (col.rule?.length ? checkRules(col.rule, value, row) : undefined);
     if (message) errors[col.key] = message;
   }
   return errors;

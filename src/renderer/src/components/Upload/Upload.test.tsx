@@ -42,7 +42,7 @@ describe('Upload', () => {
     render(<Harness limit={2} value={[done('a.pdf')]} />);
     pick(file('b.pdf'), file('c.pdf'));
     expect(getToasts().map((t) => t.message)).toEqual(['当前限制选择 2 个文件，本次选择了 2 个文件，共选择了 3 个文件']);
-    expect(getToasts()[0].severity).toBe('warning');
+    expect(getToasts()[0]!.severity).toBe('warning');
     expect(adapter.calls).toHaveLength(0);
     expect(screen.getAllByTestId('upload-item')).toHaveLength(1);
   });
@@ -50,14 +50,14 @@ describe('Upload', () => {
   it('refuses a file over the single-file size and uploads nothing', () => {
     render(<Harness limit={2} />);
     pick(file('big.pdf', 10 * MB + 1));
-    expect(getToasts()[0].message).toBe('big.pdf 超过单个文件大小限制（10M）');
+    expect(getToasts()[0]!.message).toBe('big.pdf 超过单个文件大小限制（10M）');
     expect(adapter.calls).toHaveLength(0);
   });
 
   it('refuses a type outside accept', () => {
     render(<Harness accept=".pdf,image/*" />);
     pick(file('run.exe', 3, 'application/x-msdownload'));
-    expect(getToasts()[0].message).toBe('run.exe 的类型不在允许范围内');
+    expect(getToasts()[0]!.message).toBe('run.exe 的类型不在允许范围内');
     expect(adapter.calls).toHaveLength(0);
   });
 
@@ -67,7 +67,7 @@ describe('Upload', () => {
     pick(file('检验报告.pdf', MB));
     expect(screen.getByText('上传中')).toBeInTheDocument();
     await waitFor(() => expect(spy).toHaveBeenLastCalledWith([expect.objectContaining({ status: 'done' })]));
-    const [call] = adapter.calls;
+    const call = adapter.calls[0]!;
     expect(call.method).toBe('post');
     expect(call.url).toBe('/file/upload');
     expect((call.data as FormData).get('file')).toBeInstanceOf(File);
@@ -82,7 +82,7 @@ describe('Upload', () => {
     render(<Harness uploadUrl="/document/upSysFile" />);
     pick(file('模板.docx'));
     expect(await screen.findByText('上传失败')).toBeInTheDocument();
-    expect(adapter.calls[0].url).toBe('/document/upSysFile');
+    expect(adapter.calls[0]!.url).toBe('/document/upSysFile');
     fireEvent.click(screen.getByRole('button', { name: '移除 模板.docx' }));
     expect(screen.queryByTestId('upload-item')).not.toBeInTheDocument();
   });

@@ -73,10 +73,10 @@ export function Upload({ value, onChange, limit = 1, maxSizeMB = DEFAULT_UPLOAD_
     const wrong = files.find((f) => !matchesAccept(f, accept));
     if (wrong) return notify(t('file.wrongType', { name: wrong.name }), 'warning');
 
-    const added = files.map((file) => ({
-      file,
-      item: { uid: `upload-${nextUid++}`, path: '', url: '', name: file.name, status: 'uploading', fileType: fileClassOf(file.name) } as Attachment,
-    }));
+    const added = files.map((file) => {
+      const item: Attachment = { uid: `upload-${nextUid++}`, path: '', url: '', name: file.name, status: 'uploading', fileType: fileClassOf(file.name) };
+      return { file, item };
+    });
     commit([...latest.current, ...added.map((a) => a.item)]);
     added.forEach(({ item, file }) => void send(item, file));
   }

@@ -1,10 +1,10 @@
-import type { NavData, TokenData } from '@shared/api/auth';
-import { http } from '@renderer/http/client';
+import { AUTH, type TokenData } from '@shared/api/auth';
 import { navigateTo } from '@renderer/http/navigator';
 import { clearSession, getTokens, setMenuList, setPermissions, storeSignIn } from '@renderer/session/session';
 import { menuLoadingChanged } from '@renderer/store/appSlice';
 import { userSignedIn } from '@renderer/store/authSlice';
 import type { AppDispatch } from '@renderer/store';
+import { callEndpoint } from '@renderer/store/endpoints';
 import { navLoaded } from '@renderer/store/menuSlice';
 
 let navLoading: Promise<void> | null = null;
@@ -14,7 +14,7 @@ export function loadNav(dispatch: AppDispatch): Promise<void> {
   navLoading ??= (async () => {
     dispatch(menuLoadingChanged(true));
     try {
-      const nav = await http.post<NavData>('/home/nav/0');
+      const nav = await callEndpoint(AUTH.nav, undefined);
       setMenuList(nav.menuList);
       setPermissions(nav.promise);
       dispatch(navLoaded(nav));
@@ -37,7 +37,7 @@ export async function completeSignIn(dispatch: AppDispatch, data: TokenData): Pr
 export async function signOut(): Promise<void> {
   const refreshToken = getTokens()?.refreshToken;
   try {
-    await http.post('/home/logout', { refreshToken }, { silent: true });
+    await callEndpoint(AUTH.logout, refreshToken ? { refreshToken } : {}, { silent: true });
   } catch {
     // The session ends locally whatever the server answered.
   }

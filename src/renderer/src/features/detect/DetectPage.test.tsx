@@ -28,7 +28,7 @@ function serve(recordAnswer: { id: number; nextDate: string | null } = { id: 9, 
 }
 
 async function record(result: '合格' | '不合格') {
-  await userEvent.click(screen.getAllByRole('button', { name: '登记检验' })[1]);
+  await userEvent.click(screen.getAllByRole('button', { name: '登记检验' })[1]!);
   const dialog = await screen.findByRole('dialog');
   await userEvent.click(within(dialog).getByRole('radio', { name: result }));
   await userEvent.type(within(dialog).getByLabelText(/检验员/), '张工');
@@ -62,14 +62,27 @@ describe('定期检验', { timeout: 60_000 }, () => {
     expect(await screen.findByText('气瓶 LATE01 检验合格，下次检验日期：2031-11-21', undefined, { timeout: 3000 })).toBeInTheDocument();
   });
 
-  it('records a fail and says the cylinder was scrapped', async () => {
+  it('records a fail only with report number and reason, after confirming the scrap, and says the cylinder was scrapped', async () => {
     storeSession();
     const adapter = serve({ id: 10, nextDate: null });
     renderApp('/product/detect');
     await screen.findByText('LATE01', undefined, SCREEN_LOAD);
     await record('不合格');
+    // 不合格 scraps for good: the report number and the reason are required, nothing is sent without them.
+    const dialog = screen.getByRole('dialog');
+    expect(await within(dialog).findByText('请输入报告编号')).toBeInTheDocument();
+    expect(within(dialog).getByText('请输入不合格原因')).toBeInTheDocument();
+    expect(within(dialog).getByText(/将被永久报废/)).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/^报告编号/), 'R-2026-9');
+    await userEvent.type(within(dialog).getByLabelText(/^不合格原因/), '壁厚不足');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: '保存' })).toBeEnabled(), { timeout: 3000 });
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    const confirmation = await screen.findByRole('dialog', { name: '确认报废' });
+    expect(confirmation).toHaveTextContent('气瓶 LATE01 检验不合格，将被永久报废（报告编号 R-2026-9）');
+    expect(adapter.calls.some((c) => c.url === '/detect/record')).toBe(false);
+    await userEvent.click(within(confirmation).getByRole('button', { name: '确定报废' }));
     expect(await screen.findByText('气瓶 LATE01 检验不合格，已报废', undefined, { timeout: 3000 })).toBeInTheDocument();
-    expect(bodyOf(adapter.calls.find((c) => c.url === '/detect/record')!)).toMatchObject({ cylinderId: 2, result: 0 });
+    expect(bodyOf(adapter.calls.find((c) => c.url === '/detect/record')!)).toMatchObject({ cylinderId: 2, result: 0, reportNo: 'R-2026-9', failReason: '壁厚不足' });
   });
 
   it('shows the inspection history of one cylinder', async () => {
@@ -77,7 +90,7 @@ describe('定期检验', { timeout: 60_000 }, () => {
     const adapter = serve();
     renderApp('/product/detect');
     await screen.findByText('LATE01', undefined, SCREEN_LOAD);
-    await userEvent.click(screen.getAllByRole('button', { name: '检验记录' })[1]);
+    await userEvent.click(screen.getAllByRole('button', { name: '检验记录' })[1]!);
     expect(await screen.findByText('R-77')).toBeInTheDocument();
     expect(bodyOf(adapter.calls.find((c) => c.url === '/detect/history')!)).toMatchObject({ cylinderId: 2 });
   });

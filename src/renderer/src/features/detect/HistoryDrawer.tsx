@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import type { DueRow, InspectionHistoryQuery, InspectionRow } from '@shared/api/inspection';
+import type { DueRow, InspectionRow } from '@shared/api/inspection';
 import { AppDrawer } from '@renderer/components/AppDrawer';
-import { PaginatedTable, type PageParams, type TableColumn } from '@renderer/components/PaginatedTable';
+import { PaginatedTable, type TableColumn } from '@renderer/components/PaginatedTable';
 import { useT } from '@renderer/i18n/useT';
-import { fetchHistoryPage } from './detectApi';
+import { detectApi } from './detectApi';
 
 /** 检验记录 of one cylinder, newest first as the server lists them. */
 export function HistoryDrawer({ row, onClose }: { row: DueRow | null; onClose: () => void }) {
@@ -18,10 +18,7 @@ export function HistoryDrawer({ row, onClose }: { row: DueRow | null; onClose: (
   ], [t]);
   return (
     <AppDrawer open={!!row} title={t('detect.historyTitle', { code: row?.code ?? '' })} onCancel={onClose} footer={null} width="50%">
-      {row && (
-        <PaginatedTable<InspectionRow> columns={columns} filters={{ cylinderId: row.id }} defaultPageSize={10}
-          fetchPage={(p: PageParams) => fetchHistoryPage(p as InspectionHistoryQuery)} />
-      )}
+      {row && <PaginatedTable<InspectionRow> columns={columns} filters={{ cylinderId: row.id }} defaultPageSize={10} query={detectApi.useInspectionHistoryQuery} />}
     </AppDrawer>
   );
 }

@@ -1,10 +1,12 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import dayjs from 'dayjs';
+import { Alert, Stack } from '@mui/material';
 import type { DueRow } from '@shared/api/inspection';
-import { AppDialog } from '@renderer/components/AppDialog';
-import { Form, type FormHandle } from '@renderer/components/Form';
+import { AppDialog, type AppDialogHandle } from '@renderer/components/AppDialog';
+import { Form, type FormHandle, type FormValues } from '@renderer/components/Form';
+import { textOrNull, useConfirm } from '@renderer/components/ListPage';
 import { useT } from '@renderer/i18n/useT';
-import { recordInspection } from './detectApi';
+import { detectApi } from './detectApi';
 
 export interface RecordOutcome {
   code: string;
@@ -13,38 +15,57 @@ export interface RecordOutcome {
 }
 
 interface Props {
-  row: DueRow | null;
+  row: DueRow;
   onClose: () => void;
   onDone: (outcome: RecordOutcome) => void;
 }
 
-/** 登记检验: date, 合格/不合格, inspector, report number, remark. The server derives the next date or scraps. */
+const FAIL = 0;
+
+/**
+ * 登记检验: date, 合格/不合格, inspector, report number, remark. The server derives the next date, or scraps a
+ * failed cylinder for good: 不合格 asks for the report number and the reason, and confirms before it records.
+ */
 export function RecordDialog({ row, onClose, onDone }: Props) {
   const t = useT();
+  const confirm = useConfirm();
+  const dialog = useRef<AppDialogHandle>(null);
   const form = useRef<FormHandle>(null);
+  const [values, setValues] = useState<FormValues>({ inspectedOn: dayjs().format('YYYY-MM-DD') });
+  const [record] = detectApi.useRecordInspectionMutation();
+  const failing = values.result === FAIL;
+
   const submit = async () => {
     const result = form.current?.validate();
-    if (!row || !result?.valid) return;
+    if (!result?.valid) return;
     const v = result.values;
-    const passed = v.result === 1;
-    const saved = await recordInspection({
-      cylinderId: row.id, inspectedOn: v.inspectedOn as string, result: passed ? 1 : 0,
-      agency: (v.agency as string | undefined) || null, reportNo: (v.reportNo as string | undefined) || null, remark: (v.remark as string | undefined) || null,
-    });
+    const passed = v.result !== FAIL;
+    const reportNo = textOrNull(v.reportNo);
+    if (!passed && !(await confirm({
+      title: t('detect.confirmScrapTitle'), message: t('detect.confirmScrap', { code: row.code, reportNo: reportNo ?? '' }),
+      danger: true, okText: t('detect.confirmScrapOk'),
+    }))) return;
+    const saved = await record({
+      cylinderId: row.id, inspectedOn: String(v.inspectedOn), result: passed ? 1 : 0, agency: textOrNull(v.agency), reportNo,
+      failReason: passed ? null : textOrNull(v.failReason), remark: textOrNull(v.remark),
+    }).unwrap();
     onDone({ code: row.code, passed, nextDate: saved.nextDate });
   };
+
   return (
-    <AppDialog open={!!row} title={t('detect.recordTitle', { code: row?.code ?? '' })} onClose={onClose} onSubmit={submit} width={560}>
-      {row && (
-        <Form ref={form} defaultSpan={12} initialValues={{ inspectedOn: dayjs().format('YYYY-MM-DD') }} fields={[
+    <AppDialog ref={dialog} open title={t('detect.recordTitle', { code: row.code })} onClose={onClose} onSubmit={submit} width={560}>
+      <Stack spacing={2}>
+        {failing && <Alert severity="warning">{t('detect.failWarning')}</Alert>}
+        <Form ref={form} defaultSpan={12} autoFocus values={values} onChange={setValues} onSubmit={() => void dialog.current?.submit()} fields={[
           { key: 'inspectedOn', label: t('detect.inspectedOn'), type: 'date', rules: [{ required: true }] },
           { key: 'result', label: t('detect.result'), type: 'radio', rules: [{ required: true }],
-            options: [{ label: t('detect.pass'), value: 1 }, { label: t('detect.fail'), value: 0 }] },
+            options: [{ label: t('detect.pass'), value: 1 }, { label: t('detect.fail'), value: FAIL }] },
           { key: 'agency', label: t('detect.inspector'), maxLength: 128 },
-          { key: 'reportNo', label: t('detect.reportNo'), maxLength: 64 },
-          { key: 'remark', label: t('detect.remark'), type: 'textarea', maxLength: 255, span: 24 },
+          { key: 'reportNo', label: t('detect.reportNo'), maxLength: 64, rules: failing ? [{ required: true }] : [] },
+          { key: 'failReason', label: t('detect.failReason'), maxLength: 200, hidden: !failing, rules: [{ required: true }], span: 24 },
+          { key: 'remark', label: t('common.remark'), type: 'textarea', maxLength: 255, span: 24 },
         ]} />
-      )}
+      </Stack>
     </AppDialog>
   );
 }

@@ -1,8 +1,12 @@
-import type { PageResult } from '@shared/api/envelope';
-import type { DuePageQuery, DueRow, InspectionBody, InspectionHistoryQuery, InspectionRow } from '@shared/api/inspection';
-import { http } from '@renderer/http/client';
+import { DETECT } from '@shared/api/inspection';
+import { api } from '@renderer/store/api';
+import { mutationOf, queryOf } from '@renderer/store/endpoints';
 
-/** Periodic inspection calls (src/shared/api/inspection.ts), paths under /api. */
-export const fetchDuePage = (q: DuePageQuery) => http.post<PageResult<DueRow>>('/detect/listPage', q);
-export const recordInspection = (body: InspectionBody) => http.post<{ id: number; nextDate: string | null }>('/detect/record', body);
-export const fetchHistoryPage = (q: InspectionHistoryQuery) => http.post<PageResult<InspectionRow>>('/detect/history', q);
+/** Periodic inspection calls (src/shared/api/inspection.ts). A record may scrap the cylinder: lists and counts follow. */
+export const detectApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    duePage: queryOf(b, DETECT.duePage, { tags: ['Inspection'] }),
+    inspectionHistory: queryOf(b, DETECT.history, { tags: ['Inspection'] }),
+    recordInspection: mutationOf(b, DETECT.record, { tags: ['Inspection', 'Product', 'StatusCount'] }),
+  }),
+});

@@ -51,7 +51,10 @@ describe('编辑企业', { timeout: 30_000 }, () => {
       type: '1', enterpriseName: '南京气体', enterpriseCode: 'NJQT', creditCode: null, contact: null, phone: null,
       provinceCode: '320000', cityCode: '320100', districtCode: '320102', address: null, remark: null,
     }]));
+    // A supplier saved: back on the list's 供应商 tab.
     await waitFor(() => expect(router.state.location.pathname).toBe('/Setting/ComeEnterprise'));
+    expect(await screen.findByRole('tab', { name: '供应商', selected: true }, SCREEN_LOAD)).toBeInTheDocument();
+    await waitFor(() => expect(bodies(adapter, '/enterprise/listPage').at(-1)).toMatchObject({ type: '1' }));
   });
 
   it('loads an enterprise by id and saves it with its id', async () => {

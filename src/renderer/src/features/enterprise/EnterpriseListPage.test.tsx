@@ -27,18 +27,23 @@ describe('客户与供应商', { timeout: 30_000 }, () => {
     await waitFor(() => expect(bodies(adapter, '/enterprise/export')).toEqual([{ type: '1', enterpriseName: '钢铁' }]));
   });
 
-  it('shows the row-by-row report of a refused import', async () => {
+  it('imports through the same dialog as the cylinders: choose the file, see the row report, nothing imported', async () => {
     storeSession();
     const adapter = serveEnterprises((url) => (url === '/enterprise/importEnterprise' ? { data: { code: -1, msg: REPORT, data: null } } : undefined));
     renderApp('/Setting/ComeEnterprise');
     await screen.findByText('杭州钢铁厂', undefined, SCREEN_LOAD);
-    const file = new File([new Uint8Array([80, 75, 3, 4])], '客户.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-    await userEvent.upload(screen.getByTestId('enterprise-import-file'), file);
+    await userEvent.click(screen.getByRole('button', { name: '导入' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('导入失败，以下行有误，本次未导入任何数据')).toBeInTheDocument();
-    expect(within(dialog).getByText(/第 2 行：企业编码重复：HZGT/)).toHaveTextContent('第 4 行：联系电话格式不正确');
-    const sent = bodies(adapter, '/enterprise/importEnterprise')[0] as FormData;
-    expect((sent.get('file') as File).name).toBe('客户.xlsx');
+    expect(within(dialog).getByRole('button', { name: '下载模板' })).toBeInTheDocument();
+    const file = new File([new Uint8Array([80, 75, 3, 4])], '客户.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    await userEvent.upload(within(dialog).getByTestId('import-input'), file);
+    // Choosing the file checks it at once (a dry run) and shows every bad row.
+    const report = await within(dialog).findByRole('alert');
+    expect(report).toHaveTextContent('第 2 行：企业编码重复：HZGT');
+    expect(report).toHaveTextContent('第 4 行：联系电话格式不正确');
+    const sent = adapter.calls.find((c) => c.url === '/enterprise/importEnterprise');
+    expect(sent?.params).toMatchObject({ dryRun: true });
+    expect(((sent?.data as FormData).get('file') as File).name).toBe('客户.xlsx');
   });
 
   it('deletes after confirmation and opens the edit page for 编辑', async () => {

@@ -1,11 +1,11 @@
 import type { AreaNode } from '@shared/api/area';
 import { CREDIT_CODE_PATTERN, type EnterpriseRow, type EnterpriseSaveBody } from '@shared/api/enterprise';
 import type { FieldOption, FormField, FormValues } from '@renderer/components/Form';
+import { codeRule, textOrNull } from '@renderer/components/ListPage';
 import type { MessageKey } from '@renderer/i18n/messages';
 
-type Translate = (key: MessageKey) => string;
+type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
-const CODE = /^[A-Za-z0-9_.-]+$/;
 const CREDIT = new RegExp(CREDIT_CODE_PATTERN);
 const PHONE = /^[0-9+\-() ]{3,32}$/;
 
@@ -19,7 +19,7 @@ export function enterpriseFields(t: Translate, areas: AreaNode[], values: FormVa
   return [
     { key: 'type', label: t('enterprise.type'), type: 'radio', options: [{ label: t('enterprise.customers'), value: '2' }, { label: t('enterprise.suppliers'), value: '1' }], rules: [{ required: true }] },
     { key: 'enterpriseName', label: t('enterprise.name'), rules: [{ required: true }, { max: 128 }], span: 12 },
-    { key: 'enterpriseCode', label: t('enterprise.code'), rules: [{ required: true }, { max: 32 }, { pattern: CODE, message: t('enterprise.codePattern') }], span: 12 },
+    { key: 'enterpriseCode', label: t('enterprise.code'), rules: [{ required: true }, { max: 32 }, codeRule(t('common.codePattern', { label: t('enterprise.code') }))], span: 12 },
     { key: 'creditCode', label: t('enterprise.creditCode'), maxLength: 18, rules: [{ pattern: CREDIT, message: t('enterprise.creditCodePattern') }], span: 12 },
     { key: 'contact', label: t('enterprise.contact'), rules: [{ max: 64 }], span: 6 },
     { key: 'phone', label: t('enterprise.phone'), rules: [{ pattern: PHONE, message: t('enterprise.phonePattern') }], span: 6 },
@@ -27,7 +27,7 @@ export function enterpriseFields(t: Translate, areas: AreaNode[], values: FormVa
     { key: 'cityCode', label: t('enterprise.city'), type: 'select', options: options(cities), disabled: !cities?.length, span: 8 },
     { key: 'districtCode', label: t('enterprise.district'), type: 'select', options: options(districts), disabled: !districts?.length, span: 8 },
     { key: 'address', label: t('enterprise.address'), rules: [{ max: 255 }] },
-    { key: 'remark', label: t('enterprise.remark'), type: 'textarea', rules: [{ max: 255 }] },
+    { key: 'remark', label: t('common.remark'), type: 'textarea', rules: [{ max: 255 }] },
   ];
 }
 
@@ -40,7 +40,7 @@ export function cascade(prev: FormValues, next: FormValues): FormValues {
 
 export const enterpriseValues = (row: EnterpriseRow): FormValues => ({ ...row });
 
-const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+const text = textOrNull;
 
 export function enterpriseBody(v: FormValues, id?: number): EnterpriseSaveBody {
   return {

@@ -14,7 +14,7 @@ export default function ErrorPage() {
         {code}
       </Typography>
       <Typography variant="h6">{t(`error.${code}` as MessageKey)}</Typography>
-      <Button variant="contained" onClick={() => navigate('/')}>
+      <Button variant="contained" onClick={() => void navigate('/')}>
         {t('common.backHome')}
       </Button>
     </Stack>

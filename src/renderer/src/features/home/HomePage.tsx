@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useT } from '@renderer/i18n/useT';
 import { useAppSelector } from '@renderer/store/hooks';
-import { useRootInfoQuery } from '@renderer/features/auth/authApi';
+import { useRootInfoQuery } from '@renderer/store/rootInfoApi';
 import { greetingKey } from './greeting';
 
 // Its widgets load after the greeting: the home screen shows at once.

@@ -1,30 +1,40 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import type { SharedFileRow } from '@shared/api/file';
 import { DocumentPreview } from '@renderer/components/DocumentPreview';
-import { FileViewer, type FileRef } from '@renderer/components/FileViewer';
+import { downloadFile, type FileRef } from '@renderer/components/FileViewer';
+import { useConfirm } from '@renderer/components/ListPage';
 import { Upload, type Attachment } from '@renderer/components/Upload';
 import { useT } from '@renderer/i18n/useT';
+import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
-import { useMyFilesQuery } from './sharedFilesApi';
+import { SHARED_UPLOAD_URL, sharedFilesApi } from './sharedFilesApi';
 
 /** How many of the newest files the card shows. */
 const SHOWN = 20;
 
-/** 常用文件: the operator's own shared documents (SOPs, certificates) — upload, preview, download. */
+/**
+ * 常用文件: the plant's shared documents (SOPs, certificates), seen by every signed-in user, each listed once
+ * with 预览 and 下载; its uploader or an administrator (file:delete) may delete it.
+ */
 export default function SharedFilesCard() {
   const t = useT();
-  const { data, refetch } = useMyFilesQuery({ page: 1, size: SHOWN });
+  const confirm = useConfirm();
+  const { data, refetch } = sharedFilesApi.useSharedFilesQuery({ page: 1, size: SHOWN });
+  const [remove] = sharedFilesApi.useDeleteSharedFileMutation();
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [previewing, setPreviewing] = useState<FileRef | null>(null);
-  const uploaded = useRef(0);
   const files = data?.list ?? [];
 
+  // A finished upload leaves the upload list for the shared list below: each file is shown once.
   const onUploadChange = (next: Attachment[]) => {
-    const done = next.filter((a) => a.status === 'done').length;
-    if (done > uploaded.current) void refetch();
-    uploaded.current = done;
-    setAttachments(next);
+    if (next.some((a) => a.status === 'done')) void refetch();
+    setAttachments(next.filter((a) => a.status !== 'done'));
   };
+  const removeFile = (f: SharedFileRow) => confirm({
+    title: t('common.delete'), message: t('file.confirmDelete', { name: f.name }), danger: true,
+    action: () => remove({ id: f.id }).unwrap().then(() => notify(t('file.deleted'), 'success')),
+  });
 
   return (
     <Card variant="outlined" data-testid="shared-files">
@@ -35,16 +45,21 @@ export default function SharedFilesCard() {
             <Typography variant="body2" color="text.secondary">{t('file.sharedNote')}</Typography>
           </div>
           <HasPermission keys={['file:upload']}>
-            <Upload limit={5} value={attachments} onChange={onUploadChange} />
+            <Upload limit={5} value={attachments} onChange={onUploadChange} uploadUrl={SHARED_UPLOAD_URL} />
           </HasPermission>
-          {files.length ? <FileViewer files={files} /> : <Typography color="text.secondary">{t('file.empty')}</Typography>}
-          <Stack spacing={0.5}>
+          {files.length === 0 && <Typography color="text.secondary">{t('file.empty')}</Typography>}
+          <Stack component="ul" spacing={0.5} sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label={t('file.sharedTitle')}>
             {files.map((f) => (
-              <Stack key={f.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Stack component="li" key={f.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <Typography variant="body2" noWrap sx={{ flex: 1 }}>{f.name}</Typography>
-                <Button size="small" onClick={() => setPreviewing(f)} aria-label={`${t('file.preview')} ${f.name}`}>
-                  {t('file.preview')}
+                {f.uploadedBy && <Typography variant="caption" color="text.secondary">{t('file.uploadedBy', { name: f.uploadedBy })}</Typography>}
+                <Button size="small" onClick={() => setPreviewing(f)} aria-label={`${t('file.preview')} ${f.name}`}>{t('file.preview')}</Button>
+                <Button size="small" onClick={() => void downloadFile(f.path).catch(() => notify(t('file.fetchFailed')))} aria-label={`${t('file.download')} ${f.name}`}>
+                  {t('file.download')}
                 </Button>
+                {f.canDelete && (
+                  <Button size="small" color="error" onClick={() => void removeFile(f)} aria-label={t('file.delete', { name: f.name })}>{t('common.delete')}</Button>
+                )}
               </Stack>
             ))}
           </Stack>

@@ -7,7 +7,8 @@ import { clearUserInfo } from '@renderer/session/session';
 import { useAppDispatch } from '@renderer/store/hooks';
 import type { QueryError } from '@renderer/store/api';
 import { LanguageSwitch } from '@renderer/layout/LanguageSwitch';
-import { useLoginMutation, useRootInfoQuery } from '@renderer/features/auth/authApi';
+import { useLoginMutation } from '@renderer/features/auth/authApi';
+import { useRootInfoQuery } from '@renderer/store/rootInfoApi';
 import { completeSignIn } from '@renderer/features/auth/sessionFlow';
 
 /** Only same-app paths are followed after sign-in. */
@@ -40,7 +41,7 @@ export default function LoginPage() {
     try {
       const data = await login({ username: username.trim(), password }).unwrap();
       await completeSignIn(dispatch, data);
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      void navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (err) {
       setError((err as QueryError).message ?? String(err));
     } finally {
@@ -53,7 +54,7 @@ export default function LoginPage() {
       <Box sx={{ position: 'fixed', top: 12, right: 16 }}>
         <LanguageSwitch />
       </Box>
-      <Paper component="form" onSubmit={submit} noValidate sx={{ p: 4, width: 380 }} elevation={3} aria-labelledby="login-title">
+      <Paper component="form" onSubmit={(e) => void submit(e)} noValidate sx={{ p: 4, width: 380 }} elevation={3} aria-labelledby="login-title">
         <Stack spacing={2.5}>
           <Typography variant="h5" component="h1" id="login-title" sx={{ textAlign: 'center' }}>
             {info?.title ?? APP_INFO.title}

@@ -3,6 +3,7 @@ import { Alert, Button, Paper, Stack, TextField, Typography } from '@mui/materia
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { pingAgent, printTestThroughAgent, saveAgentUrl, savedAgentUrl } from './agentClient';
+import { deviceErrorText, printFailureText } from './devices';
 
 type AgentState = { kind: 'unknown' } | { kind: 'ok'; printers: string[] } | { kind: 'down'; reason: string };
 
@@ -21,7 +22,7 @@ export function BrowserAgentPanel() {
       setState({ kind: 'ok', printers: data.printers });
       if (!printer && data.printers[0]) setPrinter(data.printers[0]);
     } catch (err) {
-      setState({ kind: 'down', reason: (err as Error).message });
+      setState({ kind: 'down', reason: deviceErrorText(err) });
     }
   };
 
@@ -31,7 +32,7 @@ export function BrowserAgentPanel() {
       const result = await printTestThroughAgent(url, printer.trim());
       notify(t('machine.testPrinted', { printer: result.printer }), 'success');
     } catch (err) {
-      notify(t('machine.printFailed', { reason: (err as Error).message }));
+      notify(printFailureText(err));
     } finally {
       setBusy(false);
     }
@@ -47,7 +48,7 @@ export function BrowserAgentPanel() {
             {t('machine.checkAgent')}
           </Button>
           {state.kind === 'ok' && <Typography color="success.main">{t('machine.agentOk')}</Typography>}
-          {state.kind === 'down' && <Typography color="error">{t('machine.agentDown')}</Typography>}
+          {state.kind === 'down' && <Typography color="error">{t('machine.agentDown')}：{state.reason}</Typography>}
         </Stack>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <TextField

@@ -87,6 +87,18 @@ describe('设备设置 /Setting/machine', { timeout: 30_000 }, () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     renderApp('/Setting/machine');
     await userEvent.click(await screen.findByRole('button', { name: '检测' }, SCREEN_LOAD));
-    expect(await screen.findByText('无法连接打印代理')).toBeInTheDocument();
+    expect(await screen.findByText('无法连接打印代理：请确认本机打印代理已启动（桌面客户端或 npm run print-agent）且地址正确')).toBeInTheDocument();
+    expect(screen.queryByText(/Failed to fetch/)).toBeNull();
+  });
+
+  it('in the desktop app: a failed test print says what failed without the IPC wrapper, and what to check', async () => {
+    storeSession();
+    http.setAdapter(fakeAdapter(() => ok(null)));
+    const { api } = desktopApi();
+    api.devicesPrintTestPage.mockRejectedValueOnce(new Error("Error invoking remote method 'devices:printTestPage': Error: 打印机连接被拒绝：10.0.0.5:9100"));
+    renderApp('/Setting/machine');
+    await userEvent.click(await screen.findByRole('button', { name: '测试打印' }, SCREEN_LOAD));
+    expect(await screen.findByText('打印失败：打印机连接被拒绝：10.0.0.5:9100。请检查打印机地址是否正确、打印机是否开机联网、纸张和碳带是否装好')).toBeInTheDocument();
+    expect(screen.queryByText(/invoking remote method/)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { Button, IconButton, MenuItem, Paper, Stack, TextField, Typography } fro
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { DesktopApi } from '@shared/ipc';
 import type { PrinterConfig, PrinterLang, PrinterTransport } from '@shared/devices';
+import { deviceErrorText, printFailureText } from './devices';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 
@@ -31,7 +32,7 @@ export function PrintersSection({ api }: { api: DesktopApi }) {
       setRows(await api.devicesSavePrinters(rows));
       notify(t('machine.saved'), 'success');
     } catch (err) {
-      notify((err as Error).message);
+      notify(deviceErrorText(err));
     }
   };
   const testPrint = async (row: PrinterConfig) => {
@@ -39,7 +40,7 @@ export function PrintersSection({ api }: { api: DesktopApi }) {
       await api.devicesPrintTestPage(row);
       notify(t('machine.testPrinted', { printer: row.name }), 'success');
     } catch (err) {
-      notify(t('machine.printFailed', { reason: (err as Error).message }));
+      notify(printFailureText(err));
     }
   };
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { DesktopApi } from '@shared/ipc';
 import { SCALE_BAUD_RATES, SCALE_PROTOCOLS, type ScaleConfig, type ScaleProtocol, type ScaleReadingEvent, type SerialPortSummary } from '@shared/devices';
+import { deviceErrorText } from './devices';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 
@@ -28,7 +29,7 @@ export function ScalesSection({ api }: { api: DesktopApi }) {
       setScales([...saved, ...found.filter((p) => !known.has(p.path)).map((p): ScaleConfig => ({ path: p.path, protocol: 'yaohua-a9', baudRate: 9600 }))]);
     });
     const offReading = api.on('devices:scaleReading', (r) => setLive((prev) => ({ ...prev, [r.path]: r })));
-    const offError = api.on('devices:error', (e) => e.source === 'scale' && notify(e.message, 'warning'));
+    const offError = api.on('devices:error', (e) => e.source === 'scale' && notify(deviceErrorText(new Error(e.message)), 'warning'));
     return () => {
       offReading();
       offError();
@@ -42,7 +43,7 @@ export function ScalesSection({ api }: { api: DesktopApi }) {
       else await api.devicesOpenScale(scale);
       setOpen({ ...open, [scale.path]: !open[scale.path] });
     } catch (err) {
-      notify((err as Error).message);
+      notify(deviceErrorText(err));
     }
   };
   const save = async () => {
@@ -50,7 +51,7 @@ export function ScalesSection({ api }: { api: DesktopApi }) {
       setScales(await api.devicesSaveScales(scales));
       notify(t('machine.saved'), 'success');
     } catch (err) {
-      notify((err as Error).message);
+      notify(deviceErrorText(err));
     }
   };
 

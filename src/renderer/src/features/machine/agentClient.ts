@@ -22,9 +22,25 @@ interface AgentEnvelope<T> {
   data: T;
 }
 
+/** Nothing answered at the agent's address (not running, wrong port, or too slow): the browser's own text says nothing useful. */
+export class AgentUnreachableError extends Error {
+  constructor() {
+    super('print agent unreachable');
+    this.name = 'AgentUnreachableError';
+  }
+}
+
 async function call<T>(url: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(20_000) });
-  const body = (await res.json()) as AgentEnvelope<T>;
+  let res: Response;
+  let body: AgentEnvelope<T> | null;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(20_000) });
+    body = (await res.json().catch(() => null)) as AgentEnvelope<T> | null;
+  } catch {
+    throw new AgentUnreachableError();
+  }
+  // Something else answers on that port (no envelope): as good as no agent.
+  if (!body || typeof body.code !== 'number') throw new AgentUnreachableError();
   if (!res.ok || body.code !== 0) throw new Error(body.msg || `HTTP ${res.status}`);
   return body.data;
 }

@@ -90,7 +90,14 @@ describe('介质管理', { timeout: 30_000 }, () => {
     renderApp('/product/materialMng');
     await screen.findByText('工业氧', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getByRole('button', { name: '停用' }));
+    // Stopping takes the gas out of new registrations: it is confirmed first, then reported.
+    const confirmStop = await screen.findByRole('dialog');
+    expect(confirmStop).toHaveTextContent('新登记的气瓶不能再选择“工业氧”');
+    expect(bodies(adapter, '/material/startOrStop')).toEqual([]);
+    await userEvent.click(within(confirmStop).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(bodies(adapter, '/material/startOrStop')).toEqual([{ id: 7, status: 0 }]));
+    expect(await screen.findByText('已停用')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await userEvent.click(screen.getByRole('button', { name: '编辑' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText(/^介质名称/)).toHaveValue('工业氧');

@@ -1,8 +1,12 @@
-import type { PageResult } from '@shared/api/envelope';
-import type { MaterialOption, MaterialPageQuery, MaterialRow, MaterialSaveBody, MaterialStatusBody } from '@shared/api/material';
-import { http } from '@renderer/http/client';
+import { MATERIAL } from '@shared/api/material';
+import { api } from '@renderer/store/api';
+import { mutationOf, queryOf } from '@renderer/store/endpoints';
 
-export const fetchMaterialPage = (params: MaterialPageQuery): Promise<PageResult<MaterialRow>> => http.post('/material/listPage', params);
-export const saveMaterial = (body: MaterialSaveBody): Promise<{ id: number }> => http.post('/material/save', body);
-export const setMaterialStatus = (body: MaterialStatusBody): Promise<null> => http.post('/material/startOrStop', body);
-export const fetchMaterialOptions = (): Promise<MaterialOption[]> => http.get('/material/dropDown');
+/** Gas calls (src/shared/api/material.ts). */
+export const materialApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    materialPage: queryOf(b, MATERIAL.page, { tags: ['Material'] }),
+    saveMaterial: mutationOf(b, MATERIAL.save, { tags: ['Material'] }),
+    setMaterialStatus: mutationOf(b, MATERIAL.setStatus, { tags: ['Material'] }),
+  }),
+});

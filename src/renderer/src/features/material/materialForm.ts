@@ -1,66 +1,69 @@
 import type { MaterialRow, MaterialSaveBody } from '@shared/api/material';
 import type { FieldOption, FormField, FormValues } from '@renderer/components/Form';
+import { codeRule, numberOrUndefined, textOrNull } from '@renderer/components/ListPage';
 import type { MessageKey } from '@renderer/i18n/messages';
 
-type Translate = (key: MessageKey) => string;
+type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
-const CODE = /^[A-Za-z0-9_.-]+$/;
 const HAZARDS = ['flammable', 'toxic', 'oxidizing', 'corrosive'] as const;
 const LIQUEFIED = 'liquefied';
 
-/** The gas form's fields; fill weight and tolerance only for liquefied gases. */
+/**
+ * The gas form's fields. Fill weight and tolerance show for liquefied gases and whenever 需要复秤 is on,
+ * and are required (with their *) exactly when it is: re-weighing compares against them.
+ */
 export function materialFields(t: Translate, categories: FieldOption[], values: FormValues): FormField[] {
-  const liquefied = values.category === LIQUEFIED;
+  const reweigh = values.reweighRequired === true;
+  const weights = reweigh || values.category === LIQUEFIED;
   const flag = (key: string, label: MessageKey): FormField => ({ key, label: t(label), type: 'switch', activeValue: true, inactiveValue: false, span: 6 });
+  const weight = (key: string, label: MessageKey): FormField => ({
+    key, label: t(label), type: 'number', min: 0, max: 100000, decimal: 3, hidden: !weights, rules: reweigh ? [{ required: true }] : [],
+  });
   return [
-    { key: 'materialName', label: t('material.name'), rules: [{ required: true }, { max: 64 }], span: 12 },
-    { key: 'materialShortName', label: t('material.shortName'), rules: [{ max: 32 }], span: 12 },
-    { key: 'code', label: t('material.code'), rules: [{ required: true }, { max: 32 }, { pattern: CODE, message: t('material.codePattern') }], span: 12 },
-    { key: 'category', label: t('material.category'), type: 'select', options: categories, rules: [{ required: true }], span: 12 },
+    { key: 'materialName', label: t('material.name'), rules: [{ required: true }, { max: 64 }] },
+    { key: 'materialShortName', label: t('material.shortName'), rules: [{ max: 32 }] },
+    { key: 'code', label: t('material.code'), rules: [{ required: true }, { max: 32 }, codeRule(t('common.codePattern', { label: t('material.code') }))] },
+    { key: 'category', label: t('material.category'), type: 'select', options: categories, rules: [{ required: true }] },
     flag('flammable', 'material.flammable'),
     flag('toxic', 'material.toxic'),
     flag('oxidizing', 'material.oxidizing'),
     flag('corrosive', 'material.corrosive'),
-    { key: 'inspectionIntervalYears', label: t('material.interval'), type: 'number', min: 1, max: 20, decimal: 0, placeholder: t('material.defaultHint'), span: 12 },
-    { key: 'designLifeYears', label: t('material.designLife'), type: 'number', min: 1, max: 100, decimal: 0, placeholder: t('material.defaultHint'), span: 12 },
-    { key: 'targetNetWeight', label: t('material.targetNetWeight'), type: 'number', min: 0, max: 100000, decimal: 3, hidden: !liquefied, span: 12 },
-    { key: 'weightTolerance', label: t('material.weightTolerance'), type: 'number', min: 0, max: 100000, decimal: 3, hidden: !liquefied, span: 12 },
+    { key: 'inspectionIntervalYears', label: t('material.interval'), type: 'number', min: 1, max: 20, decimal: 0, placeholder: t('material.defaultHint') },
+    { key: 'designLifeYears', label: t('material.designLife'), type: 'number', min: 1, max: 100, decimal: 0, placeholder: t('material.defaultHint') },
     flag('reweighRequired', 'material.reweighRequired'),
     { key: 'status', label: t('material.enabled'), type: 'switch', span: 6 },
-    { key: 'remark', label: t('material.remark'), type: 'textarea', rules: [{ max: 255 }] },
+    weight('targetNetWeight', 'material.targetNetWeight'),
+    weight('weightTolerance', 'material.weightTolerance'),
+    { key: 'remark', label: t('common.remark'), type: 'textarea', rules: [{ max: 255 }], span: 24 },
   ];
 }
 
-/** A new gas starts enabled with no hazards. */
-export const emptyMaterial = (): FormValues => ({ flammable: false, toxic: false, oxidizing: false, corrosive: false, reweighRequired: false, status: 1 });
-
-export const materialValues = (row: MaterialRow): FormValues => ({ ...row });
-
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+/** A new gas starts enabled with no hazards; an edited one shows its row. */
+export const materialValues = (row: MaterialRow | null): FormValues =>
+  row ? { ...row } : { flammable: false, toxic: false, oxidizing: false, corrosive: false, reweighRequired: false, status: 1 };
 
 /**
- * The save body from the form: empty years left out (the server's defaults), weights only for liquefied gases.
- * Empty numbers are left out, not sent as null: the server's validator coerces a null number to 0.
+ * The save body: empty years left out (the server's defaults), weights only where the form shows them.
+ * Empty numbers are left out, not sent as null: the server would read a null number as "none given".
  */
-export function materialBody(v: FormValues, id?: number): MaterialSaveBody {
-  const liquefied = v.category === LIQUEFIED;
+export function materialBody(v: FormValues, row: MaterialRow | null): MaterialSaveBody {
+  const weights = v.reweighRequired === true || v.category === LIQUEFIED;
   const body: MaterialSaveBody = {
-    ...(id ? { id } : {}),
+    ...(row ? { id: row.id } : {}),
     materialName: String(v.materialName),
-    materialShortName: text(v.materialShortName),
+    materialShortName: textOrNull(v.materialShortName),
     code: String(v.code),
     category: v.category as MaterialSaveBody['category'],
     ...Object.fromEntries(HAZARDS.map((h) => [h, v[h] === true])),
     reweighRequired: v.reweighRequired === true,
     status: v.status === 0 ? 0 : 1,
-    remark: text(v.remark),
+    remark: textOrNull(v.remark),
   };
   const optional = {
-    inspectionIntervalYears: num(v.inspectionIntervalYears),
-    designLifeYears: num(v.designLifeYears),
-    targetNetWeight: liquefied ? num(v.targetNetWeight) : undefined,
-    weightTolerance: liquefied ? num(v.weightTolerance) : undefined,
+    inspectionIntervalYears: numberOrUndefined(v.inspectionIntervalYears),
+    designLifeYears: numberOrUndefined(v.designLifeYears),
+    targetNetWeight: weights ? numberOrUndefined(v.targetNetWeight) : undefined,
+    weightTolerance: weights ? numberOrUndefined(v.weightTolerance) : undefined,
   };
   for (const [key, value] of Object.entries(optional)) if (value !== undefined) Object.assign(body, { [key]: value });
   return body;

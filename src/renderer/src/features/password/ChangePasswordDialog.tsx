@@ -49,7 +49,7 @@ export function ChangePasswordDialog() {
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>{t('common.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={isLoading}>
+        <Button variant="contained" onClick={() => void save()} disabled={isLoading}>
           {t('common.save')}
         </Button>
       </DialogActions>

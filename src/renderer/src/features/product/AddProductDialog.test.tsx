@@ -55,8 +55,32 @@ describe('新增气瓶 by code range', { timeout: 60_000 }, () => {
     const countsBefore = adapter.calls.filter((c) => c.url === '/product/statusCount').length;
     await save(dialog);
     await waitFor(() => expect(added(adapter)).toHaveLength(1));
-    expect(bodyOf(added(adapter)[0])).toEqual({ materialId: 1, ownerType: 1, specification: '40L', range: { prefix: 'E2E', start: 1, end: 10, width: 4 } });
+    expect(bodyOf(added(adapter)[0]!)).toEqual({ materialId: 1, ownerType: 1, specification: '40L', range: { prefix: 'E2E', start: 1, end: 10, width: 4 } });
     await waitFor(() => expect(adapter.calls.filter((c) => c.url === '/product/statusCount').length).toBeGreaterThan(countsBefore));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('does not copy one steel stamp or valve onto every cylinder of a range: they are hidden, stamps get their own prefix', async () => {
+    const { adapter, dialog } = await openRangeForm();
+    expect(within(dialog).queryByLabelText('钢印号')).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('瓶阀编号')).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/起始号/), '1');
+    await userEvent.type(within(dialog).getByLabelText(/结束号/), '3');
+    await userEvent.type(within(dialog).getByLabelText(/钢印号前缀/), 'GS');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /介质/ }));
+    await userEvent.click(await screen.findByRole('option', { name: '氮气' }));
+    await save(dialog);
+    await waitFor(() => expect(added(adapter)).toHaveLength(1));
+    expect(bodyOf(added(adapter)[0]!)).toEqual({ materialId: 1, ownerType: 1, range: { prefix: '', start: 1, end: 3, steelStampPrefix: 'GS' } });
+  });
+
+  it('refuses a start number that is not a number instead of reading 1a2 as 12', async () => {
+    const { adapter, dialog } = await openRangeForm();
+    await userEvent.type(within(dialog).getByLabelText(/起始号/), '1a2');
+    expect(within(dialog).getByLabelText(/起始号/)).toHaveValue('1a2');
+    expect(within(dialog).getByText('起始号必须是数字')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/结束号/), '34');
+    await save(dialog);
+    expect(added(adapter)).toHaveLength(0);
   });
 });

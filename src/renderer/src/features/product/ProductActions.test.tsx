@@ -32,7 +32,7 @@ const saveIn = async (dialog: HTMLElement, name = '保存') => {
 describe('气瓶档案 row actions', { timeout: 60_000 }, () => {
   it('详情 shows the cylinder fields and its trace timeline', async () => {
     await open((c) => (c.url === '/product/info/1' ? ok(detail) : undefined));
-    await userEvent.click(screen.getAllByRole('button', { name: '详情' })[0]);
+    await userEvent.click(screen.getAllByRole('button', { name: '详情' })[0]!);
     const timeline = await screen.findByRole('list', { name: '追溯记录' });
     const events = within(timeline).getAllByRole('listitem');
     expect(events).toHaveLength(2);
@@ -47,7 +47,7 @@ describe('气瓶档案 row actions', { timeout: 60_000 }, () => {
     const adapter = await open((c) => c.url === '/product/listHickeyHistory'
       ? ok({ list: [{ id: 5, cylinderId: 2, code: 'QP002', oldValve: 'QF-0', newValve: 'QF-1', changedOn: '2025-05-01', reason: '漏气', operator: '管理员', createdAt: '2025-05-01T00:00:00Z' }], total: 1 })
       : undefined);
-    await userEvent.click(screen.getAllByRole('button', { name: '更换瓶阀' })[1]);
+    await userEvent.click(screen.getAllByRole('button', { name: '更换瓶阀' })[1]!);
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('漏气')).toBeInTheDocument();
     expect(bodyOf(adapter.calls.find((c) => c.url === '/product/listHickeyHistory')!)).toMatchObject({ cylinderId: 2 });
@@ -60,7 +60,7 @@ describe('气瓶档案 row actions', { timeout: 60_000 }, () => {
 
   it('删除 asks first, then calls delAllProcess and refreshes the counts', async () => {
     const adapter = await open();
-    await userEvent.click(screen.getAllByRole('button', { name: '删除' })[1]);
+    await userEvent.click(screen.getAllByRole('button', { name: '删除' })[1]!);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/确定删除气瓶 QP002 吗/)).toBeInTheDocument();
     expect(adapter.calls.some((c) => c.url === '/product/delAllProcess')).toBe(false);

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Box, Divider, Stack, Typography } from '@mui/material';
 import type { ProductDetail } from '@shared/api/product';
 import { AppDrawer } from '@renderer/components/AppDrawer';
 import { useT } from '@renderer/i18n/useT';
 import type { MessageKey } from '@renderer/i18n/messages';
-import { fetchProduct } from './productApi';
+import { productApi } from './productApi';
 import { actionLabel, statusLabel } from './productStatus';
 
 const FIELDS: [keyof ProductDetail, MessageKey][] = [
@@ -13,7 +13,7 @@ const FIELDS: [keyof ProductDetail, MessageKey][] = [
   ['waterVolume', 'product.waterVolume'], ['tareWeight', 'product.tareWeight'], ['workingPressure', 'product.workingPressure'],
   ['designLifeYears', 'product.designLifeYears'], ['lastInspectionDate', 'product.lastInspectionDate'],
   ['nextInspectionDate', 'product.nextInspectionDate'], ['warehouseName', 'product.warehouse'], ['locationName', 'product.location'],
-  ['valveNo', 'product.valveNo'], ['scrapReason', 'product.scrapReason'], ['remark', 'product.remark'],
+  ['valveNo', 'product.valveNo'], ['scrapReason', 'product.scrapReason'], ['remark', 'common.remark'],
 ];
 
 const when = (at: string) => new Date(at).toLocaleString('zh-CN', { hour12: false });
@@ -21,11 +21,8 @@ const when = (at: string) => new Date(at).toLocaleString('zh-CN', { hour12: fals
 /** One cylinder: its fields and the trace timeline (oldest first). */
 export function ProductDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const t = useT();
-  const [detail, setDetail] = useState<ProductDetail | null>(null);
-  useEffect(() => {
-    setDetail(null);
-    if (id !== null) void fetchProduct(id).then(setDetail, () => undefined);
-  }, [id]);
+  // currentData: the drawer never shows another cylinder's details while this one loads.
+  const { currentData: detail } = productApi.useProductQuery(id === null ? skipToken : { id });
 
   return (
     <AppDrawer open={id !== null} title={t('product.detailTitle', { code: detail?.code ?? '' })} onCancel={onClose} footer={null} width="40%">
@@ -33,7 +30,7 @@ export function ProductDetailDrawer({ id, onClose }: { id: number | null; onClos
         <Stack spacing={2}>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}>
             <Typography color="text.secondary">{t('product.status')}</Typography>
-            <Typography>{statusLabel(detail.status)}</Typography>
+            <Typography>{statusLabel(t, detail.status)}</Typography>
             {FIELDS.map(([key, label]) => [
               <Typography key={`${key}-l`} color="text.secondary">{t(label)}</Typography>,
               <Typography key={`${key}-v`}>{String(detail[key] ?? '—')}</Typography>,
@@ -45,7 +42,7 @@ export function ProductDetailDrawer({ id, onClose }: { id: number | null; onClos
             {detail.traces.map((e) => (
               <li key={e.id}>
                 <Typography variant="body2">
-                  {when(e.at)} · {e.fromStatus === null ? '' : `${statusLabel(e.fromStatus)} → `}{statusLabel(e.toStatus)} · {actionLabel(e.action)}{e.operator ? ` · ${e.operator}` : ''}
+                  {when(e.at)} · {e.fromStatus === null || e.fromStatus === e.toStatus ? '' : `${statusLabel(t, e.fromStatus)} → `}{statusLabel(t, e.toStatus)} · {actionLabel(t, e.action)}{e.operator ? ` · ${e.operator}` : ''}
                 </Typography>
               </li>
             ))}

@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from '@renderer/http/client';
+import { LANGUAGE_STORAGE_KEY } from '@renderer/i18n/i18n';
 import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
 import { bodyOf, productRow, SCREEN_LOAD, serveProducts } from './productTestServer';
 
-afterEach(() => http.setAdapter(undefined));
+afterEach(() => (http.setAdapter(undefined), localStorage.removeItem(LANGUAGE_STORAGE_KEY)));
 
 const fleet = () => [productRow(1, 'QP001'), productRow(2, 'QP002'), productRow(3, 'QP003'), productRow(4, 'OLD01', 0), productRow(5, 'ODD01', 12)];
 const listCalls = (adapter: ReturnType<typeof serveProducts>) => adapter.calls.filter((c) => c.url === '/product/listPage').map(bodyOf);
@@ -49,7 +50,7 @@ describe('气瓶档案', { timeout: 60_000 }, () => {
     renderApp('/product/product');
     await screen.findByText('QP003', undefined, SCREEN_LOAD);
     expect(screen.getByRole('tab', { name: '在库 (3)' })).toBeInTheDocument();
-    await userEvent.click(screen.getAllByRole('button', { name: '报废' })[0]);
+    await userEvent.click(screen.getAllByRole('button', { name: '报废' })[0]!);
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await within(dialog).findByText('请输入报废原因')).toBeInTheDocument();
@@ -84,5 +85,31 @@ describe('气瓶档案', { timeout: 60_000 }, () => {
     for (const name of ['新增', '导入', '导出']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: '更换瓶阀' }).length).toBeGreaterThan(0);
     expect(screen.getAllByRole('button', { name: '删除' }).length).toBeGreaterThan(0);
+  });
+
+  it('offers 11–13 as status filters only while some cylinder has them, and no 报废 on a scrapped cylinder', async () => {
+    storeSession();
+    serveProducts(fleet());
+    renderApp('/product/product');
+    await screen.findByText('OLD01', undefined, SCREEN_LOAD);
+    await userEvent.click(screen.getByRole('combobox', { name: '状态' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toContain('12');
+    expect(options).not.toContain('11');
+    expect(options).toContain('在库');
+    await userEvent.keyboard('{Escape}');
+    const scrapped = screen.getByText('OLD01').closest('[role="row"]') as HTMLElement;
+    expect(within(scrapped).queryByRole('button', { name: '报废' })).not.toBeInTheDocument();
+    expect(within(screen.getByText('QP001').closest('[role="row"]') as HTMLElement).getByRole('button', { name: '报废' })).toBeInTheDocument();
+  });
+
+  it('shows the status tabs in English when English is chosen', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    storeSession();
+    serveProducts(fleet());
+    renderApp('/product/product');
+    expect(await screen.findByRole('tab', { name: 'In stock (3)' }, SCREEN_LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Scrapped (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'All (5)' })).toBeInTheDocument();
   });
 });

@@ -1,81 +1,86 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Stack } from '@mui/material';
-import type { ProductPageQuery, ProductRow, StatusCount } from '@shared/api/product';
-import type { FormValues } from '@renderer/components/Form';
-import { PaginatedTable, type PageParams, type TableHandle } from '@renderer/components/PaginatedTable';
+import { useMemo, useState } from 'react';
+import { Button } from '@mui/material';
+import { PRODUCT, type ProductRow } from '@shared/api/product';
+import { ExportButton, ImportDialog, ListPage, useActionsColumn, useConfirm, useFormDialog, useListFilters } from '@renderer/components/ListPage';
 import { useT } from '@renderer/i18n/useT';
+import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
-import { AddProductDialog } from './AddProductDialog';
-import { DeleteDialog } from './DeleteDialog';
+import { downloadEndpoint } from '@renderer/store/endpoints';
+import { addProductBody, addProductFields, SINGLE } from './addProductForm';
 import { HickeyDialog } from './HickeyDialog';
-import { ImportDialog } from './ImportDialog';
+import { productApi } from './productApi';
 import { productColumns } from './productColumns';
 import { ProductDetailDrawer } from './ProductDetailDrawer';
-import { exportProducts, fetchProductPage, fetchStatusCounts } from './productApi';
-import { presentFilters, toProductFilters } from './productFilters';
-import { ProductFilterBar } from './ProductFilterBar';
-import { ScrapDialog } from './ScrapDialog';
+import { productFilterFields, toProductFilters } from './productFilters';
 import { StatusTabs } from './StatusTabs';
 import { useLookups } from './useLookups';
-
-type Open = 'add' | 'import' | null;
 
 /** 气瓶档案: status tabs with counts, filters, the paged list and the cylinder actions. */
 export default function ProductListPage() {
   const t = useT();
   const lookups = useLookups();
-  const table = useRef<TableHandle>(null);
-  const [draft, setDraft] = useState<FormValues>({});
-  const [applied, setApplied] = useState<FormValues>({});
-  const [counts, setCounts] = useState<StatusCount[]>([]);
-  const [open, setOpen] = useState<Open>(null);
+  const filters = useListFilters();
+  const confirm = useConfirm();
+  const { data: counts = [] } = productApi.useStatusCountsQuery();
+  const [add] = productApi.useAddProductMutation();
+  const [scrap] = productApi.useScrapProductMutation();
+  const [remove] = productApi.useDeleteProductMutation();
+  const [sendImport] = productApi.useImportProductsMutation();
+  const [importing, setImporting] = useState(false);
   const [detailId, setDetailId] = useState<number | null>(null);
-  const [scrapping, setScrapping] = useState<ProductRow | null>(null);
   const [hickey, setHickey] = useState<ProductRow | null>(null);
-  const [removing, setRemoving] = useState<ProductRow | null>(null);
+  const query = toProductFilters(filters.applied);
+  const status = typeof filters.applied.status === 'number' ? filters.applied.status : null;
 
-  const status = typeof applied.status === 'number' ? applied.status : null;
-  const filters = useMemo(() => presentFilters({ ...toProductFilters(applied), status }), [applied, status]);
-
-  const loadCounts = useCallback(() => void fetchStatusCounts().then(setCounts, () => undefined), []);
-  useEffect(loadCounts, [loadCounts]);
-  /** After every change: the list page and the tab counts again. */
-  const changed = () => (table.current?.reload(), loadCounts());
-  const search = (values: FormValues) => (setApplied(values), loadCounts());
-  const chooseTab = (s: number | null) => {
-    const next = { ...draft, status: s ?? undefined };
-    setDraft(next);
-    setApplied({ ...applied, status: s ?? undefined });
-  };
-
-  const columns = useMemo(() => productColumns(t, {
-    detail: (r) => setDetailId(r.id), scrap: setScrapping, hickey: setHickey, remove: setRemoving,
-  }), [t]);
+  const adder = useFormDialog<never>({
+    title: () => t('product.addTitle'),
+    defaultSpan: 12,
+    initialValues: () => ({ mode: SINGLE, ownerType: 1 }),
+    fields: (v) => addProductFields(v.mode, lookups, t, v.ownerType),
+    successText: false,
+    submit: async (v) => notify(t('product.added', { count: (await add(addProductBody(v)).unwrap()).count }), 'success'),
+  });
+  // Scrapping cannot be undone: asked with the reason, the dialog says so.
+  const scrapRow = (row: ProductRow) => confirm({
+    title: t('product.scrapTitle', { code: row.code }), message: t('product.scrapWarning', { code: row.code }), danger: true,
+    okText: t('common.save'), width: 480,
+    fields: [{ key: 'reason', label: t('product.scrapReason'), type: 'textarea', maxLength: 255, rules: [{ required: true }] }],
+    action: (v) => scrap({ id: row.id, reason: String(v.reason) }).unwrap().then(() => notify(t('product.scrapped', { code: row.code }), 'success')),
+  });
+  const removeRow = (row: ProductRow) => confirm({
+    title: t('product.deleteTitle'), message: t('product.deleteConfirm', { code: row.code }), danger: true,
+    action: () => remove({ id: row.id }).unwrap().then(() => notify(t('product.deleted', { code: row.code }), 'success')),
+  });
+  const actions = useActionsColumn<ProductRow>([
+    { label: t('product.detail'), onClick: (r) => setDetailId(r.id) },
+    { label: t('product.scrap'), permission: 'product:scrap', color: 'warning', show: (r) => r.status !== 0, onClick: (r) => void scrapRow(r) },
+    { label: t('product.hickey'), permission: 'product:hickey', show: (r) => r.status !== 0, onClick: setHickey },
+    { label: t('common.delete'), permission: 'product:delete', color: 'error', onClick: (r) => void removeRow(r) },
+  ]);
+  const columns = useMemo(() => [...productColumns(t), actions], [t, actions]);
 
   return (
-    <Stack spacing={1}>
-      <ProductFilterBar values={draft} onChange={setDraft} onSearch={search} lookups={lookups} actions={(
+    <ListPage<ProductRow> fields={productFilterFields(t, lookups, counts)} filters={filters} toQuery={() => ({ ...query })}
+      query={productApi.useProductPageQuery} columns={columns} filterSpan={6}
+      above={<StatusTabs counts={counts} value={status} onChange={(s) => filters.patch({ status: s ?? undefined })} />}
+      actions={(
         <>
           <HasPermission keys={['product:add']}>
-            <Button variant="contained" color="success" onClick={() => setOpen('add')}>{t('product.add')}</Button>
+            <Button variant="contained" color="success" onClick={() => adder.open()}>{t('common.add')}</Button>
           </HasPermission>
           <HasPermission keys={['product:import']}>
-            <Button variant="outlined" onClick={() => setOpen('import')}>{t('product.import')}</Button>
+            <Button variant="outlined" onClick={() => setImporting(true)}>{t('common.import')}</Button>
           </HasPermission>
-          <HasPermission keys={['product:export']}>
-            <Button variant="outlined" onClick={() => void exportProducts(filters).catch(() => undefined)}>{t('product.export')}</Button>
-          </HasPermission>
+          <ExportButton endpoint={PRODUCT.export} arg={query} permission="product:export" />
         </>
-      )} />
-      <StatusTabs counts={counts} value={status} onChange={chooseTab} />
-      <PaginatedTable<ProductRow> ref={table} columns={columns} filters={filters} height={560}
-        fetchPage={(p: PageParams) => fetchProductPage(p as ProductPageQuery)} />
-      <AddProductDialog open={open === 'add'} lookups={lookups} onClose={() => setOpen(null)} onSaved={() => (setOpen(null), changed())} />
-      <ImportDialog open={open === 'import'} onClose={() => setOpen(null)} onImported={() => (setOpen(null), changed())} />
-      <ScrapDialog row={scrapping} onClose={() => setScrapping(null)} onDone={() => (setScrapping(null), changed())} />
-      <HickeyDialog row={hickey} onClose={() => setHickey(null)} onDone={changed} />
-      <DeleteDialog row={removing} onClose={() => setRemoving(null)} onDone={() => (setRemoving(null), changed())} />
+      )}>
+      {adder.element}
+      <ImportDialog open={importing} title={t('product.importTitle')} onClose={() => setImporting(false)} onImported={() => setImporting(false)}
+        send={(file, dryRun) => sendImport({ file, dryRun }).unwrap()}
+        downloadTemplate={() => downloadEndpoint(PRODUCT.template, undefined)}
+        importedText={(count) => t('product.imported', { count })} />
+      <HickeyDialog row={hickey} onClose={() => setHickey(null)} />
       <ProductDetailDrawer id={detailId} onClose={() => setDetailId(null)} />
-    </Stack>
+    </ListPage>
   );
 }

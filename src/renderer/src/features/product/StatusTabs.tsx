@@ -1,7 +1,7 @@
 import { Tab, Tabs } from '@mui/material';
 import type { StatusCount } from '@shared/api/product';
 import { useT } from '@renderer/i18n/useT';
-import { ALL_STATUSES, isNamedStatus, statusLabel } from './productStatus';
+import { offeredStatuses, statusLabel } from './productStatus';
 
 interface Props {
   counts: StatusCount[];
@@ -17,12 +17,13 @@ export function StatusTabs({ counts, value, onChange }: Props) {
   const t = useT();
   const countOf = (s: number) => counts.find((c) => c.status === s)?.count ?? 0;
   const total = counts.reduce((sum, c) => sum + c.count, 0);
-  const shown = ALL_STATUSES.filter((s) => isNamedStatus(s) || countOf(s) > 0 || s === value);
+  // The chosen one stays even when its count fell to 0 meanwhile.
+  const ordered = [...new Set([...offeredStatuses(counts), ...(value === null ? [] : [value])])].sort((a, b) => a - b);
   return (
     <Tabs value={value ?? ALL} onChange={(_, v: number | string) => onChange(v === ALL ? null : Number(v))} variant="scrollable" aria-label={t('product.statusTabs')}>
-      <Tab value={ALL} label={`${t('product.all')} (${total})`} />
-      {shown.map((s) => (
-        <Tab key={s} value={s} label={`${statusLabel(s)} (${countOf(s)})`} />
+      <Tab value={ALL} label={`${t('common.all')} (${total})`} />
+      {ordered.map((s) => (
+        <Tab key={s} value={s} label={`${statusLabel(t, s)} (${countOf(s)})`} />
       ))}
     </Tabs>
   );

@@ -1,5 +1,6 @@
 import { MAX_RANGE, type AddProductBody } from '@shared/api/product';
 import type { FieldOption, FormField, FormValues } from '@renderer/components/Form';
+import { codeRule } from '@renderer/components/ListPage';
 import type { MessageKey } from '@renderer/i18n/messages';
 import type { Lookups } from './useLookups';
 
@@ -7,7 +8,6 @@ type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
 export const SINGLE = 'single';
 export const RANGE = 'range';
-const CODE = /^[A-Za-z0-9_.-]+$/;
 const PREFIX = /^[A-Za-z0-9_.-]*$/;
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
@@ -23,20 +23,26 @@ export function rangeError(v: FormValues, t: T): string | undefined {
   return undefined;
 }
 
-/** The 新增 form: one code, or prefix + start..end with zero padding; then the shared cylinder fields. */
+/**
+ * The 新增 form: one code, or prefix + start..end with zero padding; then the shared cylinder fields. A
+ * steel stamp and a valve belong to one cylinder: in range mode the stamps take their own prefix (numbered
+ * like the codes) and the valve is not asked.
+ */
 export function addProductFields(mode: unknown, lookups: Lookups, t: T, ownerType: unknown): FormField[] {
   const single = mode !== RANGE;
   const modes: FieldOption[] = [{ label: t('product.modeSingle'), value: SINGLE }, { label: t('product.modeRange'), value: RANGE }];
   return [
     { key: 'mode', label: t('product.addMode'), type: 'radio', options: modes, span: 24 },
-    { key: 'code', label: t('product.code'), hidden: !single, rules: [{ required: true }, { pattern: CODE }], maxLength: 64 },
-    { key: 'prefix', label: t('product.rangePrefix'), hidden: single, rules: [{ pattern: PREFIX }], maxLength: 40 },
+    { key: 'code', label: t('product.code'), hidden: !single, rules: [{ required: true }, codeRule(t('common.codePattern', { label: t('product.code') }))], maxLength: 64 },
+    { key: 'prefix', label: t('product.rangePrefix'), hidden: single, rules: [{ pattern: PREFIX, message: t('common.codePattern', { label: t('product.rangePrefix') }) }], maxLength: 40 },
     { key: 'start', label: t('product.rangeStart'), type: 'number', min: 0, decimal: 0, hidden: single, rules: [{ required: true }] },
     { key: 'end', label: t('product.rangeEnd'), type: 'number', min: 0, decimal: 0, hidden: single,
       rules: [{ required: true }, { validator: (_v, all) => rangeError(all, t) }] },
     { key: 'width', label: t('product.rangeWidth'), type: 'number', min: 1, max: 20, decimal: 0, hidden: single },
+    { key: 'steelStampPrefix', label: t('product.rangeStampPrefix'), hidden: single, placeholder: t('product.rangeStampHint'), maxLength: 40,
+      rules: [{ pattern: PREFIX, message: t('common.codePattern', { label: t('product.rangeStampPrefix') }) }] },
     { key: 'materialId', label: t('product.material'), type: 'select', options: lookups.materials, rules: [{ required: true }] },
-    { key: 'steelStamp', label: t('product.steelStamp'), maxLength: 64 },
+    { key: 'steelStamp', label: t('product.steelStamp'), maxLength: 64, hidden: !single },
     { key: 'ownerType', label: t('product.ownerType'), type: 'radio', options: [{ label: t('product.ownOwner'), value: 1 }, { label: t('product.customerOwner'), value: 2 }] },
     { key: 'ownerEnterpriseId', label: t('product.owner'), type: 'select', options: lookups.customers, hidden: ownerType !== 2, rules: [{ required: true }] },
     { key: 'warehouseId', label: t('product.warehouse'), type: 'select', options: lookups.warehouses },
@@ -49,21 +55,30 @@ export function addProductFields(mode: unknown, lookups: Lookups, t: T, ownerTyp
     { key: 'designLifeYears', label: t('product.designLifeYears'), type: 'number', min: 1, max: 100, decimal: 0 },
     { key: 'lastInspectionDate', label: t('product.lastInspectionDate'), type: 'date' },
     { key: 'nextInspectionDate', label: t('product.nextInspectionDate'), type: 'date' },
-    { key: 'valveNo', label: t('product.valveNo'), maxLength: 64 },
-    { key: 'remark', label: t('product.remark'), type: 'textarea', maxLength: 255, span: 24 },
+    { key: 'valveNo', label: t('product.valveNo'), maxLength: 64, hidden: !single },
+    { key: 'remark', label: t('common.remark'), type: 'textarea', maxLength: 255, span: 24 },
   ];
 }
 
-const CYLINDER_KEYS = ['steelStamp', 'manufacturer', 'manufactureDate', 'specification', 'waterVolume', 'tareWeight', 'workingPressure',
-  'designLifeYears', 'lastInspectionDate', 'nextInspectionDate', 'warehouseId', 'valveNo', 'remark'] as const;
+const CYLINDER_KEYS = ['manufacturer', 'manufactureDate', 'specification', 'waterVolume', 'tareWeight', 'workingPressure',
+  'designLifeYears', 'lastInspectionDate', 'nextInspectionDate', 'warehouseId', 'remark'] as const;
+/** One cylinder's own: never copied onto a range. */
+const SINGLE_KEYS = ['steelStamp', 'valveNo'] as const;
 
 /** The request body of /api/product/addProduct from the form's values: empty fields are left out. */
 export function addProductBody(v: FormValues): AddProductBody {
   const body: Record<string, unknown> = { materialId: v.materialId, ownerType: v.ownerType === 2 ? 2 : 1 };
   if (v.ownerType === 2) body.ownerEnterpriseId = v.ownerEnterpriseId;
-  for (const key of CYLINDER_KEYS) if (v[key] !== undefined && v[key] !== null && v[key] !== '') body[key] = v[key];
+  const given = (key: string) => v[key] !== undefined && v[key] !== null && v[key] !== '';
+  for (const key of CYLINDER_KEYS) if (given(key)) body[key] = v[key];
   if (v.mode === RANGE) {
-    body.range = { prefix: (v.prefix as string | undefined) ?? '', start: v.start, end: v.end, ...(num(v.width) !== null ? { width: v.width } : {}) };
-  } else body.code = v.code;
+    body.range = {
+      prefix: (v.prefix as string | undefined) ?? '', start: v.start, end: v.end, ...(num(v.width) !== null ? { width: v.width } : {}),
+      ...(given('steelStampPrefix') ? { steelStampPrefix: v.steelStampPrefix } : {}),
+    };
+  } else {
+    body.code = v.code;
+    for (const key of SINGLE_KEYS) if (given(key)) body[key] = v[key];
+  }
   return body as AddProductBody;
 }

@@ -1,5 +1,10 @@
-import type { ProductFilters } from '@shared/api/product';
-import type { FormValues } from '@renderer/components/Form';
+import type { ProductFilters, StatusCount } from '@shared/api/product';
+import type { FormField, FormValues } from '@renderer/components/Form';
+import type { MessageKey } from '@renderer/i18n/messages';
+import { offeredStatuses, statusLabel } from './productStatus';
+import type { Lookups } from './useLookups';
+
+type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
 /** Owner and location choices share one select each: 'own' / 'c<id>' (customer) / 'w<id>' (warehouse). */
 export const OWN = 'own';
@@ -11,13 +16,30 @@ const idOf = (key: unknown, prefix: string): number | undefined =>
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const date = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
-/** The filter bar's values as the list contract's filters (status comes from the tabs). */
+/** 气瓶档案 filters: code, steel stamp, gas (stopped ones too), status (11–13 only when in use), owner, location, dates. */
+export function productFilterFields(t: T, lookups: Lookups, counts: StatusCount[]): FormField[] {
+  const customers = lookups.customers.map((c) => ({ label: c.label, value: customerKey(c.value) }));
+  return [
+    { key: 'code', label: t('product.code') },
+    { key: 'steelStamp', label: t('product.steelStamp') },
+    { key: 'materialId', label: t('product.material'), type: 'select', options: lookups.allMaterials },
+    { key: 'status', label: t('product.status'), type: 'select', options: offeredStatuses(counts).map((s) => ({ label: statusLabel(t, s), value: s })) },
+    { key: 'owner', label: t('product.owner'), type: 'select', span: 4, options: [{ label: t('product.ownOwner'), value: OWN }, ...customers] },
+    { key: 'location', label: t('product.location'), type: 'select', span: 4,
+      options: [...lookups.warehouses.map((w) => ({ label: w.label, value: warehouseKey(w.value) })), ...customers] },
+    { key: 'manufactureDate', label: t('product.manufactureDate'), type: 'daterange', span: 10 },
+    { key: 'inspectionDueBefore', label: t('product.inspectionDueBefore'), type: 'date' },
+  ];
+}
+
+/** The filter bar's values as the list contract's filters, empty ones left out (the request and the export alike). */
 export function toProductFilters(v: FormValues): ProductFilters {
   const range = (v.manufactureDate as [string | null, string | null] | null | undefined) ?? [null, null];
-  return {
+  const filters: ProductFilters = {
     code: text(v.code),
     steelStamp: text(v.steelStamp),
-    materialId: (v.materialId as number | undefined) ?? undefined,
+    materialId: (v.materialId as number | undefined) || undefined,
+    status: typeof v.status === 'number' ? v.status : undefined,
     ownerType: v.owner === OWN ? 1 : idOf(v.owner, 'c') ? 2 : undefined,
     ownerEnterpriseId: idOf(v.owner, 'c'),
     warehouseId: idOf(v.location, 'w'),
@@ -26,8 +48,5 @@ export function toProductFilters(v: FormValues): ProductFilters {
     manufactureDateEnd: date(range[1]),
     inspectionDueBefore: date(v.inspectionDueBefore),
   };
+  return Object.fromEntries(Object.entries(filters).filter(([, x]) => x !== undefined));
 }
-
-/** Drops empty filters so the request (and the export) carries only what was chosen. */
-export const presentFilters = (f: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(f).filter(([, x]) => x !== undefined && x !== null && x !== ''));

@@ -1,10 +1,22 @@
-import { CYLINDER_STATUS_LABELS, cylinderStatusLabel } from '@shared/status';
+import { CYLINDER_STATUS_LABELS } from '@shared/status';
+import type { MessageKey } from '@renderer/i18n/messages';
+
+type T = (key: MessageKey) => string;
 
 export const ALL_STATUSES = Array.from({ length: 14 }, (_, i) => i);
-/** Codes without a name get a tab only while some cylinder has them. */
+/** Codes without a name (11–13) are offered only while some cylinder has them. */
 export const isNamedStatus = (code: number): boolean => code in CYLINDER_STATUS_LABELS;
-export const statusLabel = cylinderStatusLabel;
+
+/** A status in the UI language; 11–13 show as their number. */
+export const statusLabel = (t: T, code: number): string => (isNamedStatus(code) ? t(`status.${code}` as MessageKey) : String(code));
+
+/** Statuses worth offering: the named ones, and unnamed ones some cylinder has (counts from statusCount). */
+export const offeredStatuses = (counts: { status: number; count: number }[]): number[] =>
+  ALL_STATUSES.filter((s) => isNamedStatus(s) || (counts.find((c) => c.status === s)?.count ?? 0) > 0);
 
 /** Names of the trace actions the server writes; later issues add theirs (unknown ones show as written). */
-const ACTION_LABELS: Record<string, string> = { register: '登记', import: '导入', scrap: '报废', inspectionFail: '定期检验不合格报废' };
-export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;
+const ACTION_KEYS: Record<string, MessageKey> = {
+  register: 'product.action.register', import: 'product.action.import', scrap: 'product.action.scrap',
+  inspectionFail: 'product.action.inspectionFail', inspection: 'product.action.inspection', hickey: 'product.action.hickey',
+};
+export const actionLabel = (t: T, action: string): string => (ACTION_KEYS[action] ? t(ACTION_KEYS[action]) : action);

@@ -29,7 +29,8 @@ export function serveProducts(rows: ProductRow[], override: (c: InternalAxiosReq
       case '/product/listPage': {
         const q = bodyOf(c);
         const list = rows.filter((r) => (q.status === undefined || r.status === q.status) && (!q.code || r.code.startsWith(q.code as string)));
-        return ok({ list, total: list.length });
+        // Copies, as over a network: the client's store freezes what it receives.
+        return ok({ list: list.map((r) => ({ ...r })), total: list.length });
       }
       case '/product/scrap': {
         const row = rows.find((r) => r.id === bodyOf(c).id);

@@ -1,30 +1,21 @@
-import { useEffect, useState } from 'react';
 import type { FieldOption } from '@renderer/components/Form';
-import { fetchCustomerOptions, fetchMaterialOptions, fetchWarehouseOptions } from './productApi';
+import { useCustomerOptions, useMaterialOptions, useWarehouseOptions } from '@renderer/features/lookups/useLookups';
 
 export interface Lookups {
+  /** Gases new cylinders may be registered with (enabled ones). */
   materials: FieldOption[];
+  /** Every gas, for filters: a stopped gas's cylinders stay findable. */
+  allMaterials: FieldOption[];
   warehouses: FieldOption[];
   customers: FieldOption[];
 }
 
-const none: Lookups = { materials: [], warehouses: [], customers: [] };
-const orEmpty = <T,>(p: Promise<T[]>): Promise<T[]> => p.catch(() => []);
-
-/** Gas, warehouse and customer choices for the cylinder forms and filters, loaded once per screen. */
+/** The cached choices of the cylinder screens (shared with every other screen through RTK Query). */
 export function useLookups(): Lookups {
-  const [lookups, setLookups] = useState<Lookups>(none);
-  useEffect(() => {
-    let live = true;
-    void Promise.all([orEmpty(fetchMaterialOptions()), orEmpty(fetchWarehouseOptions()), orEmpty(fetchCustomerOptions())]).then(([m, w, c]) => {
-      if (!live) return;
-      setLookups({
-        materials: m.map((x) => ({ label: x.materialName, value: x.id })),
-        warehouses: w.map((x) => ({ label: x.warehouseName, value: x.id })),
-        customers: c.map((x) => ({ label: x.enterpriseName, value: x.id })),
-      });
-    });
-    return () => void (live = false);
-  }, []);
-  return lookups;
+  return {
+    materials: useMaterialOptions(false),
+    allMaterials: useMaterialOptions(true),
+    warehouses: useWarehouseOptions(),
+    customers: useCustomerOptions(),
+  };
 }

@@ -40,8 +40,8 @@ describe('检验项目', { timeout: 30_000 }, () => {
     expect(bodies(adapter, '/produce/queryTestProject')).toEqual([{ materialId: 7 }]);
     expect(screen.getByRole('textbox', { name: '项目名称 2' })).toHaveValue('水分');
     // The second item first, the first removed, a new one added.
-    await userEvent.click(screen.getAllByRole('button', { name: '下移' })[0]);
-    await userEvent.click(screen.getAllByRole('button', { name: '删除' })[1]);
+    await userEvent.click(screen.getAllByRole('button', { name: '下移' })[0]!);
+    await userEvent.click(screen.getAllByRole('button', { name: '删除' })[1]!);
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
     await userEvent.type(screen.getByRole('textbox', { name: '项目名称 2' }), ' 外观 ');
     await userEvent.type(screen.getByRole('textbox', { name: '标准描述 2' }), '无色无味');

@@ -1,47 +1,30 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
-import type { MaterialOption } from '@shared/api/material';
-import { TableForm, type TableFormHandle, type TableRow } from '@renderer/components/TableForm';
-import { fetchMaterialOptions } from '@renderer/features/material/materialApi';
+import { TableForm, type TableFormHandle } from '@renderer/components/TableForm';
+import { lookupsApi } from '@renderer/features/lookups/lookupsApi';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
-import { fetchTestProjects, saveTestProjects } from './productExamApi';
+import { productExamApi } from './productExamApi';
 import { testProjectColumns, toInputs, toRows } from './testProjectColumns';
 
 /** 检验项目: the inspection items of one gas, edited as a table and saved as a whole. */
 export default function ProductExamPage() {
   const t = useT();
   const table = useRef<TableFormHandle>(null);
-  const [gases, setGases] = useState<MaterialOption[]>([]);
+  const { data: gases = [] } = lookupsApi.useMaterialOptionsQuery({});
   const [materialId, setMaterialId] = useState<number | ''>('');
-  const [rows, setRows] = useState<Partial<TableRow>[] | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { currentData: items } = productExamApi.useTestProjectsQuery(materialId === '' ? skipToken : { materialId });
+  const [saveItems, { isLoading: saving }] = productExamApi.useSaveTestProjectsMutation();
+  const rows = useMemo(() => (items ? toRows(items) : null), [items]);
   const columns = useMemo(() => testProjectColumns(t), [t]);
-
-  useEffect(() => {
-    fetchMaterialOptions().then((list) => setGases(list ?? [])).catch(() => undefined);
-  }, []);
-  useEffect(() => {
-    if (materialId === '') return;
-    let live = true;
-    setRows(null);
-    fetchTestProjects(materialId).then((items) => live && setRows(toRows(items ?? []))).catch(() => undefined);
-    return () => void (live = false);
-  }, [materialId]);
 
   const save = async () => {
     if (materialId === '' || !table.current?.validate().success) return;
-    setSaving(true);
-    try {
-      const saved = await saveTestProjects({ materialId, projects: toInputs(table.current.getRows()) });
-      setRows(toRows(saved ?? []));
-      notify(t('productExam.saved'), 'success');
-    } catch {
-      // the client has shown the server's message
-    } finally {
-      setSaving(false);
-    }
+    // A refusal is the server's message, shown by the HTTP client; the saved list comes back through the cache.
+    const result = await saveItems({ materialId, projects: toInputs(table.current.getRows()) });
+    if (!('error' in result)) notify(t('productExam.saved'), 'success');
   };
 
   return (
@@ -58,7 +41,7 @@ export default function ProductExamPage() {
       </Stack>
       {rows && (
         <Paper variant="outlined" sx={{ p: 1 }}>
-          <TableForm key={materialId} ref={table} columns={columns} value={rows} />
+          <TableForm key={`${materialId}:${items?.map((i) => i.id).join(',')}`} ref={table} columns={columns} value={rows} />
         </Paper>
       )}
     </Stack>

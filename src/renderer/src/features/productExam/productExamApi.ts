@@ -1,5 +1,11 @@
-import type { SaveTestProjectsBody, TestProjectRow } from '@shared/api/testProject';
-import { http } from '@renderer/http/client';
+import { TEST_PROJECT } from '@shared/api/testProject';
+import { api } from '@renderer/store/api';
+import { mutationOf, queryOf } from '@renderer/store/endpoints';
 
-export const fetchTestProjects = (materialId: number): Promise<TestProjectRow[]> => http.post('/produce/queryTestProject', { materialId });
-export const saveTestProjects = (body: SaveTestProjectsBody): Promise<TestProjectRow[]> => http.post('/produce/saveTestProject', body);
+/** Inspection items per gas (src/shared/api/testProject.ts). */
+export const productExamApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    testProjects: queryOf(b, TEST_PROJECT.list, { tags: ['TestProject'] }),
+    saveTestProjects: mutationOf(b, TEST_PROJECT.save, { tags: ['TestProject'] }),
+  }),
+});

@@ -22,7 +22,7 @@ export function testProjectColumns(t: Translate): TableColumn[] {
     { key: 'standardText', label: label('productExam.standardText'), type: 'text', maxlength: 128 },
     { key: 'unit', label: label('productExam.unit'), type: 'text', maxlength: 16, width: 90 },
     { key: 'required', label: label('productExam.required'), type: 'switch', activeValue: true, inactiveValue: false, defaultValue: true, width: 70 },
-    { key: 'ops', label: t('material.actions'), type: 'operation', buttons: ['delete', 'up', 'down'] },
+    { key: 'ops', label: t('common.actions'), type: 'operation', buttons: ['delete', 'up', 'down'] },
   ];
 }
 

@@ -4,13 +4,13 @@ import type { UserRow } from '@shared/api/user';
 import { AppDialog } from '@renderer/components/AppDialog';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
-import { useAdminResetPasswordMutation } from '@renderer/features/auth/authApi';
+import { userApi } from './userApi';
 import { newPasswordProblem } from '@renderer/features/password/passwordRules';
 
 /** An administrator sets a new password for another user. */
 export function ResetPasswordDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
   const t = useT();
-  const [reset] = useAdminResetPasswordMutation();
+  const [reset] = userApi.useAdminResetPasswordMutation();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [problem, setProblem] = useState<string | null>(null);

@@ -38,7 +38,7 @@ describe('用户管理', { timeout: 30_000 }, () => {
     renderApp('/Setting/user');
     await screen.findByText('viewer', undefined, SCREEN_LOAD);
     const buttons = await screen.findAllByRole('button', { name: '重置密码' });
-    await userEvent.click(buttons[1]);
+    await userEvent.click(buttons[1]!);
     const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText('新密码'), 'Viewer@999');
     await userEvent.type(within(dialog).getByLabelText('确认新密码'), 'Viewer@999');

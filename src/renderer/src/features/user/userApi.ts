@@ -1,18 +1,12 @@
-import type { PageResult } from '@shared/api/envelope';
-import type { UserPageQuery, UserRow } from '@shared/api/user';
-import { http } from '@renderer/http/client';
+import { AUTH } from '@shared/api/auth';
+import { USER } from '@shared/api/user';
 import { api } from '@renderer/store/api';
+import { mutationOf, queryOf } from '@renderer/store/endpoints';
 
+/** User calls (src/shared/api/user.ts) and the administrator's password reset. */
 export const userApi = api.injectEndpoints({
   endpoints: (b) => ({
-    userPage: b.query<PageResult<UserRow>, UserPageQuery>({
-      query: (params) => ({ url: '/user/pageList', params }),
-      providesTags: ['User'],
-    }),
+    userPage: queryOf(b, USER.page, { tags: ['User'] }),
+    adminResetPassword: mutationOf(b, AUTH.adminResetPassword),
   }),
 });
-
-export const { useUserPageQuery } = userApi;
-
-/** One page of users, for PaginatedTable's fetchPage. */
-export const fetchUserPage = (params: UserPageQuery): Promise<PageResult<UserRow>> => http.get<PageResult<UserRow>>('/user/pageList', params);

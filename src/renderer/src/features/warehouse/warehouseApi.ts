@@ -1,7 +1,12 @@
-import type { PageResult } from '@shared/api/envelope';
-import type { WarehousePageQuery, WarehouseRow, WarehouseSaveBody } from '@shared/api/warehouse';
-import { http } from '@renderer/http/client';
+import { WAREHOUSE } from '@shared/api/warehouse';
+import { api } from '@renderer/store/api';
+import { mutationOf, queryOf } from '@renderer/store/endpoints';
 
-export const fetchWarehousePage = (params: WarehousePageQuery): Promise<PageResult<WarehouseRow>> => http.post('/wdwarehouse/listPage', params);
-export const saveWarehouse = (body: WarehouseSaveBody): Promise<{ id: number }> => http.post('/wdwarehouse/saveAndEditWare', body);
-export const deleteWarehouse = (id: number): Promise<null> => http.post('/wdwarehouse/deleteById', { id });
+/** Warehouse calls (src/shared/api/warehouse.ts). A deleted warehouse also leaves the cylinders' lists. */
+export const warehouseApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    warehousePage: queryOf(b, WAREHOUSE.page, { tags: ['Warehouse'] }),
+    saveWarehouse: mutationOf(b, WAREHOUSE.save, { tags: ['Warehouse'] }),
+    deleteWarehouse: mutationOf(b, WAREHOUSE.delete, { tags: ['Warehouse', 'Product'] }),
+  }),
+});

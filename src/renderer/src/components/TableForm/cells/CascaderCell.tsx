@@ -19,7 +19,7 @@ export function CascaderCell({ col, row, index, disabled, error, onPatch }: Cell
   // The option lists to show: the top level, then the children of each opened option.
   const levels: SourceOption[][] = [col.source ?? []];
   for (const v of open) {
-    const node = levels[levels.length - 1].find((o) => optionValue(col, o) === v);
+    const node = levels.at(-1)?.find((o) => optionValue(col, o) === v);
     if (!node?.children?.length) break;
     levels.push(node.children);
   }

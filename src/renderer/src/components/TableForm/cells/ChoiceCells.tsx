@@ -12,7 +12,9 @@ export function RadioCell({ col, row, index, disabled, onPatch }: CellProps) {
       aria-label={inputLabel(col, index)}
       value={current === -1 ? '' : String(current)}
       onChange={(_e, v) => {
-        const value = optionValue(col, source[Number(v)]);
+        const option = source[Number(v)];
+        if (!option) return;
+        const value = optionValue(col, option);
         onPatch({ [col.key]: value, ...(col.nameGroupCode ? { [col.nameGroupCode]: labelsOf(col, [value]) } : {}) });
       }}
     >

@@ -49,7 +49,7 @@ export function MultiDateCell({ col, row, disabled, error, onPatch }: CellProps)
 
 /** daterange, datetimerange and monthrange: key names two fields ('startDate,endDate'), one per end. */
 export function RangeCell({ col, row, disabled, error, onPatch }: CellProps) {
-  const [startKey, endKey] = columnFields(col);
+  const [startKey = '', endKey = ''] = columnFields(col);
   return (
     <RangePicker
       kind={dateKindOf(col.type)}

@@ -71,7 +71,7 @@ describe('radio and checkbox cells', () => {
     const columns: TableColumn[] = [{ key: 'urgent', label: '加急', type: 'checkbox' }];
     const { cell, last } = renderTableForm({ columns, defaultValue: [{ urgent: 0 }] });
     await userEvent.click(cell(0, 'urgent').getByRole('checkbox', { name: '加急 1' }));
-    expect(last()[0].urgent).toBe(1);
+    expect(last()[0]!.urgent).toBe(1);
   });
 });
 
@@ -96,7 +96,7 @@ describe('cascader cell', () => {
     await userEvent.click(screen.getByRole('option', { name: '南京市' }));
     const lists = screen.getAllByRole('listbox');
     expect(lists).toHaveLength(3);
-    await userEvent.click(within(lists[2]).getByRole('option', { name: '玄武区' }));
+    await userEvent.click(within(lists[2]!).getByRole('option', { name: '玄武区' }));
     expect(last()[0]).toMatchObject({ area: ['32', '3201', '320102'], areaName: '江苏省,南京市,玄武区' });
     expect(input).toHaveValue('江苏省 / 南京市 / 玄武区');
   });

@@ -6,7 +6,7 @@ import type { TableColumn } from '../types';
 /** Types a whole value into a picker field (its hidden input parses the text in the display format). */
 function typeInto(cellElement: HTMLElement, text: string, which = 0) {
   const inputs = cellElement.querySelectorAll('input');
-  fireEvent.change(inputs[which], { target: { value: text } });
+  fireEvent.change(inputs[which]!, { target: { value: text } });
 }
 
 afterEach(() => vi.useRealTimers());
@@ -34,14 +34,14 @@ describe('date kinds', () => {
     const { cellElement, last } = renderTableForm({ columns, defaultValue: [{ day: '20240102' }] });
     expect(cellElement(0, 'day').querySelector('input')).toHaveValue('2024/01/02');
     typeInto(cellElement(0, 'day'), '2024/03/05');
-    expect(last()[0].day).toBe('20240305');
+    expect(last()[0]!.day).toBe('20240305');
   });
 
   it('week stores the first day of the picked week', () => {
     const columns: TableColumn[] = [{ key: 'week', label: '周', type: 'week' }];
     const { cellElement, last } = renderTableForm({ columns, defaultValue: [{}] });
     typeInto(cellElement(0, 'week'), '2024-03-06'); // a Wednesday; zh-cn weeks start on Monday
-    expect(last()[0].week).toBe('2024-03-04');
+    expect(last()[0]!.week).toBe('2024-03-04');
   });
 
   it('dates / months / years collect several values, each removable', () => {
@@ -49,9 +49,9 @@ describe('date kinds', () => {
     const { cellElement, cell, last } = renderTableForm({ columns, defaultValue: [{}] });
     typeInto(cellElement(0, 'days'), '2024-03-06');
     typeInto(cellElement(0, 'days'), '2024-03-01');
-    expect(last()[0].days).toEqual(['2024-03-01', '2024-03-06']);
-    fireEvent.click(cell(0, 'days').getAllByTestId('CancelIcon')[0]);
-    expect(last()[0].days).toEqual(['2024-03-06']);
+    expect(last()[0]!.days).toEqual(['2024-03-01', '2024-03-06']);
+    fireEvent.click(cell(0, 'days').getAllByTestId('CancelIcon')[0]!);
+    expect(last()[0]!.days).toEqual(['2024-03-06']);
   });
 
   it('months and years collect months and years in their formats', () => {

@@ -17,16 +17,16 @@ describe('text, password and textarea cells', () => {
     expect(name).toHaveAttribute('placeholder', '名称必填');
     await userEvent.type(name, '  a b  c d');
     expect(name).toHaveValue('  a b'); // maxlength 5
-    expect(last()[0].name).toBe('a b');
+    expect(last()[0]!.name).toBe('a b');
     expect(lastReason()).toBe('change');
     const secret = cell(0, 'secret').getByLabelText('密码 1');
     expect(secret).toHaveAttribute('type', 'password');
     await userEvent.type(secret, ' pw ');
-    expect(last()[0].secret).toBe('pw');
+    expect(last()[0]!.secret).toBe('pw');
     const remark = cell(0, 'remark').getByRole('textbox', { name: '备注 1' });
     expect(remark.tagName).toBe('TEXTAREA');
     await userEvent.type(remark, ' 第一行{Enter}第二行 ');
-    expect(last()[0].remark).toBe('第一行\n第二行');
+    expect(last()[0]!.remark).toBe('第一行\n第二行');
     await userEvent.tab();
     expect(remark).toHaveValue('第一行\n第二行');
   });
@@ -43,16 +43,20 @@ describe('number and InputNumber cells', () => {
     { key: 'count', label: '数量', type: 'InputNumber', min: 1, max: 3, step: 2, decimal: 0 },
   ];
 
-  it('number clamps to max and keeps `decimal` digits, writing a number', async () => {
-    const { cell, last } = renderTableForm({ columns, defaultValue: [{}] });
+  it('number writes what was typed and never changes it: too many decimals or above max is refused at validation', async () => {
+    const { cell, last, ref } = renderTableForm({ columns, defaultValue: [{}] });
     const weight = cell(0, 'weight').getByRole('textbox', { name: '重量 1' });
-    await userEvent.type(weight, '12.34');
-    expect(weight).toHaveValue('12.3');
-    expect(last()[0].weight).toBe(12.3);
+    await userEvent.type(weight, '12.3');
+    expect(last()[0]!.weight).toBe(12.3);
     await userEvent.clear(weight);
     await userEvent.type(weight, '250');
     await userEvent.tab();
-    expect(last()[0].weight).toBe(100);
+    expect(weight).toHaveValue('250');
+    expect(last()[0]!.weight).toBe(250);
+    expect(ref.current!.validate()).toMatchObject({ success: false, message: '重量不能大于 100' });
+    await userEvent.clear(weight);
+    await userEvent.type(weight, '12.34');
+    expect(ref.current!.validate()).toMatchObject({ success: false, message: '重量最多 1 位小数' });
   });
 
   it('InputNumber steps with − and + within min and max', async () => {
@@ -60,7 +64,7 @@ describe('number and InputNumber cells', () => {
     const minus = cell(0, 'count').getByRole('button', { name: '数量 1 −' });
     expect(minus).toBeDisabled();
     await userEvent.click(cell(0, 'count').getByRole('button', { name: '数量 1 +' }));
-    expect(last()[0].count).toBe(3);
+    expect(last()[0]!.count).toBe(3);
     expect(cell(0, 'count').getByRole('textbox')).toHaveValue('3');
     expect(cell(0, 'count').getByRole('button', { name: '数量 1 +' })).toBeDisabled();
   });
@@ -75,11 +79,11 @@ describe('switch, selection, static and index cells', () => {
     const { cell, last } = renderTableForm({ columns, defaultValue: [{}] });
     expect(last()[0]).toMatchObject({ enabled: 0, flag: 'N' });
     await userEvent.click(cell(0, 'enabled').getByRole('switch', { name: '启用 1' }));
-    expect(last()[0].enabled).toBe(1);
+    expect(last()[0]!.enabled).toBe(1);
     await userEvent.click(cell(0, 'enabled').getByRole('switch'));
-    expect(last()[0].enabled).toBe(0);
+    expect(last()[0]!.enabled).toBe(0);
     await userEvent.click(cell(0, 'flag').getByRole('switch'));
-    expect(last()[0].flag).toBe('Y');
+    expect(last()[0]!.flag).toBe('Y');
   });
 
   it('selection writes row.isSelected; static shows the value or its source label; index numbers rows', async () => {

@@ -1,0 +1,8 @@
+export { ConfirmProvider, useConfirm, type Confirm, type ConfirmOptions } from './ConfirmProvider';
+export { ExportButton } from './ExportButton';
+export { FilterBar, useListFilters, type ListFilters } from './FilterBar';
+export { ImportDialog, type ImportDialogProps } from './ImportDialog';
+export { ListPage, type ListPageProps } from './ListPage';
+export { useActionsColumn, type RowAction } from './rowActions';
+export { sameValues, useFormDialog, type FormDialogConfig } from './useFormDialog';
+export { CODE_PATTERN, codeRule, numberOrUndefined, rowValues, textOrNull } from './values';

@@ -1,0 +1,68 @@
+import type { EndpointBuilder, ResultDescription } from '@reduxjs/toolkit/query/react';
+import { fillPath, type Endpoint, type EndpointArg, type EndpointData } from '@shared/api/endpoint';
+import { http } from '@renderer/http/client';
+import { httpBaseQuery, type HttpArgs, type QueryError, type TagType } from './api';
+
+type Build = EndpointBuilder<typeof httpBaseQuery, TagType, 'api'>;
+
+/** The client's request for an endpoint and its argument: path parameters filled, the rest as query or body. */
+export function httpArgs(e: Endpoint, arg: unknown): HttpArgs {
+  const fields = arg && typeof arg === 'object' ? (arg as Record<string, unknown>) : {};
+  const { path, rest } = fillPath(e.path.replace(/^\/api/, ''), fields);
+  const queryKeys = Object.keys(e.query?.properties ?? {});
+  const query = Object.fromEntries(Object.entries(rest).filter(([k]) => queryKeys.includes(k)));
+  const body = Object.fromEntries(Object.entries(rest).filter(([k]) => !queryKeys.includes(k)));
+  if (e.kind === 'upload') {
+    const form = new FormData();
+    const file = fields.file as Blob & { name?: string };
+    form.append('file', file, file.name ?? 'file');
+    return { url: path, method: 'post', params: query, data: form };
+  }
+  if (e.method === 'GET') return { url: path, method: 'get', params: rest };
+  return { url: path, method: 'post', ...(Object.keys(query).length ? { params: query } : {}), ...(e.body ? { data: body } : {}) };
+}
+
+interface Options<E extends Endpoint> {
+  /** The caller shows errors itself (no toast), e.g. an import's row report. */
+  silent?: boolean;
+  /** Sign-in: no access token. */
+  skipAuth?: boolean;
+  tags?: ResultDescription<TagType, EndpointData<E>, EndpointArg<E>, QueryError, unknown>;
+  /** Seconds an unused result stays cached (default 60). */
+  keepUnusedDataFor?: number;
+}
+
+const extra = <E extends Endpoint>(o: Options<E>) => ({ ...(o.silent ? { silent: true } : {}), ...(o.skipAuth ? { skipAuth: true } : {}) });
+
+/** An RTK Query query generated from an endpoint: its argument and result types come from the schemas. */
+export function queryOf<E extends Endpoint>(b: Build, e: E, o: Options<E> = {}) {
+  return b.query<EndpointData<E>, EndpointArg<E>>({
+    query: (arg) => ({ ...httpArgs(e, arg), ...extra(o) }),
+    ...(o.tags ? { providesTags: o.tags } : {}),
+    ...(o.keepUnusedDataFor !== undefined ? { keepUnusedDataFor: o.keepUnusedDataFor } : {}),
+  });
+}
+
+/** An RTK Query mutation generated from an endpoint; `tags` are what it invalidates. */
+export function mutationOf<E extends Endpoint>(b: Build, e: E, o: Options<E> = {}) {
+  return b.mutation<EndpointData<E>, EndpointArg<E>>({
+    query: (arg) => ({ ...httpArgs(e, arg), ...extra(o) }),
+    ...(o.tags ? { invalidatesTags: o.tags } : {}),
+  });
+}
+
+/**
+ * Calls an endpoint outside React (session flows): the same request a generated hook would send, through
+ * the one HTTP client (envelope, token refresh, de-duplication). `silent`: no toast on refusal.
+ */
+export function callEndpoint<E extends Endpoint>(e: E, arg: EndpointArg<E>, opts: { silent?: boolean } = {}): Promise<EndpointData<E>> {
+  return http.request<EndpointData<E>>({ ...httpArgs(e, arg), ...opts });
+}
+
+/**
+ * Calls a download endpoint (export, template). The answer is a file the client saves under the name the
+ * server gives; a refusal arrives as an envelope and is shown like any other. Not cached: a file is not state.
+ */
+export function downloadEndpoint<E extends Endpoint>(e: E, arg: EndpointArg<E>): Promise<Blob> {
+  return http.request<Blob>({ ...httpArgs(e, arg), responseType: 'blob' });
+}

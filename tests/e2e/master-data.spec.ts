@@ -83,7 +83,7 @@ test('master data: a gas, ten cylinders by range, filter, fifty imported, export
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('气瓶档案.xlsx');
   const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile((await download.path())!);
+  await book.xlsx.readFile(await download.path());
   const sheet = book.worksheets[0]!;
   const codes: string[] = [];
   sheet.eachRow((row, n) => void (n > 1 && codes.push(String(row.getCell(1).value))));

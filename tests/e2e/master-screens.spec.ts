@@ -43,17 +43,27 @@ test('warehouse: created on 仓库管理; deleting it while it holds a cylinder 
 test('customers and suppliers: import the LibreOffice sheet, a second import is refused row by row, a new customer with its district', async ({ page }) => {
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/Setting/ComeEnterprise');
-  await page.getByTestId('enterprise-import-file').setInputFiles(ENTERPRISES);
+  // The sheet is checked as soon as it is chosen (nothing imported yet), then 导入 confirms.
+  await page.getByRole('button', { name: '导入', exact: true }).click();
+  let dialog = page.getByRole('dialog', { name: '导入客户与供应商' });
+  await dialog.getByTestId('import-input').setInputFiles(ENTERPRISES);
+  await expect(dialog.getByText('检查通过：共 6 行')).toBeVisible();
+  await dialog.getByRole('button', { name: '导入', exact: true }).click();
   await expect(page.getByText('成功导入 6 条')).toBeVisible();
+  await expect(dialog).toBeHidden();
   await expect(page.getByRole('gridcell', { name: '北京朝阳医院' })).toBeVisible();
   await page.getByRole('tab', { name: '供应商', exact: true }).click();
   await expect(page.getByRole('gridcell', { name: '浙江省 杭州市 西湖区' })).toBeVisible();
 
-  await page.getByTestId('enterprise-import-file').setInputFiles(ENTERPRISES);
-  const report = page.getByRole('dialog');
-  await expect(report.getByText('导入失败，以下行有误，本次未导入任何数据')).toBeVisible();
-  await expect(report.getByText(/第 2 行/)).toBeVisible();
-  await report.getByRole('button', { name: '关闭' }).click();
+  // The same sheet again: every row is a duplicate, listed row by row, and nothing is imported.
+  await page.getByRole('button', { name: '导入', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: '导入客户与供应商' });
+  await dialog.getByTestId('import-input').setInputFiles(ENTERPRISES);
+  const report = dialog.getByRole('alert', { name: '导入检查结果' });
+  await expect(report).toContainText('导入失败，未导入任何数据：共 6 行，其中 6 行有误');
+  await expect(report).toContainText(/第 2 行/);
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(dialog).toBeHidden();
 
   await page.getByRole('tab', { name: '客户', exact: true }).click();
   await page.getByRole('button', { name: '新增', exact: true }).click();
@@ -66,7 +76,7 @@ test('customers and suppliers: import the LibreOffice sheet, a second import is 
   await choose(page, page, /^市/, '宁波市');
   await choose(page, page, /^区\/县/, '鄞州区');
   await page.getByRole('button', { name: '保存' }).click();
-  await expect(page).toHaveURL(/\/Setting\/ComeEnterprise$/);
+  await expect(page).toHaveURL(/\/Setting\/ComeEnterprise\?type=2$/); // back on the tab of what was saved
   await expect(page.getByRole('gridcell', { name: '浙江省 宁波市 鄞州区' })).toBeVisible();
 });
 

@@ -42,7 +42,7 @@ test('设备设置 in a browser prints a test label through the local print agen
   await page.getByLabel('打印机（名称或地址）').fill(`tcp://127.0.0.1:${printerPort}?lang=tspl`);
   await page.getByRole('button', { name: '测试打印' }).click();
   await expect.poll(() => jobs.length).toBe(1);
-  const bytes = jobs[0];
+  const bytes = jobs[0]!;
   expect(bytes.toString('latin1')).toMatch(/^SIZE 60 mm,40 mm\r\nGAP 2 mm,0 mm\r\nDIRECTION 0\r\nCLS\r\n/);
   expect(bytes.includes(iconv.encode('测试打印', 'gbk'))).toBe(true);
   expect(bytes.toString('latin1')).toContain('QRCODE ');

@@ -16,6 +16,7 @@ import { areaRoutes } from './modules/area/area.routes';
 import { enterpriseRoutes } from './modules/enterprise/enterprise.routes';
 import { enumRoutes } from './modules/enum/enum.routes';
 import { inspectionRoutes } from './modules/inspection/inspection.routes';
+import { lifecycleRoutes } from './modules/lifecycle/lifecycle.routes';
 import { materialRoutes } from './modules/material/material.routes';
 import { productRoutes } from './modules/product/product.routes';
 import { testProjectRoutes } from './modules/testProject/testProject.routes';
@@ -74,7 +75,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(userRoutes);
   await app.register(roleRoutes);
   await app.register(fileRoutes);
-  for (const routes of [enumRoutes, areaRoutes, materialRoutes, warehouseRoutes, enterpriseRoutes, productRoutes, inspectionRoutes, testProjectRoutes]) {
+  for (const routes of [enumRoutes, areaRoutes, materialRoutes, warehouseRoutes, enterpriseRoutes, productRoutes, inspectionRoutes, testProjectRoutes, lifecycleRoutes]) {
     await app.register(routes);
   }
   return app;

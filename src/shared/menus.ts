@@ -70,9 +70,11 @@ export const MENU_TREE = [
           { buttonKey: 'produce:metage', buttonName: '复秤' }, { buttonKey: 'produce:manualWeight', buttonName: '手工录入重量' },
           { buttonKey: 'produce:rollback', buttonName: '回退' }] },
       { menuNo: 'produce.inspect', menuName: '检验管理', menuNameEn: 'Inspection', menuUrl: '/produce/inspect',
-        buttons: [view('inspect'), { buttonKey: 'inspect:test', buttonName: '检验' }, { buttonKey: 'inspect:export', buttonName: '导出' }] },
+        buttons: [view('inspect'), { buttonKey: 'inspect:test', buttonName: '检验' }, { buttonKey: 'inspect:edit', buttonName: '修改' },
+          { buttonKey: 'inspect:export', buttonName: '导出' }] },
       { menuNo: 'produce.traceability', menuName: '追溯查询', menuNameEn: 'Traceability', menuUrl: '/produce/traceability',
-        buttons: [view('trace'), { buttonKey: 'trace:vacuum', buttonName: '抽真空' }, { buttonKey: 'trace:analyse', buttonName: '分析处理' }] },
+        buttons: [view('trace'), { buttonKey: 'trace:vacuum', buttonName: '抽真空' }, { buttonKey: 'trace:analyse', buttonName: '分析处理' },
+          { buttonKey: 'trace:note', buttonName: '备注' }] },
     ],
   },
   {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { TestApp } from './app-helper';
 
@@ -57,4 +58,15 @@ export async function createImportReferences(t: TestApp, token: string): Promise
   await createGas(t, token, { materialName: '二氧化碳', code: 'CO2', category: 'liquefied', reweighRequired: false });
   await createWarehouse(t, token, { warehouseName: '空瓶库', warehouseCode: 'KP01' });
   await createEnterprise(t, token, { type: '2', enterpriseName: '委托客户', enterpriseCode: 'KH0001' });
+}
+
+/**
+ * Puts a cylinder into `status` for a test's starting point, the way only the transition engine may
+ * (the trigger cylinders_status_guard refuses status changes outside a declared transition).
+ */
+export async function forceStatus(t: TestApp, id: number, status: number): Promise<void> {
+  await t.db.transaction().execute(async (trx) => {
+    await sql`select set_config('cylinder.transition', 'on', true)`.execute(trx);
+    await trx.updateTable('cylinders').set({ status }).where('id', '=', id).execute();
+  });
 }

@@ -3,7 +3,7 @@ import type { TokenData } from '../../src/shared/api/auth';
 import type { PageResult } from '../../src/shared/api/schema';
 import type { HickeyRow, ProductDetail, ProductRow, ScrapRow, StatusCount } from '../../src/shared/api/product';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
-import { createEnterprise, createGas, createWarehouse } from './master-data-helper';
+import { createEnterprise, createGas, createWarehouse, forceStatus } from './master-data-helper';
 
 let t: TestApp;
 let token: string;
@@ -160,7 +160,7 @@ describe('scrap, status counts, valve history, removal', () => {
   it('refuses to scrap a cylinder at a customer (status 9), naming it', async () => {
     await add({ code: 'OUT1' });
     const id = await idOf('OUT1');
-    await t.db.updateTable('cylinders').set({ status: 9 }).where('id', '=', id).execute();
+    await forceStatus(t, id, 9);
     const res = await t.call('POST', '/api/product/scrap', { token, body: { id, reason: '丢失' } });
     expect(res.body).toMatchObject({ code: -1, msg: expect.stringContaining('气瓶 OUT1 当前状态为「已出库(9)」') });
     expect((await counts())[9]).toBe(1);

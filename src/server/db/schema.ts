@@ -142,6 +142,7 @@ export interface MaterialsTable {
   weight_tolerance: Numeric;
   reweigh_required: Generated<boolean>;
   design_life_years: number | null;
+  extended_life_years: number | null;
   status: Generated<number>;
   remark: string | null;
   created_at: Timestamp;
@@ -210,10 +211,15 @@ export interface CylindersTable {
   updated_at: Timestamp;
 }
 
-/** One row per status transition of a cylinder; never updated or deleted (except with the cylinder by delAllProcess). */
+/**
+ * One row per event of a cylinder (a transition, or a record that changes no status); append-only: a
+ * trigger refuses changes except setting reverted_by_id once, and deletes except a mistaken registration.
+ */
 export interface CylinderTracesTable {
   id: Generated<number>;
   cylinder_id: number;
+  /** 1, 2, 3, … per cylinder. */
+  seq: number;
   from_status: number | null;
   to_status: number;
   action: string;
@@ -221,12 +227,103 @@ export interface CylinderTracesTable {
   operator: string | null;
   at: Timestamp;
   detail: unknown;
+  scan_id: string | null;
+  workstation: string | null;
+  record_type: string | null;
+  record_id: number | null;
+  reverts_id: number | null;
+  reverted_by_id: number | null;
 }
 
-/** Maintained by a trigger on cylinders (migration 0003); read-only for the code. */
+/** Maintained by a trigger on cylinders (migrations 0003, 0008: 64 slots per status); read-only for the code. */
 export interface CylinderStatusCountsTable {
   status: number;
+  slot: number;
   count: number;
+}
+
+/** Columns every transition record has. */
+interface RecordColumns {
+  id: Generated<number>;
+  cylinder_id: number;
+  trace_id: number;
+  operator_id: number | null;
+  operator: string | null;
+  workstation: string | null;
+  created_at: Timestamp;
+  reverted_at: NullableTimestamp;
+}
+
+export interface FillingRecordsTable extends RecordColumns {
+  material_id: number;
+  lot_no: string | null;
+  filled_weight: Numeric | null;
+  filled_pressure: Numeric | null;
+  started_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  source: string;
+}
+
+export interface TestRecordsTable extends RecordColumns {
+  material_id: number;
+  result: number;
+  items: unknown;
+  remark: string | null;
+  updated_at: Timestamp;
+}
+
+export interface WeighingRecordsTable extends RecordColumns {
+  material_id: number;
+  gross_weight: Numeric;
+  tare_weight: Numeric;
+  net_weight: Numeric;
+  target_net_weight: Numeric;
+  tolerance: Numeric;
+  deviation: Numeric;
+  passed: boolean;
+  source: string;
+  scale: string | null;
+}
+
+export interface VacuumRecordsTable extends RecordColumns {
+  pressure: Numeric | null;
+  remark: string | null;
+}
+
+export interface AnalysisRecordsTable extends RecordColumns {
+  decision: number;
+  reason: string;
+}
+
+/** Every scanId a station sent, with the first answer (a retry gets it again). */
+export interface LifecycleScansTable {
+  scan_id: string;
+  action: string;
+  code: string;
+  response: unknown;
+  created_at: Timestamp;
+}
+
+export interface TraceNotesTable {
+  id: Generated<number>;
+  trace_id: number;
+  note: string;
+  operator_id: number | null;
+  operator: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A cylinder registered by mistake and removed before any movement. */
+export interface CylinderRemovalsTable {
+  id: Generated<number>;
+  cylinder_id: number;
+  code: string;
+  detail: unknown;
+  operator_id: number | null;
+  operator: string | null;
+  workstation: string | null;
+  at: Timestamp;
 }
 
 export interface CylinderValveChangesTable {
@@ -299,6 +396,14 @@ export interface DB {
   cylinders: CylindersTable;
   cylinder_traces: CylinderTracesTable;
   cylinder_status_counts: CylinderStatusCountsTable;
+  cylinder_removals: CylinderRemovalsTable;
+  filling_records: FillingRecordsTable;
+  test_records: TestRecordsTable;
+  weighing_records: WeighingRecordsTable;
+  vacuum_records: VacuumRecordsTable;
+  analysis_records: AnalysisRecordsTable;
+  lifecycle_scans: LifecycleScansTable;
+  trace_notes: TraceNotesTable;
   cylinder_valve_changes: CylinderValveChangesTable;
   periodic_inspections: PeriodicInspectionsTable;
   test_projects: TestProjectsTable;

@@ -32,6 +32,11 @@ export function defaultDesignLife(gas: { code: string; materialName: string }): 
   return LPG.test(gas.code) || LPG.test(gas.materialName) ? 8 : 30;
 }
 
+/** The life a passed periodic inspection may extend the design life to (DOMAIN.md: LPG up to 12 years); none for others. */
+export function defaultExtendedLife(gas: { code: string; materialName: string }): number | null {
+  return LPG.test(gas.code) || LPG.test(gas.materialName) ? 12 : null;
+}
+
 const Kg = (title: string) => OptNum(title, { minimum: 0, maximum: 100000 });
 
 /** POST /api/material/save (with id: edit). */
@@ -57,6 +62,8 @@ export const MaterialSaveBody = Type.Object({
   reweighRequired: Type.Optional(Bool('需要复秤')),
   /** Years; omit for the default (defaultDesignLife). */
   designLifeYears: Type.Optional(Int('设计使用年限', { minimum: 1, maximum: 100 })),
+  /** Years a passed inspection in the last year of the design life extends it to; omit for the default (defaultExtendedLife). */
+  extendedLifeYears: Type.Optional(Type.Union([Int('检验合格后延长至（年）', { minimum: 1, maximum: 100 }), Type.Null()], { title: '检验合格后延长至（年）' })),
   status: Type.Optional(Flag()),
   remark: OptStr('备注', { maxLength: 255 }),
 });
@@ -77,6 +84,7 @@ export const MaterialRow = Type.Object({
   weightTolerance: Type.Union([Type.Number(), Type.Null()]),
   reweighRequired: Type.Boolean(),
   designLifeYears: Type.Union([Type.Integer(), Type.Null()]),
+  extendedLifeYears: Type.Union([Type.Integer(), Type.Null()]),
   status: Type.Integer(),
   remark: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),

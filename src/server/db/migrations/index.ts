@@ -6,6 +6,7 @@ import * as m0004 from './0004_cylinder_list_indexes';
 import * as m0005 from './0005_case_insensitive_codes';
 import * as m0006 from './0006_file_links';
 import * as m0007 from './0007_sign_in_failures';
+import * as m0008 from './0008_lifecycle';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -19,4 +20,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005_case_insensitive_codes': m0005,
   '0006_file_links': m0006,
   '0007_sign_in_failures': m0007,
+  '0008_lifecycle': m0008,
 };

@@ -4,7 +4,9 @@ import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { addYears, isValidDate, today } from '../../lib/dates';
 import { blankToNull } from '../../lib/paging';
-import { scrapLocked, type Operator } from '../product/product.service';
+import type { Operator } from '../product/product.service';
+import { lockCylinder, runLocked } from '../lifecycle/engine';
+import { scrap } from '../lifecycle/transitions';
 import { appendTraces } from '../product/trace.repository';
 import { statusLabel } from '../product/status-label';
 import * as repo from './inspection.repository';
@@ -54,7 +56,8 @@ export async function recordInspection(db: Kysely<DB>, body: InspectionBody, who
     } else {
       await trx.updateTable('cylinders').set({ last_inspection_date: on }).where('id', '=', c.id).execute();
       const reason = `定期检验不合格：${failReason}`;
-      await scrapLocked(trx, { id: c.id, fromStatus: c.status }, reason, who, 'inspectionFail', { inspectionId: id, reportNo });
+      const actor = { ...who, workstation: who.workstation ?? null };
+      await runLocked(trx, scrap(reason, actor, 'inspectionFail', { inspectionId: id, reportNo }), await lockCylinder(trx, { id: c.id }), actor);
     }
     return { id, nextDate };
   });

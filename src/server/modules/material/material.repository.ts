@@ -24,6 +24,7 @@ export interface MaterialValues {
   weight_tolerance: number | null;
   reweigh_required: boolean;
   design_life_years: number | null;
+  extended_life_years: number | null;
   status: number;
   remark: string | null;
 }
@@ -34,7 +35,8 @@ function rows(db: Db) {
     'm.flammable', 'm.toxic', 'm.oxidizing', 'm.corrosive', 'm.inspection_interval_years as inspectionIntervalYears',
     sql<number | null>`m.target_net_weight::float8`.as('targetNetWeight'),
     sql<number | null>`m.weight_tolerance::float8`.as('weightTolerance'),
-    'm.reweigh_required as reweighRequired', 'm.design_life_years as designLifeYears', 'm.status', 'm.remark',
+    'm.reweigh_required as reweighRequired', 'm.design_life_years as designLifeYears', 'm.extended_life_years as extendedLifeYears',
+    'm.status', 'm.remark',
     sql<string>`to_char(m.created_at, 'YYYY-MM-DD HH24:MI:SS')`.as('createdAt'),
   ]);
 }
@@ -75,4 +77,19 @@ export function materialOptions(db: Db, includeDisabled: boolean): Promise<Mater
   return db.selectFrom('materials')
     .select(['id', 'material_name as materialName', 'material_short_name as materialShortName', 'code', 'category', 'status'])
     .$if(!includeDisabled, (q) => q.where('status', '=', 1)).orderBy('material_name').orderBy('id').execute();
+}
+
+/**
+ * The gas's inspection interval changed: cylinders whose next inspection date followed the old interval
+ * (last inspection, or manufacture when never inspected, plus the old years) get it from the new one.
+ * Dates someone set by hand are left as they are; scrapped cylinders are left alone.
+ */
+export async function recomputeNextInspections(db: Transaction<DB>, materialId: number, oldYears: number, newYears: number): Promise<number> {
+  const base = sql`coalesce(last_inspection_date, manufacture_date)`;
+  const res = await db.updateTable('cylinders')
+    .set({ next_inspection_date: sql`(${base} + make_interval(years => ${newYears}))::date`, updated_at: sql`now()` })
+    .where('material_id', '=', materialId).where('status', '<>', 0)
+    .where(sql<boolean>`${base} is not null and next_inspection_date = (${base} + make_interval(years => ${oldYears}))::date`)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
-  defaultDesignLife, defaultInspectionInterval, type MaterialPageQuery, type MaterialSaveBody,
+  defaultDesignLife, defaultExtendedLife, defaultInspectionInterval, type MaterialPageQuery, type MaterialSaveBody,
 } from '@shared/api/material';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
@@ -31,6 +31,9 @@ function valuesOf(body: MaterialSaveBody): repo.MaterialValues {
     throw new BusinessError('参数错误：允许偏差不能大于目标净充装量');
   }
   const corrosive = body.corrosive ?? false;
+  const designLife = body.designLifeYears ?? defaultDesignLife({ code, materialName });
+  const extended = body.extendedLifeYears === undefined ? defaultExtendedLife({ code, materialName }) : body.extendedLifeYears;
+  if (extended !== null && extended <= designLife) throw new BusinessError('参数错误：检验合格后延长的使用年限必须大于设计使用年限');
   return {
     material_name: materialName,
     material_short_name: blankToNull(body.materialShortName),
@@ -44,7 +47,8 @@ function valuesOf(body: MaterialSaveBody): repo.MaterialValues {
     target_net_weight: target,
     weight_tolerance: tolerance,
     reweigh_required: reweigh,
-    design_life_years: body.designLifeYears ?? defaultDesignLife({ code, materialName }),
+    design_life_years: designLife,
+    extended_life_years: extended,
     status: body.status ?? 1,
     remark: blankToNull(body.remark),
   };
@@ -58,8 +62,12 @@ export async function saveMaterial(db: Kysely<DB>, body: MaterialSaveBody): Prom
     const owner = await repo.codeOwner(trx, values.code);
     if (owner && owner.id !== body.id) throw new BusinessError(duplicate(owner.code));
     if (body.id === undefined) return repo.insertMaterial(trx, values);
-    if (!(await repo.findMaterial(trx, body.id))) throw new BusinessError(`介质不存在：${body.id}`);
+    const old = await repo.findMaterial(trx, body.id);
+    if (!old) throw new BusinessError(`介质不存在：${body.id}`);
     await repo.updateMaterial(trx, body.id, values);
+    if (old.inspectionIntervalYears !== values.inspection_interval_years) {
+      await repo.recomputeNextInspections(trx, body.id, old.inspectionIntervalYears, values.inspection_interval_years);
+    }
     return body.id;
   }), { materials_code_key: duplicate, materials_code_ci: duplicate });
 }

@@ -23,12 +23,14 @@ export async function fillGateFor(db: Kysely<DB>, code: string, materialId: numb
       'c.owner_type as ownerType', sql<boolean>`coalesce(o.type = 2, false)`.as('ownerIsCustomer'),
       sql<string | null>`to_char(c.last_filled_at, 'YYYY-MM-DD')`.as('lastFilledAt'),
       (eb) => eb.selectFrom('cylinder_traces as t').select(sql<string>`to_char(max(t.at), 'YYYY-MM-DD')`.as('v'))
-        .whereRef('t.cylinder_id', '=', 'c.id').where('t.action', '=', VACUUM_ACTION).as('vacuumSince'),
+        .whereRef('t.cylinder_id', '=', 'c.id').where('t.action', '=', VACUUM_ACTION).where('t.reverted_by_id', 'is', null).as('vacuumSince'),
+      (eb) => eb.selectFrom('periodic_inspections as p').select(sql<string>`to_char(max(p.inspected_on), 'YYYY-MM-DD')`.as('v'))
+        .whereRef('p.cylinder_id', '=', 'c.id').where('p.result', '=', 1).as('lastPassedInspection'),
     ])
     .where('c.code', '=', code).executeTakeFirst();
   if (!row) throw new BusinessError(`气瓶不存在：${code}`);
   const gas = await db.selectFrom('materials')
-    .select(['id', 'material_name as materialName', 'flammable', 'design_life_years as designLifeYears'])
+    .select(['id', 'material_name as materialName', 'flammable', 'design_life_years as designLifeYears', 'extended_life_years as extendedLifeYears'])
     .where('id', '=', materialId).executeTakeFirst();
   if (!gas) throw new BusinessError(`介质不存在：${materialId}`);
   return fillGateReasons(row, gas, today(), { vacuumSince: row.vacuumSince });

@@ -12,6 +12,22 @@ const cylinder = (over: Partial<GateCylinder> = {}): GateCylinder => ({
 const codes = (c: GateCylinder, gas = N2, opts = {}) => fillGateReasons(c, gas, TODAY, opts).map((r) => r.reason);
 
 describe('fill gate', () => {
+  it('LPG: 8 years of design life, up to 12 after a periodic inspection passed in its last year or later', () => {
+    const gas: GateGas = { ...LPG, id: 1, extendedLifeYears: 12 };
+    const old = cylinder({ manufactureDate: '2017-06-01', lastFilledAt: '2026-05-01T08:00:00Z' }); // 9 years old
+    const refused = fillGateReasons(old, gas, TODAY, { vacuumSince: '2026-01-01' });
+    expect(refused).toEqual([{
+      reason: 'designLifeExceeded',
+      message: '气瓶 QP001 已超过设计使用年限 8 年（制造日期 2017-06-01，2025-06-01 到期）；定期检验合格后可延长至 12 年',
+    }]);
+    // An inspection passed before the last year of the design life does not extend it.
+    expect(codes({ ...old, lastPassedInspection: '2023-06-01' }, gas, { vacuumSince: '2026-01-01' })).toEqual(['designLifeExceeded']);
+    expect(codes({ ...old, lastPassedInspection: '2024-06-01' }, gas, { vacuumSince: '2026-01-01' })).toEqual([]);
+    // Never beyond 12 years.
+    const older = cylinder({ manufactureDate: '2014-01-01', lastPassedInspection: '2025-01-01' });
+    expect(fillGateReasons(older, gas, TODAY, { vacuumSince: '2026-01-01' })[0]!.message).toBe('气瓶 QP001 已超过延长使用年限 12 年（制造日期 2014-01-01，2026-01-01 到期）');
+  });
+
   it('lets a sound own cylinder of the right gas through', () => {
     expect(fillGateReasons(cylinder(), N2, TODAY)).toEqual([]);
   });

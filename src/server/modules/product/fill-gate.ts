@@ -17,6 +17,8 @@ export interface GateCylinder {
   ownerIsCustomer?: boolean;
   /** ISO timestamp or YYYY-MM-DD of the last fill; null when never filled. */
   lastFilledAt: string | null;
+  /** Date of its latest passed periodic inspection (for the design-life extension). */
+  lastPassedInspection?: string | null;
 }
 
 export interface GateGas {
@@ -24,6 +26,8 @@ export interface GateGas {
   materialName: string;
   flammable: boolean;
   designLifeYears: number | null;
+  /** Life allowed after a passed inspection near the end of the design life (LPG: 12); null when none. */
+  extendedLifeYears?: number | null;
 }
 
 export type GateReasonCode = 'scrap' | 'inspectionOverdue' | 'designLifeExceeded' | 'ownership' | 'wrongMedium' | 'vacuumRequired';
@@ -55,10 +59,18 @@ export function fillGateReasons(
   const life = cylinder.designLifeYears ?? gas.designLifeYears;
   if (cylinder.manufactureDate && life) {
     const end = addYears(cylinder.manufactureDate, life);
-    if (end <= today) {
+    // The extension (DOMAIN.md: LPG 8 years, up to 12) needs a passed periodic inspection dated in the
+    // last year of the design life or later.
+    const extended = gas.extendedLifeYears && gas.extendedLifeYears > life && cylinder.lastPassedInspection
+      && cylinder.lastPassedInspection >= addYears(cylinder.manufactureDate, life - 1);
+    const limit = extended ? gas.extendedLifeYears! : life;
+    const limitEnd = addYears(cylinder.manufactureDate, limit);
+    if (limitEnd <= today) {
       reasons.push({
         reason: 'designLifeExceeded',
-        message: `气瓶 ${c} 已超过设计使用年限 ${life} 年（制造日期 ${cylinder.manufactureDate}，${end} 到期）`,
+        message: extended
+          ? `气瓶 ${c} 已超过延长使用年限 ${limit} 年（制造日期 ${cylinder.manufactureDate}，${limitEnd} 到期）`
+          : `气瓶 ${c} 已超过设计使用年限 ${life} 年（制造日期 ${cylinder.manufactureDate}，${end} 到期）${gas.extendedLifeYears && gas.extendedLifeYears > life ? `；定期检验合格后可延长至 ${gas.extendedLifeYears} 年` : ''}`,
       });
     }
   }

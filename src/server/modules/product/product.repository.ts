@@ -145,6 +145,8 @@ export async function insertCylinders(db: Transaction<DB>, values: CylinderValue
 }
 
 export async function statusCounts(db: Db): Promise<StatusCount[]> {
-  const rows = await db.selectFrom('cylinder_status_counts').select(['status', 'count']).orderBy('status').execute();
+  // Counters are kept in slots per status (migration 0008): summed here.
+  const rows = await db.selectFrom('cylinder_status_counts').select((eb) => ['status', eb.fn.sum<string>('count').as('count')])
+    .groupBy('status').orderBy('status').execute();
   return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import { PRODUCT, PRODUCT_EXPORT_CAP } from '@shared/api/product';
-import { operatorOf } from '../../lib/access';
+import { actorOf } from '../lifecycle/lifecycle.service';
 import { route } from '../../lib/endpoint';
 import { receiveXlsx, XLSX_MAX_BYTES } from '../../lib/xlsx/upload';
 import { sendXlsxBuffer, sendXlsxStream, templateBuffer } from '../../lib/xlsx/write';
@@ -19,24 +19,24 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
   route(app, PRODUCT.page, async (request) => products.pageProducts(app.db, request.body));
   route(app, PRODUCT.statusCount, async () => products.statusCounts(app.db));
   route(app, PRODUCT.info, async (request) => products.getProduct(app.db, request.params.id));
-  route(app, PRODUCT.add, async (request) => products.addProducts(app.db, request.body, operatorOf(request)));
+  route(app, PRODUCT.add, async (request) => products.addProducts(app.db, request.body, actorOf(request)));
   route(app, PRODUCT.scrap, async (request) => {
-    await products.scrap(app.db, request.body, operatorOf(request));
+    await products.scrap(app.db, request.body, actorOf(request));
     return null;
   });
   route(app, PRODUCT.scrapPage, async (request) => pageScrapped(app.db, request.body));
   route(app, PRODUCT.hickey, async (request) => {
-    await replaceValve(app.db, request.body, operatorOf(request));
+    await replaceValve(app.db, request.body, actorOf(request));
     return null;
   });
   route(app, PRODUCT.hickeyPage, async (request) => pageValveChanges(app.db, request.body));
   route(app, PRODUCT.delete, async (request) => {
-    await products.deleteUnused(app.db, request.body.id);
+    await products.deleteUnused(app.db, request.body.id, actorOf(request));
     return null;
   });
   route(app, PRODUCT.fillGate, async (request) => fillGateFor(app.db, request.body.code.trim(), request.body.materialId));
   route(app, PRODUCT.import, async (request) =>
-    importProducts(app.db, await receiveXlsx(request), operatorOf(request), request.query.dryRun === true));
+    importProducts(app.db, await receiveXlsx(request), actorOf(request), request.query.dryRun === true));
   route(app, PRODUCT.template, async (_request, reply) =>
     sendXlsxBuffer(reply, '气瓶导入模板.xlsx', await templateBuffer('气瓶', PRODUCT_IMPORT_COLUMNS, await productTemplateExample(app.db))));
   route(app, PRODUCT.export, async (request, reply) => {

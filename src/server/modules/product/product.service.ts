@@ -1,19 +1,22 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AddProductBody, ProductPageQuery, ScrapBody } from '@shared/api/product';
-import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { mapUniqueViolation } from '../../lib/db-errors';
 import { loadLookups } from './product.lookups';
 import * as repo from './product.repository';
 import { checkCylinder, rangeCodes } from './product.rules';
-import { statusLabel } from './status-label';
 import { appendTraces, listTraces, movementCount } from './trace.repository';
 import { inTransaction } from '../../db/transaction';
+import { toJsonb } from '../../lib/jsonb';
+import { runTransition, type Actor } from '../lifecycle/engine';
+import { scrap as scrapTransition } from '../lifecycle/transitions';
 
 export interface Operator {
   operatorId: number;
   operator: string;
+  /** The client's workstation (X-Workstation), when known. */
+  workstation?: string | null;
 }
 
 export const pageProducts = (db: Kysely<DB>, q: ProductPageQuery) => repo.pageProducts(db, q);
@@ -59,34 +62,18 @@ export async function addProducts(db: Kysely<DB>, body: AddProductBody, who: Ope
   }), { cylinders_code_key: (code) => duplicateCodes([code]), cylinders_code_ci: (code) => duplicateCodes([code]) });
 }
 
-/** Any status but 9 (at a customer) → 0, with the reason; the code stays reserved for good. */
-export async function scrap(db: Kysely<DB>, body: ScrapBody, who: Operator, action = 'scrap'): Promise<void> {
+/** Any status but 9 (at a customer) → 0, with the reason, through the transition engine; the code stays reserved for good. */
+export async function scrap(db: Kysely<DB>, body: ScrapBody, who: Actor): Promise<void> {
   const reason = body.reason.trim();
   if (!reason) throw new BusinessError('参数错误：报废原因不能为空');
-  await inTransaction(db, async (trx) => {
-    const c = await repo.lockCylinder(trx, body.id);
-    if (!c) throw new BusinessError(`气瓶不存在：${body.id}`);
-    if (c.status === 0) throw new BusinessError(`气瓶 ${c.code} 已报废`);
-    if (c.status === 9) throw new BusinessError(`气瓶 ${c.code} 当前状态为${statusLabel(9)}（在客户处），不能报废；请先回收`);
-    await scrapLocked(trx, { id: c.id, fromStatus: c.status }, reason, who, action);
-  });
-}
-
-/** The scrap write itself, for a cylinder already locked in `trx` (periodic inspection failures use it too). */
-export async function scrapLocked(
-  trx: Transaction<DB>, c: { id: number; fromStatus: number }, reason: string, who: Operator, action: string, detail: Record<string, unknown> = {},
-): Promise<void> {
-  await trx.updateTable('cylinders').set({
-    status: 0, scrap_reason: reason, scrapped_at: sql`now()`, scrapped_by: who.operator, updated_at: sql`now()`,
-  }).where('id', '=', c.id).execute();
-  await appendTraces(trx, [{ cylinderId: c.id, fromStatus: c.fromStatus, toStatus: 0, action, ...who, detail: { reason, ...detail } }]);
+  await runTransition(db, scrapTransition(reason, who), { id: body.id }, who);
 }
 
 /**
  * Removes a cylinder registered by mistake, with its registration trace, only while nothing else has
- * happened to it (no movement, inspection or valve change).
+ * happened to it (no movement, inspection or valve change); cylinder_removals records who removed what.
  */
-export async function deleteUnused(db: Kysely<DB>, id: number): Promise<void> {
+export async function deleteUnused(db: Kysely<DB>, id: number, who: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const c = await repo.lockCylinder(trx, id);
     if (!c) throw new BusinessError(`气瓶不存在：${id}`);
@@ -96,6 +83,11 @@ export async function deleteUnused(db: Kysely<DB>, id: number): Promise<void> {
     if (moves > 0 || records.length > 0 || c.status !== 2) {
       throw new BusinessError(`气瓶 ${c.code} 已有流转记录，不能删除（可报废）`);
     }
+    const registration = await trx.selectFrom('cylinder_traces').select(['action', 'operator', 'at', 'detail']).where('cylinder_id', '=', id).execute();
+    await trx.insertInto('cylinder_removals').values({
+      cylinder_id: id, code: c.code, detail: toJsonb({ registration }), operator_id: who.operatorId, operator: who.operator,
+      workstation: who.workstation,
+    }).execute();
     await trx.deleteFrom('cylinder_traces').where('cylinder_id', '=', id).execute();
     await trx.deleteFrom('cylinders').where('id', '=', id).execute();
   });

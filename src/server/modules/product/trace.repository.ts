@@ -13,14 +13,20 @@ export interface TraceInput {
   operatorId: number | null;
   operator: string | null;
   detail?: Record<string, unknown> | null;
+  workstation?: string | null;
 }
 
-/** Appends trace events (many at once for batch registration). Nothing is ever updated or deleted here. */
+/**
+ * Appends events that change no status (registration, valve change, passed periodic inspection), many at
+ * once for batch registration, one per cylinder per call. Status changes go through lifecycle/engine.ts.
+ */
 export async function appendTraces(trx: Kysely<DB>, events: TraceInput[]): Promise<void> {
   for (let i = 0; i < events.length; i += 2000) {
     await trx.insertInto('cylinder_traces').values(events.slice(i, i + 2000).map((e) => ({
       cylinder_id: e.cylinderId, from_status: e.fromStatus, to_status: e.toStatus, action: e.action,
-      operator_id: e.operatorId, operator: e.operator, detail: e.detail ? toJsonb(e.detail) : null,
+      // The cylinder's next number: its row is locked (or new) in the caller's transaction.
+      seq: sql<number>`(select coalesce(max(seq), 0) + 1 from cylinder_traces where cylinder_id = ${e.cylinderId})`,
+      operator_id: e.operatorId, operator: e.operator, workstation: e.workstation ?? null, detail: e.detail ? toJsonb(e.detail) : null,
     }))).execute();
   }
 }

@@ -10,7 +10,7 @@ import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
 const oxygen: MaterialRow = {
   id: 7, materialName: '工业氧', materialShortName: 'O2', code: 'O2', category: 'compressed', flammable: false, toxic: false,
   oxidizing: true, corrosive: false, inspectionIntervalYears: 3, targetNetWeight: null, weightTolerance: null, reweighRequired: false,
-  designLifeYears: 30, status: 1, remark: null, createdAt: '2026-01-01T00:00:00Z',
+  designLifeYears: 30, extendedLifeYears: null, status: 1, remark: null, createdAt: '2026-01-01T00:00:00Z',
 };
 
 function serve() {

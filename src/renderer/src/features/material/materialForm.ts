@@ -30,6 +30,7 @@ export function materialFields(t: Translate, categories: FieldOption[], values: 
     flag('corrosive', 'material.corrosive'),
     { key: 'inspectionIntervalYears', label: t('material.interval'), type: 'number', min: 1, max: 20, decimal: 0, placeholder: t('material.defaultHint') },
     { key: 'designLifeYears', label: t('material.designLife'), type: 'number', min: 1, max: 100, decimal: 0, placeholder: t('material.defaultHint') },
+    { key: 'extendedLifeYears', label: t('material.extendedLife'), type: 'number', min: 1, max: 100, decimal: 0, placeholder: t('material.defaultHint') },
     flag('reweighRequired', 'material.reweighRequired'),
     { key: 'status', label: t('material.enabled'), type: 'switch', span: 6 },
     weight('targetNetWeight', 'material.targetNetWeight'),
@@ -62,6 +63,7 @@ export function materialBody(v: FormValues, row: MaterialRow | null): MaterialSa
   const optional = {
     inspectionIntervalYears: numberOrUndefined(v.inspectionIntervalYears),
     designLifeYears: numberOrUndefined(v.designLifeYears),
+    extendedLifeYears: numberOrUndefined(v.extendedLifeYears),
     targetNetWeight: weights ? numberOrUndefined(v.targetNetWeight) : undefined,
     weightTolerance: weights ? numberOrUndefined(v.weightTolerance) : undefined,
   };

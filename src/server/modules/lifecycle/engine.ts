@@ -1,0 +1,233 @@
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import type { ScanResult } from '@shared/api/produce';
+import { actionLabel, type LifecycleAction } from '@shared/lifecycle';
+import type { DB } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { BusinessError } from '../../lib/errors';
+import { toJsonb } from '../../lib/jsonb';
+import { statusLabel } from '../product/status-label';
+
+/** Who acts, from which workstation (header X-Workstation). */
+export interface Actor {
+  operatorId: number | null;
+  operator: string | null;
+  workstation: string | null;
+}
+
+/** The locked cylinder row a transition reads. */
+export interface LockedCylinder {
+  id: number;
+  code: string;
+  status: number;
+  material_id: number;
+  tare_weight: string | null;
+  last_filled_at: Date | null;
+  warehouse_id: number | null;
+  location_enterprise_id: number | null;
+  scrap_reason: string | null;
+  scrapped_at: Date | null;
+  scrapped_by: string | null;
+  /** 'YYYY-MM-DD' */
+  last_inspection_date: string | null;
+  next_inspection_date: string | null;
+}
+
+/** The newest event of the cylinder that is not undone and not itself a rollback. */
+export interface LastEvent {
+  id: number;
+  action: string;
+  from_status: number | null;
+  to_status: number;
+  record_type: string | null;
+  record_id: number | null;
+  detail: unknown;
+}
+
+/** Cylinder columns a transition may set besides its status (their old values go into the trace, for rollback). */
+export type CylinderPatch = Partial<Pick<Updateable<DB['cylinders']>, 'last_filled_at' | 'warehouse_id' | 'location_enterprise_id' | 'scrap_reason' | 'scrapped_at' | 'scrapped_by' | 'last_inspection_date' | 'next_inspection_date'>>;
+
+/** What a transition does once its checks passed. */
+export interface Outcome {
+  to: number;
+  /** The action recorded when the outcome decides it (检验 → testPass or testFail). */
+  action?: LifecycleAction;
+  patch?: CylinderPatch;
+  /** A record written with the event: its table and the row without the columns the engine fills. */
+  record?: { table: RecordTable; values: Record<string, unknown> };
+  detail?: Record<string, unknown>;
+  message?: string;
+  extra?: Pick<ScanResult, 'failedItems' | 'net' | 'deviation'>;
+}
+
+export type RecordTable = 'filling_records' | 'test_records' | 'weighing_records' | 'vacuum_records' | 'analysis_records';
+const RECORD_TYPE: Record<RecordTable, string> = {
+  filling_records: 'filling', test_records: 'test', weighing_records: 'weighing', vacuum_records: 'vacuum', analysis_records: 'analysis',
+};
+export const RECORD_TABLE_OF: Record<string, RecordTable> = Object.fromEntries(Object.entries(RECORD_TYPE).map(([t, r]) => [r, t as RecordTable]));
+
+/**
+ * One action of DOMAIN.md's transition table, declared once: where it may start, when a scan counts as
+ * already done, what it checks, and what it writes.
+ */
+export interface Transition {
+  action: LifecycleAction;
+  /** How messages name the step (领瓶, 检验, …); the action's own name when absent. */
+  label?: string;
+  /** A refusal in the action's own words, checked before the status (报废 of a scrapped cylinder). */
+  precheck?: (c: LockedCylinder) => string | null;
+  /** Statuses it may start from. */
+  from: readonly number[];
+  /** A scan counts as already done when the cylinder is in one of these statuses and its newest event is one of `actions`. */
+  done?: { statuses: readonly number[]; actions: readonly string[] };
+  /** Reasons to refuse beyond the status (each names the cylinder). */
+  check?: (trx: Transaction<DB>, c: LockedCylinder, last: LastEvent | null) => Promise<string[]>;
+  apply: (trx: Transaction<DB>, c: LockedCylinder, last: LastEvent | null) => Promise<Outcome>;
+}
+
+export interface Target {
+  code?: string;
+  id?: number;
+  scanId?: string | null;
+}
+
+/** Marks the transaction as a transition: the trigger cylinders_status_guard refuses status changes otherwise. */
+export async function declareTransition(trx: Transaction<DB>): Promise<void> {
+  await sql`select set_config('cylinder.transition', 'on', true)`.execute(trx);
+}
+
+export async function lockCylinder(trx: Transaction<DB>, target: Target): Promise<LockedCylinder> {
+  let q = trx.selectFrom('cylinders').select([
+    'id', 'code', 'status', 'material_id', 'tare_weight', 'last_filled_at', 'warehouse_id', 'location_enterprise_id', 'scrap_reason',
+    'scrapped_at', 'scrapped_by',
+    sql<string | null>`to_char(last_inspection_date, 'YYYY-MM-DD')`.as('last_inspection_date'),
+    sql<string | null>`to_char(next_inspection_date, 'YYYY-MM-DD')`.as('next_inspection_date'),
+  ]).forUpdate();
+  q = target.id !== undefined ? q.where('id', '=', target.id) : q.where('code', '=', (target.code ?? '').trim());
+  const row = await q.executeTakeFirst();
+  if (!row) throw new BusinessError(target.id !== undefined ? `气瓶不存在：${target.id}` : `气瓶编码不存在：${target.code ?? ''}`);
+  return row;
+}
+
+/** The newest event that still stands: not undone, not a rollback, and one that moved the status. */
+export async function lastTransition(db: Kysely<DB>, cylinderId: number): Promise<LastEvent | null> {
+  const row = await db.selectFrom('cylinder_traces')
+    .select(['id', 'action', 'from_status', 'to_status', 'record_type', 'record_id', 'detail'])
+    .where('cylinder_id', '=', cylinderId).where('reverted_by_id', 'is', null).where('action', '<>', 'rollback')
+    .where((eb) => eb.or([eb('from_status', 'is', null), eb('from_status', '<>', eb.ref('to_status'))]))
+    .orderBy('seq', 'desc').limit(1).executeTakeFirst();
+  return (row) ?? null;
+}
+
+export interface EventInput {
+  cylinderId: number;
+  fromStatus: number | null;
+  toStatus: number;
+  action: string;
+  actor: Actor;
+  scanId?: string | null;
+  detail?: Record<string, unknown> | null;
+  recordType?: string | null;
+  recordId?: number | null;
+  revertsId?: number | null;
+}
+
+/** Appends one event with the cylinder's next sequence number (the cylinder row must be locked or new). */
+export async function appendEvent(trx: Transaction<DB>, e: EventInput): Promise<number> {
+  const row = await trx.insertInto('cylinder_traces').values({
+    cylinder_id: e.cylinderId,
+    seq: sql<number>`(select coalesce(max(seq), 0) + 1 from cylinder_traces where cylinder_id = ${e.cylinderId})`,
+    from_status: e.fromStatus, to_status: e.toStatus, action: e.action,
+    operator_id: e.actor.operatorId, operator: e.actor.operator, workstation: e.actor.workstation,
+    scan_id: e.scanId ?? null, detail: e.detail ? toJsonb(e.detail) : null,
+    record_type: e.recordType ?? null, record_id: e.recordId ?? null, reverts_id: e.revertsId ?? null,
+  }).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** The id the next row of `table` will get, so the event can name its record before the record names the event. */
+async function nextRecordId(trx: Transaction<DB>, table: RecordTable): Promise<number> {
+  const { rows } = await sql<{ id: string }>`select nextval(pg_get_serial_sequence(${table}, 'id')) as id`.execute(trx);
+  return Number(rows[0]!.id);
+}
+
+/**
+ * Claims a scanId for this transaction. Another request with the same scanId waits here until this one
+ * ends: if it committed, that request gets this answer; if it was refused (rolled back), it acts itself.
+ */
+async function claimScan(trx: Transaction<DB>, scanId: string, action: string, code: string): Promise<ScanResult | null> {
+  const claimed = await trx.insertInto('lifecycle_scans').values({ scan_id: scanId, action, code: code.slice(0, 64), response: null })
+    .onConflict((oc) => oc.column('scan_id').doNothing()).returning('scan_id').executeTakeFirst();
+  if (claimed) return null;
+  const stored = await trx.selectFrom('lifecycle_scans').select(['response', 'action']).where('scan_id', '=', scanId).executeTakeFirst();
+  if (!stored?.response) throw new BusinessError('该扫描编号已在处理中，请稍后重试');
+  if (stored.action !== action) throw new BusinessError('该扫描编号已用于另一项操作');
+  return stored.response as ScanResult;
+}
+
+const label = (action: string) => actionLabel(action);
+
+export function wrongStatus(c: { code: string; status: number }, step: string, expected: readonly number[]): BusinessError {
+  return new BusinessError(`气瓶 ${c.code} 当前状态为${statusLabel(c.status)}，不能${step}（应为${expected.map(statusLabel).join('或')}）`);
+}
+
+/** Runs `def` on one cylinder in its own transaction (see runLocked). */
+export function runTransition(db: Kysely<DB>, def: Transition, target: Target, actor: Actor): Promise<ScanResult> {
+  return inTransaction(db, async (trx) => {
+    if (target.scanId) {
+      const earlier = await claimScan(trx, target.scanId, def.action, target.code ?? String(target.id ?? ''));
+      if (earlier) return earlier;
+    }
+    const result = await runLocked(trx, def, await lockCylinder(trx, target), actor, target.scanId ?? null);
+    if (target.scanId) {
+      await trx.updateTable('lifecycle_scans').set({ response: toJsonb(result) }).where('scan_id', '=', target.scanId).execute();
+    }
+    return result;
+  });
+}
+
+/**
+ * The one place a status changes: from-status checked, a repeat answered as done, the action's own checks
+ * (every reason listed), then the status, the cylinder's other columns, the trace event and the record —
+ * all inside the caller's transaction, on a cylinder row it has locked.
+ */
+export async function runLocked(trx: Transaction<DB>, def: Transition, c: LockedCylinder, actor: Actor, scanId: string | null = null): Promise<ScanResult> {
+  await declareTransition(trx);
+  const last = await lastTransition(trx, c.id);
+  const base = { cylinderId: c.id, code: c.code, action: def.action };
+  if (def.done && def.done.statuses.includes(c.status) && last && def.done.actions.includes(last.action)) {
+    return {
+      ...base, fromStatus: c.status, toStatus: c.status, traceId: null, recordId: null, repeated: true,
+      message: `气瓶 ${c.code} 已${label(last.action)}，无需重复操作`,
+    };
+  }
+  const early = def.precheck?.(c);
+  if (early) throw new BusinessError(early);
+  if (!def.from.includes(c.status)) throw wrongStatus(c, def.label ?? label(def.action), def.from);
+  const reasons = (await def.check?.(trx, c, last)) ?? [];
+  if (reasons.length) throw new BusinessError(reasons.join('；'));
+
+  const outcome = await def.apply(trx, c, last);
+  const patch = outcome.patch ?? {};
+  const before = Object.fromEntries(Object.keys(patch).map((k) => [k, (c as unknown as Record<string, unknown>)[k] ?? null]));
+  const recordId = outcome.record ? await nextRecordId(trx, outcome.record.table) : null;
+  const action = outcome.action ?? def.action;
+  const traceId = await appendEvent(trx, {
+    cylinderId: c.id, fromStatus: c.status, toStatus: outcome.to, action, actor, scanId,
+    detail: { ...outcome.detail, ...(Object.keys(before).length ? { before } : {}) },
+    recordType: outcome.record ? RECORD_TYPE[outcome.record.table] : null, recordId,
+  });
+  if (outcome.record) {
+    await trx.insertInto(outcome.record.table).values({
+      id: recordId!, cylinder_id: c.id, trace_id: traceId, operator_id: actor.operatorId, operator: actor.operator,
+      workstation: actor.workstation, ...outcome.record.values,
+    }).execute();
+  }
+  if (outcome.to !== c.status || Object.keys(patch).length) {
+    await trx.updateTable('cylinders').set({ ...patch, status: outcome.to, updated_at: sql`now()` }).where('id', '=', c.id).execute();
+  }
+  return {
+    ...base, action, fromStatus: c.status, toStatus: outcome.to, traceId, recordId, repeated: false,
+    message: outcome.message ?? `气瓶 ${c.code} ${def.label ?? label(action)}成功`,
+    ...outcome.extra,
+  };
+}

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { PRODUCE, TRACE } from '@shared/api/produce';
+import { requirePermission } from '../../lib/access';
+import { route } from '../../lib/endpoint';
+import { runTransition } from './engine';
+import * as life from './lifecycle.service';
+import * as queries from './queries';
+import { rollbackCheck, rollbackSave } from './rollback';
+import * as t from './transitions';
+
+/** Production (SPEC 7 "Production") and trace calls; screens /produce/produce, /produce/inspect, /produce/traceability. */
+export const lifecycleRoutes: FastifyPluginAsync = async (app) => {
+  const db = app.db;
+
+  route(app, PRODUCE.addPicking, async (r) => runTransition(db, t.pick(r.body.materialId), r.body, life.actorOf(r)));
+  route(app, PRODUCE.returnPicking, async (r) => runTransition(db, t.returnPick(r.body.reason?.trim() || null), r.body, life.actorOf(r)));
+  route(app, PRODUCE.fillingScan, async (r) => life.fillingScan(db, r.body.code, r.body.materialId));
+  route(app, PRODUCE.filling, async (r) => runTransition(db, t.fill(r.body), r.body, life.actorOf(r)));
+  route(app, PRODUCE.fillingHistory, async (r) => queries.fillingHistory(db, r.body));
+
+  route(app, PRODUCE.testScan, async (r) => life.testScan(db, r.body.code));
+  route(app, PRODUCE.testResult, async (r) => runTransition(db, t.test(r.body), r.body, life.actorOf(r)));
+  route(app, PRODUCE.testHistory, async (r) => queries.testHistory(db, r.body));
+  route(app, PRODUCE.updateTestById, async (r) => life.updateTest(db, r.body, life.actorOf(r)));
+  route(app, PRODUCE.getTestInfoByTraceId, async (r) => queries.testRecordByTrace(db, r.params.id));
+
+  route(app, PRODUCE.metageScan, async (r) => life.metageScan(db, r.body.code));
+  route(app, PRODUCE.metage, async (r) => {
+    // A typed weight is allowed only with its own key, and the record says it was typed.
+    if (r.body.source === 'manual') await requirePermission(r, 'produce:manualWeight');
+    return runTransition(db, t.metage(r.body), r.body, life.actorOf(r));
+  });
+  route(app, PRODUCE.checkWeight, async (r) => life.checkWeight(db, r.params.id, r.query.grossWeight));
+  route(app, PRODUCE.metageHistory, async (r) => queries.metageHistory(db, r.body));
+
+  route(app, PRODUCE.rollbackCheck, async (r) => rollbackCheck(db, r.body.code));
+  route(app, PRODUCE.rollbackSave, async (r) => rollbackSave(db, r.body, life.actorOf(r)));
+  route(app, PRODUCE.listProduce, async (r) => queries.listProduce(db, r.body));
+  route(app, PRODUCE.listProduct, async (r) => queries.listProduct(db, r.body));
+  route(app, PRODUCE.listCycleInfo, async (r) => queries.cycles(db, r.body.code));
+  route(app, PRODUCE.traceDetails, async (r) => queries.traceDetails(db, r.body.code));
+  route(app, PRODUCE.listEnterprise, async () => queries.customers(db));
+
+  route(app, TRACE.getInfo, async (r) => queries.traceInfo(db, r.body.code));
+  route(app, TRACE.productAnalyse, async (r) => {
+    const actor = life.actorOf(r);
+    return runTransition(db, t.analyse(r.body, actor), r.body, actor);
+  });
+  route(app, TRACE.vacuumHandle, async (r) => runTransition(db, t.vacuum(r.body), r.body, life.actorOf(r)));
+  route(app, TRACE.saveOrEdit, async (r) => life.saveNote(db, r.body, life.actorOf(r)));
+};

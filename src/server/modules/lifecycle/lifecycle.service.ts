@@ -1,0 +1,125 @@
+import { sql, type Kysely } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type {
+  CylinderBrief, MetagePreview, NoteBody, ScanPreview, TestPreview, TestRecord, UpdateTestBody, WeightVerdict,
+} from '@shared/api/produce';
+import { STATUS, WORKSTATION_HEADER } from '@shared/lifecycle';
+import type { DB } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { operatorOf } from '../../lib/access';
+import { BusinessError } from '../../lib/errors';
+import { storableText } from '../../lib/jsonb';
+import { blankToNull } from '../../lib/paging';
+import { fillGateFor } from '../product/fill-gate.service';
+import { statusLabel } from '../product/status-label';
+import { appendEvent, lockCylinder, type Actor } from './engine';
+import { briefByCode, testRecord } from './queries';
+import { evaluateTest, gasOf, metageReasons, testProjectsOf, weightVerdict } from './transitions';
+
+/** The signed-in user and the workstation the client names in X-Workstation (URI-encoded, at most 64 characters). */
+export function actorOf(request: FastifyRequest): Actor & { operatorId: number; operator: string } {
+  const raw = request.headers[WORKSTATION_HEADER];
+  let workstation: string | null = null;
+  if (typeof raw === 'string' && raw.trim()) {
+    try {
+      workstation = decodeURIComponent(raw.trim());
+    } catch {
+      workstation = raw.trim();
+    }
+    workstation = storableText(workstation).slice(0, 64) || null;
+  }
+  return { ...operatorOf(request), workstation };
+}
+
+const statusReason = (c: CylinderBrief, step: string, expected: readonly number[]): string[] =>
+  expected.includes(c.status) ? [] : [`气瓶 ${c.code} 当前状态为${statusLabel(c.status)}，不能${step}（应为${expected.map(statusLabel).join('或')}）`];
+
+/** 充装扫码: the cylinder and every reason the gate refuses it for `materialId`; nothing changes. */
+export async function fillingScan(db: Kysely<DB>, code: string, materialId: number): Promise<ScanPreview> {
+  const cylinder = await briefByCode(db, code);
+  const gate = (await fillGateFor(db, cylinder.code, materialId)).filter((r) => r.reason !== 'scrap').map((r) => r.message);
+  const reasons = [...statusReason(cylinder, '充装', [STATUS.received]), ...gate];
+  return { cylinder, allowed: reasons.length === 0, reasons };
+}
+
+export async function testScan(db: Kysely<DB>, code: string): Promise<TestPreview> {
+  const cylinder = await briefByCode(db, code);
+  const projects = (await testProjectsOf(db, cylinder.materialId)).map((p) => ({
+    id: p.id, projectName: p.project_name, method: p.method, standardMin: p.standard_min === null ? null : Number(p.standard_min),
+    standardMax: p.standard_max === null ? null : Number(p.standard_max), standardText: p.standard_text, unit: p.unit, required: p.required,
+  }));
+  const reasons = statusReason(cylinder, '检验', [STATUS.filling]);
+  return { cylinder, allowed: reasons.length === 0, reasons, projects };
+}
+
+export async function metageScan(db: Kysely<DB>, code: string): Promise<MetagePreview> {
+  const cylinder = await briefByCode(db, code);
+  const gas = await gasOf(db, cylinder.materialId);
+  const reasons = [
+    ...statusReason(cylinder, '复秤', [STATUS.inspected]),
+    ...metageReasons({ code: cylinder.code, tare_weight: cylinder.tareWeight === null ? null : String(cylinder.tareWeight) }, gas),
+  ];
+  return {
+    cylinder, allowed: reasons.length === 0, reasons, reweighRequired: gas.reweigh_required,
+    targetNetWeight: gas.target_net_weight === null ? null : Number(gas.target_net_weight),
+    tolerance: gas.weight_tolerance === null ? null : Number(gas.weight_tolerance), tareWeight: cylinder.tareWeight,
+  };
+}
+
+/** The verdict a gross weight would get for cylinder `id`, written nowhere (the station shows it live). */
+export async function checkWeight(db: Kysely<DB>, id: number, grossWeight: number): Promise<WeightVerdict> {
+  const c = await db.selectFrom('cylinders').select(['code', 'material_id', 'tare_weight']).where('id', '=', id).executeTakeFirst();
+  if (!c) throw new BusinessError(`气瓶不存在：${id}`);
+  const gas = await gasOf(db, c.material_id);
+  const reasons = metageReasons(c, gas);
+  if (reasons.length) throw new BusinessError(reasons.join('；'));
+  return weightVerdict(grossWeight, Number(c.tare_weight), Number(gas.target_net_weight), Number(gas.weight_tolerance));
+}
+
+/**
+ * Corrects the values of a test record. The verdict may not change (a different verdict means a different
+ * status: roll back and test again); the old values stay in a 'testCorrection' trace event.
+ */
+export async function updateTest(db: Kysely<DB>, body: UpdateTestBody, actor: Actor): Promise<TestRecord> {
+  const reason = body.reason.trim();
+  if (!reason) throw new BusinessError('参数错误：修改原因不能为空');
+  await inTransaction(db, async (trx) => {
+    const rec = await trx.selectFrom('test_records').select(['id', 'cylinder_id', 'material_id', 'result', 'items', 'remark', 'reverted_at'])
+      .where('id', '=', body.id).executeTakeFirst();
+    if (!rec) throw new BusinessError(`检验记录不存在：${body.id}`);
+    const c = await lockCylinder(trx, { id: rec.cylinder_id });
+    if (rec.reverted_at) throw new BusinessError(`该检验记录已被回退，不能修改（气瓶 ${c.code}）`);
+    const projects = await testProjectsOf(trx, rec.material_id);
+    const { items, failed } = evaluateTest(projects, body.items, c.code);
+    const result = failed.length === 0 ? 1 : 0;
+    if (result !== rec.result) {
+      throw new BusinessError(`修改后的检验结论（${result ? '合格' : '不合格'}）与原结论不同：请先回退该检验，再重新检验（气瓶 ${c.code}）`);
+    }
+    await appendEvent(trx, {
+      cylinderId: c.id, fromStatus: c.status, toStatus: c.status, action: 'testCorrection', actor,
+      recordType: 'test', recordId: rec.id,
+      detail: { reason, before: { items: rec.items, remark: rec.remark }, after: { items, remark: blankToNull(body.remark ?? null) } },
+    });
+    await trx.updateTable('test_records').set({ items: JSON.stringify(items), remark: blankToNull(body.remark ?? null), updated_at: sql`now()` })
+      .where('id', '=', rec.id).execute();
+  });
+  return testRecord(db, body.id);
+}
+
+/** trace/saveOrEdit: a note on an event (new, or the author's own one edited); the event never changes. */
+export async function saveNote(db: Kysely<DB>, body: NoteBody, actor: Actor): Promise<{ id: number }> {
+  const note = storableText(body.note.trim());
+  if (!note) throw new BusinessError('参数错误：备注不能为空');
+  const event = await db.selectFrom('cylinder_traces').select('id').where('id', '=', body.traceId).executeTakeFirst();
+  if (!event) throw new BusinessError(`追溯事件不存在：${body.traceId}`);
+  if (body.id) {
+    const own = await db.selectFrom('trace_notes').select(['id', 'operator_id', 'trace_id']).where('id', '=', body.id).executeTakeFirst();
+    if (!own || Number(own.trace_id) !== body.traceId) throw new BusinessError(`备注不存在：${body.id}`);
+    if (own.operator_id !== actor.operatorId) throw new BusinessError('只能修改本人添加的备注');
+    await db.updateTable('trace_notes').set({ note, updated_at: sql`now()` }).where('id', '=', body.id).execute();
+    return { id: body.id };
+  }
+  const row = await db.insertInto('trace_notes').values({ trace_id: body.traceId, note, operator_id: actor.operatorId, operator: actor.operator })
+    .returning('id').executeTakeFirstOrThrow();
+  return { id: Number(row.id) };
+}

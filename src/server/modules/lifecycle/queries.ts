@@ -1,0 +1,231 @@
+import { sql, type Kysely } from 'kysely';
+import type {
+  CycleInfo, CylinderBrief, FillingHistoryQuery, FillingRow, MetageHistoryQuery, ProduceEventRow, ProduceListQuery,
+  ProductionCylinderQuery, ProductionCylinderRow, TestHistoryQuery, TestRecord, TimelineEvent, TraceInfo, WeighingRow,
+} from '@shared/api/produce';
+import type { PageResult } from '@shared/api/schema';
+import { actionLabel } from '@shared/lifecycle';
+import type { DB } from '../../db/schema';
+import { BusinessError } from '../../lib/errors';
+import { escapeLike, paginate } from '../../lib/paging';
+
+type Db = Kysely<DB>;
+const num = (v: string | null) => (v === null ? null : Number(v));
+const ts = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD HH24:MI:SS')`;
+const tsOrNull = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD HH24:MI:SS')`;
+
+/** The cylinder as a station shows it, by code; an unknown code says so. */
+export async function briefByCode(db: Db, code: string): Promise<CylinderBrief> {
+  const row = await db.selectFrom('cylinders as c')
+    .leftJoin('materials as m', 'm.id', 'c.material_id')
+    .leftJoin('enterprises as o', 'o.id', 'c.owner_enterprise_id')
+    .select([
+      'c.id', 'c.code', 'c.status', 'c.material_id as materialId', 'm.material_name as materialName', 'c.specification',
+      'c.tare_weight as tareWeight', sql<string | null>`to_char(c.next_inspection_date, 'YYYY-MM-DD')`.as('nextInspectionDate'),
+      sql<string | null>`case when c.owner_type = 1 then '自有' else o.enterprise_name end`.as('ownerName'),
+    ])
+    .where('c.code', '=', code.trim()).executeTakeFirst();
+  if (!row) throw new BusinessError(`气瓶编码不存在：${code.trim()}`);
+  return { ...row, tareWeight: num(row.tareWeight) };
+}
+
+/* ---------------------------------------------------------------- timeline */
+
+function events(db: Db) {
+  return db.selectFrom('cylinder_traces as t').select([
+    't.id', 't.seq', 't.action', 't.from_status as fromStatus', 't.to_status as toStatus', 't.operator', 't.workstation',
+    ts('t.at').as('at'), 't.record_type as recordType', 't.record_id as recordId', 't.reverts_id as revertsId',
+    't.reverted_by_id as revertedById', 't.detail', 't.cylinder_id as cylinderId',
+  ]);
+}
+
+type EventRow = Awaited<ReturnType<ReturnType<typeof events>['execute']>>[number];
+
+async function withNotes<R extends EventRow>(db: Db, rows: R[]): Promise<Array<R & Pick<TimelineEvent, 'actionName' | 'notes'>>> {
+  const ids = rows.map((r) => Number(r.id));
+  const notes = ids.length
+    ? await db.selectFrom('trace_notes').select(['id', 'trace_id', 'note', 'operator', ts('updated_at').as('at')])
+      .where('trace_id', 'in', ids).orderBy('id').execute()
+    : [];
+  return rows.map((r) => ({
+    ...r, id: Number(r.id), recordId: r.recordId === null ? null : Number(r.recordId),
+    revertsId: r.revertsId === null ? null : Number(r.revertsId), revertedById: r.revertedById === null ? null : Number(r.revertedById),
+    actionName: actionLabel(r.action),
+    notes: notes.filter((n) => Number(n.trace_id) === Number(r.id)).map((n) => ({ id: Number(n.id), note: n.note, operator: n.operator, at: n.at })),
+  }));
+}
+
+/** Every event of the cylinder, oldest first, with user, workstation, record and notes. */
+export async function timeline(db: Db, cylinderId: number): Promise<TimelineEvent[]> {
+  const rows = await events(db).where('t.cylinder_id', '=', cylinderId).orderBy('t.seq').execute();
+  return (await withNotes(db, rows)).map(({ cylinderId: _c, ...e }) => e);
+}
+
+export async function traceDetails(db: Db, code: string): Promise<TimelineEvent[]> {
+  return timeline(db, (await briefByCode(db, code)).id);
+}
+
+/** trace/getInfo: the cylinder's record card and its timeline. */
+export async function traceInfo(db: Db, code: string): Promise<TraceInfo> {
+  const brief = await briefByCode(db, code);
+  const more = await db.selectFrom('cylinders as c')
+    .leftJoin('warehouses as w', 'w.id', 'c.warehouse_id')
+    .leftJoin('enterprises as l', 'l.id', 'c.location_enterprise_id')
+    .select([
+      'c.steel_stamp as steelStamp', sql<string | null>`to_char(c.manufacture_date, 'YYYY-MM-DD')`.as('manufactureDate'),
+      sql<string | null>`to_char(c.last_inspection_date, 'YYYY-MM-DD')`.as('lastInspectionDate'),
+      'w.warehouse_name as warehouseName', 'l.enterprise_name as locationName', tsOrNull('c.last_filled_at').as('lastFilledAt'),
+      (eb) => eb.selectFrom('cylinder_traces as t').select((e) => e.fn.countAll<string>().as('n'))
+        .whereRef('t.cylinder_id', '=', 'c.id').where('t.action', '=', 'fill').where('t.reverted_by_id', 'is', null).as('cycles'),
+    ])
+    .where('c.id', '=', brief.id).executeTakeFirstOrThrow();
+  return { cylinder: { ...brief, ...more, cycles: Number(more.cycles ?? 0) }, events: await timeline(db, brief.id) };
+}
+
+/** Each fill-to-return loop: a loop starts at a standing fill and runs until the next one. */
+export async function cycles(db: Db, code: string): Promise<CycleInfo[]> {
+  const brief = await briefByCode(db, code);
+  const rows = await db.selectFrom('cylinder_traces as t')
+    .leftJoin('filling_records as f', (j) => j.onRef('f.trace_id', '=', 't.id'))
+    .leftJoin('materials as m', 'm.id', 'f.material_id')
+    .leftJoin('enterprises as e', (j) => j.on(sql<boolean>`e.id = (t.detail->>'enterpriseId')::int`))
+    .select(['t.id', 't.action', ts('t.at').as('at'), 'f.lot_no as lotNo', 'm.material_name as materialName', 'e.enterprise_name as customer'])
+    .where('t.cylinder_id', '=', brief.id).where('t.reverted_by_id', 'is', null).where('t.action', '<>', 'rollback')
+    .orderBy('t.seq').execute();
+  const out: CycleInfo[] = [];
+  let current: CycleInfo | null = null;
+  for (const r of rows) {
+    if (r.action === 'fill') {
+      current = {
+        no: out.length + 1, filledAt: r.at, lotNo: r.lotNo, materialName: r.materialName, testedAt: null, reweighedAt: null,
+        stockedAt: null, shippedAt: null, customer: null, returnedAt: null, events: [],
+      };
+      out.push(current);
+    }
+    if (!current) continue;
+    current.events.push(Number(r.id));
+    if (r.action === 'testPass' || r.action === 'testFail') current.testedAt = r.at;
+    else if (r.action === 'reweighPass' || r.action === 'reweighFail') current.reweighedAt = r.at;
+    else if (r.action === 'stockInProduct') current.stockedAt = r.at;
+    else if (r.action === 'outbound') {
+      current.shippedAt = r.at;
+      current.customer = r.customer;
+    }
+    else if (r.action === 'recover') current.returnedAt = r.at;
+  }
+  return out.reverse();
+}
+
+/* ---------------------------------------------------------------- histories */
+
+interface HistoryFilters {
+  code?: string;
+  materialId?: number | null;
+  dateFrom?: string | null;
+  dateTo?: string | null;
+  operator?: string;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any record query with the aliases r and c
+function filtered<Q extends { where: (...args: any[]) => Q }>(query: Q, q: HistoryFilters, at = 'r.created_at'): Q {
+  let out = query;
+  if (q.code) out = out.where('c.code', 'like', `${escapeLike(q.code.trim())}%`);
+  if (q.materialId) out = out.where('r.material_id', '=', q.materialId);
+  if (q.dateFrom) out = out.where(sql.ref(at), '>=', sql`${q.dateFrom}::date`);
+  if (q.dateTo) out = out.where(sql.ref(at), '<', sql`${q.dateTo}::date + 1`);
+  if (q.operator) out = out.where('r.operator', 'like', `%${escapeLike(q.operator.trim())}%`);
+  return out;
+}
+
+const SORT_ID = { id: 'r.id' };
+
+export function fillingHistory(db: Db, q: FillingHistoryQuery): Promise<PageResult<FillingRow>> {
+  const query = filtered(db.selectFrom('filling_records as r').innerJoin('cylinders as c', 'c.id', 'r.cylinder_id')
+    .leftJoin('materials as m', 'm.id', 'r.material_id')
+    .select([
+      'r.id', 'r.cylinder_id as cylinderId', 'c.code', 'm.material_name as materialName', 'r.lot_no as lotNo',
+      sql<number | null>`r.filled_weight::float8`.as('filledWeight'), sql<number | null>`r.filled_pressure::float8`.as('filledPressure'),
+      tsOrNull('r.started_at').as('startedAt'), tsOrNull('r.ended_at').as('endedAt'), 'r.source', 'r.operator', 'r.workstation',
+      ts('r.created_at').as('createdAt'), sql<boolean>`r.reverted_at is not null`.as('reverted'),
+    ]), q);
+  return paginate(query, q, { sorts: SORT_ID, defaultSort: 'id', tieBreaker: 'r.id' });
+}
+
+function testRows(db: Db) {
+  return db.selectFrom('test_records as r').innerJoin('cylinders as c', 'c.id', 'r.cylinder_id')
+    .leftJoin('materials as m', 'm.id', 'r.material_id')
+    .select([
+      'r.id', 'r.cylinder_id as cylinderId', 'c.code', 'r.trace_id as traceId', 'm.material_name as materialName', 'r.result',
+      'r.items', 'r.remark', 'r.operator', 'r.workstation', ts('r.created_at').as('createdAt'), ts('r.updated_at').as('updatedAt'),
+      sql<boolean>`r.reverted_at is not null`.as('reverted'),
+    ]);
+}
+
+const asTestRecord = <R extends { id: number; traceId: number }>(r: R) => ({ ...r, id: Number(r.id), traceId: Number(r.traceId) }) as unknown as TestRecord;
+
+export async function testHistory(db: Db, q: TestHistoryQuery): Promise<PageResult<TestRecord>> {
+  let query = filtered(testRows(db), q);
+  if (q.result !== undefined) query = query.where('r.result', '=', q.result);
+  const page = await paginate(query, q, { sorts: SORT_ID, defaultSort: 'id', tieBreaker: 'r.id' });
+  return { total: page.total, list: page.list.map(asTestRecord) };
+}
+
+export async function testRecord(db: Db, id: number): Promise<TestRecord> {
+  const row = await testRows(db).where('r.id', '=', id).executeTakeFirst();
+  if (!row) throw new BusinessError(`检验记录不存在：${id}`);
+  return asTestRecord(row);
+}
+
+export async function testRecordByTrace(db: Db, traceId: number): Promise<TestRecord> {
+  const row = await testRows(db).where('r.trace_id', '=', traceId).executeTakeFirst();
+  if (!row) throw new BusinessError(`该追溯事件没有检验记录：${traceId}`);
+  return asTestRecord(row);
+}
+
+export async function metageHistory(db: Db, q: MetageHistoryQuery): Promise<PageResult<WeighingRow>> {
+  let query = filtered(db.selectFrom('weighing_records as r').innerJoin('cylinders as c', 'c.id', 'r.cylinder_id')
+    .leftJoin('materials as m', 'm.id', 'r.material_id')
+    .select([
+      'r.id', 'r.cylinder_id as cylinderId', 'c.code', 'm.material_name as materialName',
+      sql<number>`r.gross_weight::float8`.as('grossWeight'), sql<number>`r.tare_weight::float8`.as('tareWeight'),
+      sql<number>`r.net_weight::float8`.as('netWeight'), sql<number>`r.target_net_weight::float8`.as('targetNetWeight'),
+      sql<number>`r.tolerance::float8`.as('tolerance'), sql<number>`r.deviation::float8`.as('deviation'), 'r.passed', 'r.source', 'r.scale',
+      'r.operator', 'r.workstation', ts('r.created_at').as('createdAt'), sql<boolean>`r.reverted_at is not null`.as('reverted'),
+    ]), q);
+  if (q.passed !== undefined) query = query.where('r.passed', '=', q.passed);
+  const page = await paginate(query, q, { sorts: SORT_ID, defaultSort: 'id', tieBreaker: 'r.id' });
+  return { total: page.total, list: page.list.map((r) => ({ ...r, id: Number(r.id) })) };
+}
+
+const PRODUCE_ACTIONS = ['pick', 'returnPick', 'fill', 'testPass', 'testFail', 'reweighPass', 'reweighFail', 'rollback'] as const;
+
+/** The production events (newest first), as the station's records list shows them. */
+export async function listProduce(db: Db, q: ProduceListQuery): Promise<PageResult<ProduceEventRow>> {
+  let query = events(db).innerJoin('cylinders as c', 'c.id', 't.cylinder_id').select('c.code')
+    .where('t.action', 'in', q.action ? [q.action] : [...PRODUCE_ACTIONS]);
+  if (q.code) query = query.where('c.code', 'like', `${escapeLike(q.code.trim())}%`);
+  if (q.materialId) query = query.where('c.material_id', '=', q.materialId);
+  if (q.dateFrom) query = query.where('t.at', '>=', sql<Date>`${q.dateFrom}::date`);
+  if (q.dateTo) query = query.where('t.at', '<', sql<Date>`${q.dateTo}::date + 1`);
+  if (q.operator) query = query.where('t.operator', 'like', `%${escapeLike(q.operator.trim())}%`);
+  const page = await paginate(query, q, { sorts: { id: 't.id' }, defaultSort: 'id', tieBreaker: 't.id' });
+  return { total: page.total, list: (await withNotes(db, page.list)).map((r) => ({ ...r, cylinderId: Number(r.cylinderId) })) };
+}
+
+/** Cylinders in production (received to reWeighed), the longest waiting first. */
+export function listProduct(db: Db, q: ProductionCylinderQuery): Promise<PageResult<ProductionCylinderRow>> {
+  let query = db.selectFrom('cylinders as c')
+    .leftJoin('materials as m', 'm.id', 'c.material_id')
+    .leftJoin('enterprises as o', 'o.id', 'c.owner_enterprise_id')
+    .select([
+      'c.id', 'c.code', 'c.status', 'm.material_name as materialName', 'c.specification',
+      sql<string | null>`case when c.owner_type = 1 then '自有' else o.enterprise_name end`.as('ownerName'), ts('c.updated_at').as('since'),
+    ])
+    .where('c.status', 'in', q.status !== undefined ? [q.status] : [3, 4, 5, 6]);
+  if (q.code) query = query.where('c.code', 'like', `${escapeLike(q.code.trim())}%`);
+  if (q.materialId) query = query.where('c.material_id', '=', q.materialId);
+  return paginate(query, q, { sorts: { id: 'c.id', code: 'c.code' }, defaultSort: 'id', tieBreaker: 'c.id' });
+}
+
+export const customers = (db: Db) => db.selectFrom('enterprises').select(['id', 'enterprise_name as enterpriseName', 'enterprise_code as enterpriseCode'])
+  .where('type', '=', 2).orderBy('enterprise_name').limit(5000).execute();

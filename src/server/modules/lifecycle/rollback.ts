@@ -1,0 +1,83 @@
+import { sql, type Kysely } from 'kysely';
+import type { RollbackPreview, ScanResult } from '@shared/api/produce';
+import { actionLabel } from '@shared/lifecycle';
+import type { DB } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { BusinessError } from '../../lib/errors';
+import { toJsonb } from '../../lib/jsonb';
+import { statusLabel } from '../product/status-label';
+import { appendEvent, declareTransition, lastTransition, lockCylinder, RECORD_TABLE_OF, type Actor, type LastEvent } from './engine';
+import { briefByCode } from './queries';
+
+/**
+ * Transitions a rollback may undo: the production steps and the decisions after them. Registration is
+ * removed (delAllProcess) instead; a scrap is final; stock and shipment belong to their orders.
+ */
+export const REVERTIBLE = new Set(['pick', 'returnPick', 'fill', 'testPass', 'testFail', 'reweighPass', 'reweighFail', 'vacuum', 'analyse']);
+
+function refusal(c: { code: string; status: number }, last: LastEvent | null): string | null {
+  if (!last) return `气瓶 ${c.code} 没有可回退的流转`;
+  if (!REVERTIBLE.has(last.action) || last.to_status === 0 || last.from_status === null) {
+    const hint = last.action === 'register' || last.action === 'import' ? '（登记有误请删除气瓶）' : '';
+    return `气瓶 ${c.code} 的最新流转是「${actionLabel(last.action)}」，不能回退${hint}`;
+  }
+  if (c.status !== last.to_status) return `气瓶 ${c.code} 当前状态为${statusLabel(c.status)}，与最新流转不符，不能回退`;
+  return null;
+}
+
+/** What rollbackSave would undo: the newest transition that still stands. */
+export async function rollbackCheck(db: Kysely<DB>, code: string): Promise<RollbackPreview> {
+  const cylinder = await briefByCode(db, code);
+  const last = await lastTransition(db, cylinder.id);
+  const why = refusal(cylinder, last);
+  const meta = last
+    ? await db.selectFrom('cylinder_traces').select(['operator', sql<string>`to_char(at, 'YYYY-MM-DD HH24:MI:SS')`.as('at')]).where('id', '=', last.id).executeTakeFirstOrThrow()
+    : null;
+  return {
+    cylinder, allowed: why === null, reasons: why ? [why] : [],
+    traceId: last?.id ?? null, action: last?.action ?? null, actionName: last ? actionLabel(last.action) : null,
+    toStatus: last?.from_status ?? null, at: meta?.at ?? null, operator: meta?.operator ?? null,
+  };
+}
+
+/**
+ * Undoes the newest standing transition: the status goes back, the cylinder columns it changed are put
+ * back, its record is marked reverted (never deleted), and the rollback itself is a trace event that the
+ * undone event points to. Undoing again reaches the transition before, as far as the rules allow.
+ */
+export function rollbackSave(db: Kysely<DB>, body: { code: string; reason: string; scanId?: string }, actor: Actor): Promise<ScanResult> {
+  const reason = body.reason.trim();
+  if (!reason) throw new BusinessError('参数错误：回退原因不能为空');
+  return inTransaction(db, async (trx) => {
+    if (body.scanId) {
+      const claimed = await trx.insertInto('lifecycle_scans').values({ scan_id: body.scanId, action: 'rollback', code: body.code, response: null })
+        .onConflict((oc) => oc.column('scan_id').doNothing()).returning('scan_id').executeTakeFirst();
+      if (!claimed) {
+        const stored = await trx.selectFrom('lifecycle_scans').select(['response', 'action']).where('scan_id', '=', body.scanId).executeTakeFirst();
+        if (stored?.action !== 'rollback' || !stored.response) throw new BusinessError('该扫描编号已用于另一项操作');
+        return stored.response as ScanResult;
+      }
+    }
+    const c = await lockCylinder(trx, { code: body.code });
+    await declareTransition(trx);
+    const last = await lastTransition(trx, c.id);
+    const why = refusal(c, last);
+    if (why || !last) throw new BusinessError(why ?? `气瓶 ${c.code} 没有可回退的流转`);
+    const to = last.from_status!;
+    const rollbackId = await appendEvent(trx, {
+      cylinderId: c.id, fromStatus: c.status, toStatus: to, action: 'rollback', actor, scanId: body.scanId ?? null,
+      revertsId: last.id, detail: { reason, undone: last.action },
+    });
+    await trx.updateTable('cylinder_traces').set({ reverted_by_id: rollbackId }).where('id', '=', last.id).execute();
+    const table = last.record_type ? RECORD_TABLE_OF[last.record_type] : undefined;
+    if (table && last.record_id) await trx.updateTable(table).set({ reverted_at: sql`now()` }).where('id', '=', last.record_id).execute();
+    const before = ((last.detail ?? {}) as { before?: Record<string, unknown> }).before ?? {};
+    await trx.updateTable('cylinders').set({ ...before, status: to, updated_at: sql`now()` }).where('id', '=', c.id).execute();
+    const result: ScanResult = {
+      cylinderId: c.id, code: c.code, action: 'rollback', fromStatus: c.status, toStatus: to, traceId: rollbackId, recordId: null,
+      repeated: false, message: `气瓶 ${c.code} 已回退「${actionLabel(last.action)}」，回到${statusLabel(to)}`,
+    };
+    if (body.scanId) await trx.updateTable('lifecycle_scans').set({ response: toJsonb(result) }).where('scan_id', '=', body.scanId).execute();
+    return result;
+  });
+}

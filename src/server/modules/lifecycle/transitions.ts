@@ -1,0 +1,252 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { AnalyseBody, FillingBody, MetageBody, TestItem, TestResultBody, VacuumBody } from '@shared/api/produce';
+import { STATUS } from '@shared/lifecycle';
+import type { DB } from '../../db/schema';
+import { BusinessError } from '../../lib/errors';
+import { storableText } from '../../lib/jsonb';
+import { blankToNull } from '../../lib/paging';
+import { fillGateFor } from '../product/fill-gate.service';
+import { statusLabel } from '../product/status-label';
+import type { Actor, LockedCylinder, Transition } from './engine';
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** The fill gate for a locked cylinder and a gas; the status itself is the engine's check. */
+async function gate(trx: Transaction<DB>, c: LockedCylinder, materialId: number): Promise<string[]> {
+  const reasons = await fillGateFor(trx, c.code, materialId);
+  return reasons.filter((r) => r.reason !== 'scrap').map((r) => r.message);
+}
+
+/** 领瓶: stock (2) → received (3), through the fill gate for the gas the workshop fills. */
+export const pick = (materialId: number | null | undefined): Transition => ({
+  action: 'pick', label: '领瓶', from: [STATUS.stock], done: { statuses: [STATUS.received], actions: ['pick'] },
+  check: (trx, c) => gate(trx, c, materialId ?? c.material_id),
+  apply: async (_trx, c) => ({ to: STATUS.received, detail: { materialId: materialId ?? c.material_id } }),
+});
+
+/** 退回领瓶: received (3) → stock (2). */
+export const returnPick = (reason: string | null): Transition => ({
+  action: 'returnPick', label: '退回领瓶', from: [STATUS.received], done: { statuses: [STATUS.stock], actions: ['returnPick'] },
+  apply: async () => ({ to: STATUS.stock, detail: { reason } }),
+});
+
+/** A 'yyyy-MM-dd HH:mm:ss' (or ISO) time that exists, as a Date; null when blank. */
+function realTime(value: string | null | undefined, field: string): Date | null {
+  const text = blankToNull(value ?? null);
+  if (!text) return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(text);
+  const d = new Date(text.includes('T') || /[Z+-]\d{0,2}:?\d{0,2}$/.test(text.slice(19)) ? text : text.replace(' ', 'T'));
+  if (!m || Number.isNaN(d.getTime()) || Number(m[2]) > 12 || Number(m[3]) > 31 || Number(m[4]) > 23 || Number(m[5]) > 59) {
+    throw new BusinessError(`参数错误：${field}不是有效时间：${text}`);
+  }
+  const [, y, mo, day] = m;
+  const check = new Date(Number(y), Number(mo) - 1, Number(day));
+  if (check.getMonth() !== Number(mo) - 1) throw new BusinessError(`参数错误：${field}不是有效时间：${text}`);
+  return d;
+}
+
+/** 充装: received (3) → filling (4) with the filling record, through the fill gate. */
+export function fill(body: FillingBody): Transition {
+  const startedAt = realTime(body.startedAt, '开始时间');
+  const endedAt = realTime(body.endedAt, '结束时间');
+  if (startedAt && endedAt && endedAt < startedAt) throw new BusinessError('参数错误：结束时间早于开始时间');
+  if (endedAt && endedAt.getTime() > Date.now() + 5 * 60_000) throw new BusinessError('参数错误：结束时间晚于当前时间');
+  return {
+    action: 'fill', label: '充装', from: [STATUS.received], done: { statuses: [STATUS.filling], actions: ['fill'] },
+    check: (trx, c) => gate(trx, c, body.materialId),
+    apply: async () => ({
+      to: STATUS.filling,
+      patch: { last_filled_at: new Date() },
+      record: {
+        table: 'filling_records',
+        values: {
+          material_id: body.materialId, lot_no: blankToNull(body.lotNo ?? null), filled_weight: body.filledWeight ?? null,
+          filled_pressure: body.filledPressure ?? null, started_at: startedAt, ended_at: endedAt, source: body.source ?? 'manual',
+        },
+      },
+      detail: { materialId: body.materialId, lotNo: blankToNull(body.lotNo ?? null) },
+    }),
+  };
+}
+
+interface ProjectRow {
+  id: number;
+  project_name: string;
+  standard_min: string | null;
+  standard_max: string | null;
+  standard_text: string | null;
+  unit: string | null;
+  required: boolean;
+}
+
+export const testProjectsOf = (db: Kysely<DB>, materialId: number) =>
+  db.selectFrom('test_projects')
+    .select(['id', 'project_name', 'standard_min', 'standard_max', 'standard_text', 'unit', 'required', 'method'])
+    .where('material_id', '=', materialId).where('retired_at', 'is', null).orderBy('sort').orderBy('id').execute();
+
+const standardOf = (p: ProjectRow): string | null => {
+  const min = p.standard_min === null ? null : Number(p.standard_min);
+  const max = p.standard_max === null ? null : Number(p.standard_max);
+  const unit = p.unit ?? '';
+  if (min !== null && max !== null) return `${min}～${max}${unit}`;
+  if (min !== null) return `≥${min}${unit}`;
+  if (max !== null) return `≤${max}${unit}`;
+  return p.standard_text;
+};
+
+/**
+ * Evaluates the items against the gas's test projects: a number against its range, otherwise the
+ * operator's verdict. Every required project must be given; unknown projects are refused.
+ */
+export function evaluateTest(projects: ProjectRow[], items: TestResultBody['items'], code: string): { items: TestItem[]; failed: string[] } {
+  const byId = new Map(projects.map((p) => [p.id, p]));
+  const given = new Map<number, TestResultBody['items'][number]>();
+  for (const item of items) {
+    if (!byId.has(item.projectId)) throw new BusinessError(`参数错误：检验项目 ${item.projectId} 不属于气瓶 ${code} 的介质`);
+    if (given.has(item.projectId)) throw new BusinessError(`参数错误：检验项目「${byId.get(item.projectId)!.project_name}」重复`);
+    given.set(item.projectId, item);
+  }
+  const missing = projects.filter((p) => p.required && !given.has(p.id)).map((p) => `「${p.project_name}」`);
+  if (missing.length) throw new BusinessError(`气瓶 ${code} 的检验项目未填写：${missing.join('、')}`);
+  const out: TestItem[] = [];
+  const failed: string[] = [];
+  for (const p of projects) {
+    const item = given.get(p.id);
+    if (!item) continue;
+    const min = p.standard_min === null ? null : Number(p.standard_min);
+    const max = p.standard_max === null ? null : Number(p.standard_max);
+    const value = item.value ?? null;
+    let passed: boolean;
+    if ((min !== null || max !== null) && value !== null) {
+      passed = (min === null || value >= min) && (max === null || value <= max);
+    } else if (item.passed !== undefined) {
+      passed = item.passed;
+    } else {
+      throw new BusinessError(`参数错误：检验项目「${p.project_name}」需要填写${min !== null || max !== null ? '检测值' : '是否合格'}`);
+    }
+    out.push({
+      projectId: p.id, projectName: p.project_name, value, text: blankToNull(item.text ?? null), unit: p.unit,
+      standard: standardOf(p), passed, required: p.required,
+    });
+    if (!passed && p.required) failed.push(`${p.project_name}${value !== null ? ` ${value}${p.unit ?? ''}` : ''}（标准 ${standardOf(p) ?? '—'}）`);
+  }
+  return { items: out, failed };
+}
+
+/** 检验: filling (4) → inspected (5); any required project failed → analyze (1) with the failed items. */
+export const test = (body: TestResultBody): Transition => ({
+  action: 'testPass', label: '检验', from: [STATUS.filling], done: { statuses: [STATUS.inspected, STATUS.analyze], actions: ['testPass', 'testFail'] },
+  apply: async (trx, c) => {
+    const projects = await testProjectsOf(trx, c.material_id);
+    let result: { items: TestItem[]; failed: string[] };
+    if (projects.length === 0) {
+      if (body.result === undefined) throw new BusinessError(`气瓶 ${c.code} 的介质没有检验项目：请选择检验结果（合格/不合格）`);
+      result = { items: [], failed: body.result === 1 ? [] : ['检验不合格'] };
+    } else {
+      result = evaluateTest(projects, body.items, c.code);
+    }
+    const passed = result.failed.length === 0;
+    return {
+      to: passed ? STATUS.inspected : STATUS.analyze,
+      action: passed ? 'testPass' : 'testFail',
+      record: { table: 'test_records', values: { material_id: c.material_id, result: passed ? 1 : 0, items: JSON.stringify(result.items), remark: blankToNull(body.remark ?? null) } },
+      detail: passed ? {} : { failedItems: result.failed },
+      message: passed ? `气瓶 ${c.code} 检验合格` : `气瓶 ${c.code} 检验不合格，转待分析：${result.failed.join('；')}`,
+      extra: passed ? {} : { failedItems: result.failed },
+    };
+  },
+});
+
+interface Gas { material_name: string; reweigh_required: boolean; target_net_weight: string | null; weight_tolerance: string | null }
+
+export const gasOf = (db: Kysely<DB>, materialId: number): Promise<Gas> =>
+  db.selectFrom('materials').select(['material_name', 'reweigh_required', 'target_net_weight', 'weight_tolerance'])
+    .where('id', '=', materialId).executeTakeFirstOrThrow();
+
+/** Why a cylinder cannot be re-weighed at all (beyond its status). */
+export function metageReasons(c: { code: string; tare_weight: string | null }, gas: Gas): string[] {
+  if (!gas.reweigh_required) return [`介质 ${gas.material_name} 不需要复秤：气瓶 ${c.code} 检验合格后可直接成品入库`];
+  const reasons: string[] = [];
+  if (c.tare_weight === null) reasons.push(`气瓶 ${c.code} 没有登记皮重，不能复秤：请先在气瓶档案中填写皮重`);
+  if (gas.target_net_weight === null || gas.weight_tolerance === null) reasons.push(`介质 ${gas.material_name} 没有设置目标净重和允差，不能复秤`);
+  return reasons;
+}
+
+/** net = gross − tare against the gas's target ± tolerance. */
+export function weightVerdict(gross: number, tare: number, target: number, tolerance: number) {
+  const net = round3(gross - tare);
+  const deviation = round3(net - target);
+  return { net, target, tolerance, deviation, passed: Math.abs(deviation) <= tolerance + 1e-9 };
+}
+
+/** 复秤: inspected (5) → reWeighed (6); out of tolerance → analyze (1) with the deviation. */
+export const metage = (body: MetageBody): Transition => ({
+  action: 'reweighPass', label: '复秤', from: [STATUS.inspected], done: { statuses: [STATUS.reWeighed, STATUS.analyze], actions: ['reweighPass', 'reweighFail'] },
+  check: async (trx, c) => metageReasons(c, await gasOf(trx, c.material_id)),
+  apply: async (trx, c) => {
+    const gas = await gasOf(trx, c.material_id);
+    const v = weightVerdict(body.grossWeight, Number(c.tare_weight), Number(gas.target_net_weight), Number(gas.weight_tolerance));
+    const sign = v.deviation > 0 ? '+' : '';
+    return {
+      to: v.passed ? STATUS.reWeighed : STATUS.analyze,
+      action: v.passed ? 'reweighPass' : 'reweighFail',
+      record: {
+        table: 'weighing_records',
+        values: {
+          material_id: c.material_id, gross_weight: body.grossWeight, tare_weight: Number(c.tare_weight), net_weight: v.net,
+          target_net_weight: v.target, tolerance: v.tolerance, deviation: v.deviation, passed: v.passed, source: body.source,
+          scale: blankToNull(body.scale ?? null),
+        },
+      },
+      detail: { net: v.net, deviation: v.deviation, source: body.source },
+      message: v.passed
+        ? `气瓶 ${c.code} 复秤合格：净重 ${v.net} kg（偏差 ${sign}${v.deviation} kg）`
+        : `气瓶 ${c.code} 复秤超差，转待分析：净重 ${v.net} kg，目标 ${v.target}±${v.tolerance} kg，偏差 ${sign}${v.deviation} kg`,
+      extra: { net: v.net, deviation: v.deviation },
+    };
+  },
+});
+
+/** 抽真空: recovery (10) or analyze (1) → stock (2), with the vacuum record the fill gate looks for. */
+export const vacuum = (body: VacuumBody): Transition => ({
+  action: 'vacuum', label: '抽真空', from: [STATUS.recovery, STATUS.analyze], done: { statuses: [STATUS.stock], actions: ['vacuum'] },
+  apply: async () => ({
+    to: STATUS.stock,
+    record: { table: 'vacuum_records', values: { pressure: body.pressure ?? null, remark: blankToNull(body.remark ?? null) } },
+  }),
+});
+
+/** 分析处理: analyze (1) → stock (2), received (3, through the fill gate) or scrap (0). */
+export const analyse = (body: AnalyseBody, actor: Actor): Transition => ({
+  action: 'analyse', label: '分析处理', from: [STATUS.analyze], done: { statuses: [STATUS.stock, STATUS.received, STATUS.scrap], actions: ['analyse'] },
+  check: (trx, c) => (body.decision === STATUS.received ? gate(trx, c, c.material_id) : Promise.resolve([])),
+  apply: async (_trx, c) => {
+    const reason = storableText(body.reason.trim());
+    if (!reason) throw new BusinessError('参数错误：处理意见不能为空');
+    return {
+      to: body.decision,
+      record: { table: 'analysis_records', values: { decision: body.decision, reason } },
+      detail: { decision: body.decision, reason },
+      ...(body.decision === STATUS.scrap ? {
+        patch: { scrap_reason: `分析处理：${reason}`, scrapped_at: new Date(), scrapped_by: actor.operator },
+        message: `气瓶 ${c.code} 已报废：${reason}`,
+      } : {}),
+    };
+  },
+});
+
+/** 报废: any status but outbound (9) → scrap (0), for good; the code stays reserved. */
+export const scrap = (reason: string, actor: Actor, action: 'scrap' | 'inspectionFail' = 'scrap', detail: Record<string, unknown> = {}): Transition => ({
+  action, label: '报废',
+  from: [1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13],
+  precheck: (c) => {
+    if (c.status === STATUS.scrap) return `气瓶 ${c.code} 已报废`;
+    if (c.status === STATUS.outbound) return `气瓶 ${c.code} 当前状态为${statusLabel(STATUS.outbound)}（在客户处），不能报废；请先回收`;
+    return null;
+  },
+  apply: async () => ({
+    to: STATUS.scrap,
+    patch: { scrap_reason: reason, scrapped_at: new Date(), scrapped_by: actor.operator },
+    detail: { reason, ...detail },
+  }),
+});

@@ -1,0 +1,403 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MetagePreview, RollbackPreview, ScanPreview, ScanResult, TestPreview, TestRecord, TraceInfo } from '../../src/shared/api/produce';
+import type { StatusCount } from '../../src/shared/api/product';
+import { addDays, addYears, today } from '../../src/server/lib/dates';
+import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
+import { createEnterprise, createGas, forceStatus } from './master-data-helper';
+
+let t: TestApp;
+let token: string;
+let n2: number;
+let lpg: number;
+let h2: number;
+let purity: number;
+let moisture: number;
+let looks: number;
+const TODAY = today();
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  token = (await t.login()).token;
+  n2 = await createGas(t, token, { materialName: '氮气', code: 'N2' });
+  lpg = await createGas(t, token, {
+    materialName: '液化石油气', code: 'LPG', category: 'liquefied', flammable: true, reweighRequired: true, targetNetWeight: 14.5, weightTolerance: 0.5,
+  });
+  h2 = await createGas(t, token, { materialName: '氢气', code: 'H2', flammable: true });
+  const projects = await t.call('POST', '/api/produce/saveTestProject', {
+    token,
+    body: {
+      materialId: n2, projects: [
+        { projectName: '纯度', standardMin: 99.99, unit: '%', required: true },
+        { projectName: '水分', standardMax: 10, unit: 'ppm', required: true },
+        { projectName: '外观', standardText: '无损伤', required: false },
+      ],
+    },
+  });
+  expect(projects.body.code, projects.body.msg).toBe(0);
+  const rows = await t.db.selectFrom('test_projects').select(['id', 'project_name']).where('material_id', '=', n2).execute();
+  const idOf = (name: string) => rows.find((r) => r.project_name === name)!.id;
+  [purity, moisture, looks] = [idOf('纯度'), idOf('水分'), idOf('外观')];
+});
+afterAll(async () => { await t?.close(); });
+
+const WS = { 'x-workstation': encodeURIComponent('充装一号台') };
+const post = <T = ScanResult>(path: string, body: unknown, as = token) => t.call<T>('POST', path, { token: as, body, headers: WS });
+
+/** A cylinder in stock, fit to fill (inspection not due, young, own); extra fields override. */
+async function cylinder(code: string, extra: Record<string, unknown> = {}): Promise<number> {
+  const res = await t.call('POST', '/api/product/addProduct', {
+    token, body: { code, materialId: n2, manufactureDate: addYears(TODAY, -2), nextInspectionDate: addYears(TODAY, 1), tareWeight: 15, ...extra },
+  });
+  expect(res.body.code, res.body.msg).toBe(0);
+  return (await t.db.selectFrom('cylinders').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+}
+const statusOf = async (code: string) => (await t.db.selectFrom('cylinders').select('status').where('code', '=', code).executeTakeFirstOrThrow()).status;
+const events = (code: string) => t.db.selectFrom('cylinder_traces as e').innerJoin('cylinders as c', 'c.id', 'e.cylinder_id')
+  .select(['e.id', 'e.seq', 'e.action', 'e.from_status', 'e.to_status', 'e.operator', 'e.workstation', 'e.scan_id', 'e.reverted_by_id', 'e.reverts_id'])
+  .where('c.code', '=', code).orderBy('e.seq').execute();
+
+const pick = (code: string, extra: Record<string, unknown> = {}) => post('/api/produce/addPicking', { code, ...extra });
+const fill = (code: string, extra: Record<string, unknown> = {}) => post('/api/produce/filling', { code, materialId: n2, lotNo: 'L20261123', filledPressure: 15, ...extra });
+const passTest = (code: string) => post('/api/produce/testResult', {
+  code, items: [{ projectId: purity, value: 99.995 }, { projectId: moisture, value: 3 }, { projectId: looks, passed: true }],
+});
+
+describe('the production loop', () => {
+  it('pick → fill → inspect: each step one event with user and workstation, records written, counters follow', async () => {
+    await cylinder('LOOP1');
+    const before = await counts();
+    const picked = await pick('LOOP1');
+    expect(picked.body).toMatchObject({ code: 0, data: { code: 'LOOP1', fromStatus: 2, toStatus: 3, repeated: false, action: 'pick' } });
+    const filled = await fill('LOOP1', { startedAt: `${TODAY} 08:00:00`, endedAt: `${TODAY} 08:05:00` });
+    expect(filled.body.data).toMatchObject({ fromStatus: 3, toStatus: 4, recordId: expect.any(Number) });
+    const tested = await passTest('LOOP1');
+    expect(tested.body.data).toMatchObject({ fromStatus: 4, toStatus: 5, action: 'testPass', message: '气瓶 LOOP1 检验合格' });
+
+    const trace = await events('LOOP1');
+    expect(trace.map((e) => [e.seq, e.action, e.from_status, e.to_status])).toEqual([
+      [1, 'register', null, 2], [2, 'pick', 2, 3], [3, 'fill', 3, 4], [4, 'testPass', 4, 5],
+    ]);
+    expect(trace.slice(1).every((e) => e.operator === '管理员' && e.workstation === '充装一号台')).toBe(true);
+    const record = await t.db.selectFrom('filling_records').selectAll().where('id', '=', filled.body.data.recordId!).executeTakeFirstOrThrow();
+    expect(record).toMatchObject({ lot_no: 'L20261123', source: 'manual', trace_id: filled.body.data.traceId, workstation: '充装一号台' });
+    const after = await counts();
+    expect(after[2]! - before[2]!).toBe(-1);
+    expect(after[5]! - before[5]!).toBe(1);
+    const test = await t.call<TestRecord>('GET', `/api/produce/getTestInfoByTraceId/${tested.body.data.traceId}`, { token });
+    expect(test.body.data.items.map((i) => [i.projectName, i.passed, i.standard])).toEqual([
+      ['纯度', true, '≥99.99%'], ['水分', true, '≤10ppm'], ['外观', true, '无损伤'],
+    ]);
+  });
+
+  it('refuses a scan in the wrong status, naming the cylinder, its status and the expected one; unknown codes say so', async () => {
+    await cylinder('WRONG1');
+    expect((await fill('WRONG1')).body).toEqual({ code: -1, msg: '气瓶 WRONG1 当前状态为「在库(2)」，不能充装（应为「已领瓶(3)」）', data: null });
+    expect((await pick('NOSUCH')).body).toMatchObject({ code: -1, msg: '气瓶编码不存在：NOSUCH' });
+    expect(await statusOf('WRONG1')).toBe(2);
+  });
+
+  it('a repeated scan into the step it is in changes nothing and says it was done', async () => {
+    await cylinder('REPEAT1');
+    await pick('REPEAT1');
+    const again = await pick('REPEAT1');
+    expect(again.body).toMatchObject({ code: 0, data: { repeated: true, traceId: null, message: '气瓶 REPEAT1 已领瓶，无需重复操作' } });
+    expect((await events('REPEAT1')).map((e) => e.action)).toEqual(['register', 'pick']);
+  });
+
+  it('a retried scanId returns the first answer without acting again; a refused one may be retried', async () => {
+    await cylinder('SCANID1');
+    const scanId = randomUUID();
+    const first = await pick('SCANID1', { scanId });
+    const retry = await pick('SCANID1', { scanId });
+    expect(retry.body).toEqual(first.body);
+    expect((await events('SCANID1')).filter((e) => e.action === 'pick')).toHaveLength(1);
+    expect((await events('SCANID1')).at(-1)!.scan_id).toBe(scanId);
+    // The same scanId for another action is refused.
+    expect((await post('/api/produce/returnPicking', { code: 'SCANID1', scanId })).body).toMatchObject({ code: -1, msg: '该扫描编号已用于另一项操作' });
+    // A refused scan leaves nothing behind: its scanId can act later.
+    const refusedId = randomUUID();
+    expect((await fill('SCANID1', { scanId: refusedId, materialId: lpg })).body.code).toBe(-1);
+    expect((await fill('SCANID1', { scanId: refusedId })).body.data).toMatchObject({ toStatus: 4, repeated: false });
+  });
+
+  it('50 parallel picks of one cylinder: exactly one acts, the others answer done, the trace holds one pick', async () => {
+    await cylinder('RACE1');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => pick('RACE1')));
+    expect(answers.every((a) => a.body.code === 0)).toBe(true);
+    expect(answers.filter((a) => !a.body.data.repeated)).toHaveLength(1);
+    expect((await events('RACE1')).filter((e) => e.action === 'pick')).toHaveLength(1);
+    expect(await statusOf('RACE1')).toBe(3);
+  });
+
+  it('return picking: 3 → 2', async () => {
+    await cylinder('RET1');
+    await pick('RET1');
+    expect((await post('/api/produce/returnPicking', { code: 'RET1', reason: '阀门漏气' })).body.data).toMatchObject({ fromStatus: 3, toStatus: 2 });
+    expect((await post('/api/produce/returnPicking', { code: 'RET1' })).body.data).toMatchObject({ repeated: true });
+  });
+});
+
+describe('the fill gate', () => {
+  it('refuses each reason on its own at picking and at filling, listing every reason', async () => {
+    // A customer later re-filed as a supplier: its cylinders are no longer filled on its behalf.
+    const owner = await createEnterprise(t, token, { type: '2', enterpriseName: '原委托客户', enterpriseCode: 'GATE-SUP' });
+    await cylinder('G-OVERDUE', { nextInspectionDate: addDays(TODAY, -1) });
+    await cylinder('G-OLD', { manufactureDate: addYears(TODAY, -31), designLifeYears: 30 });
+    await cylinder('G-OWNER', { ownerType: 2, ownerEnterpriseId: owner });
+    await t.db.updateTable('enterprises').set({ type: 1 }).where('id', '=', owner).execute();
+    const cases: Array<[string, string]> = [
+      ['G-OVERDUE', `气瓶 G-OVERDUE 超期未检：下次检验日期 ${addDays(TODAY, -1)} 已过`],
+      ['G-OLD', '气瓶 G-OLD 已超过设计使用年限 30 年'],
+      ['G-OWNER', '气瓶 G-OWNER 不是本单位气瓶，也不属于委托充装的客户'],
+    ];
+    for (const [code, message] of cases) {
+      const res = await pick(code);
+      expect(res.body.code, code).toBe(-1);
+      expect(res.body.msg).toContain(message);
+      expect(await statusOf(code)).toBe(2);
+    }
+    // Wrong medium: picked for another gas.
+    await cylinder('G-MEDIUM');
+    expect((await pick('G-MEDIUM', { materialId: lpg })).body.msg).toContain('气瓶 G-MEDIUM 登记介质为 氮气，不能充装 液化石油气');
+    // All reasons at once, in the preview too.
+    await cylinder('G-ALL', { nextInspectionDate: addDays(TODAY, -1), manufactureDate: addYears(TODAY, -31), designLifeYears: 30 });
+    const preview = await post<ScanPreview>('/api/produce/fillingScan', { code: 'G-ALL', materialId: lpg });
+    expect(preview.body.data.allowed).toBe(false);
+    expect(preview.body.data.reasons).toHaveLength(5); // status, overdue, life, medium, vacuum (LPG is flammable)
+  });
+
+  it('a flammable gas on its first fill needs a vacuum record; after vacuum handling it may be filled', async () => {
+    await cylinder('G-H2', { materialId: h2 });
+    const refused = await pick('G-H2');
+    expect(refused.body.msg).toContain('抽真空');
+    // An analyze cylinder (1) gets its vacuum handling → stock, with the record the gate looks for.
+    const id = (await t.db.selectFrom('cylinders').select('id').where('code', '=', 'G-H2').executeTakeFirstOrThrow()).id;
+    await forceStatus(t, id, 1);
+    const vac = await post('/api/trace/vacuumHandle', { code: 'G-H2', pressure: -0.09, remark: '首次充装前' });
+    expect(vac.body.data).toMatchObject({ fromStatus: 1, toStatus: 2, recordId: expect.any(Number) });
+    expect((await pick('G-H2')).body.data).toMatchObject({ toStatus: 3 });
+    expect((await post('/api/produce/filling', { code: 'G-H2', materialId: h2 })).body.data).toMatchObject({ toStatus: 4 });
+  });
+});
+
+describe('inspection after filling', () => {
+  async function filled(code: string) {
+    await cylinder(code);
+    await pick(code);
+    await fill(code);
+  }
+
+  it('a required project out of its standard → analyze (1) with the failed items', async () => {
+    await filled('TF1');
+    const preview = await post<TestPreview>('/api/produce/testScan', { code: 'TF1' });
+    expect(preview.body.data).toMatchObject({ allowed: true, projects: [{ projectName: '纯度' }, { projectName: '水分' }, { projectName: '外观' }] });
+    const res = await post('/api/produce/testResult', { code: 'TF1', items: [{ projectId: purity, value: 99.5 }, { projectId: moisture, value: 3 }] });
+    expect(res.body.data).toMatchObject({ action: 'testFail', toStatus: 1, failedItems: ['纯度 99.5%（标准 ≥99.99%）'] });
+    expect(await statusOf('TF1')).toBe(1);
+  });
+
+  it('a missing required project or a foreign project is refused and changes nothing', async () => {
+    await filled('TF2');
+    expect((await post('/api/produce/testResult', { code: 'TF2', items: [{ projectId: purity, value: 99.999 }] })).body.msg)
+      .toBe('气瓶 TF2 的检验项目未填写：「水分」');
+    expect(await statusOf('TF2')).toBe(4);
+  });
+
+  it('corrections keep the old values in the trace and may not change the verdict', async () => {
+    await filled('TC1');
+    const tested = await passTest('TC1');
+    const record = (await t.call<TestRecord>('GET', `/api/produce/getTestInfoByTraceId/${tested.body.data.traceId}`, { token })).body.data;
+    const fixed = await post<TestRecord>('/api/produce/updateTestById', {
+      id: record.id, reason: '录入错误', items: [{ projectId: purity, value: 99.998 }, { projectId: moisture, value: 2 }, { projectId: looks, passed: true }],
+    });
+    expect(fixed.body.data.items[0]).toMatchObject({ value: 99.998 });
+    const correction = (await events('TC1')).at(-1)!;
+    expect(correction).toMatchObject({ action: 'testCorrection', from_status: 5, to_status: 5 });
+    const flip = await post('/api/produce/updateTestById', {
+      id: record.id, reason: '改判', items: [{ projectId: purity, value: 90 }, { projectId: moisture, value: 2 }],
+    });
+    expect(flip.body.msg).toContain('请先回退该检验');
+  });
+});
+
+describe('re-weighing', () => {
+  async function inspected(code: string) {
+    await cylinder(code, { materialId: lpg, tareWeight: 15.2 });
+    const id = (await t.db.selectFrom('cylinders').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+    await forceStatus(t, id, 5);
+  }
+
+  it('within tolerance → 6; out of tolerance → 1 with the deviation; the preview and checkWeight compute the same', async () => {
+    await inspected('RW1');
+    const preview = await post<MetagePreview>('/api/produce/metageScan', { code: 'RW1' });
+    expect(preview.body.data).toMatchObject({ allowed: true, targetNetWeight: 14.5, tolerance: 0.5, tareWeight: 15.2 });
+    const verdict = await t.call('GET', `/api/produce/checkWeight/${preview.body.data.cylinder.id}?grossWeight=29.9`, { token });
+    expect(verdict.body.data).toEqual({ net: 14.7, target: 14.5, tolerance: 0.5, deviation: 0.2, passed: true });
+    const ok = await post('/api/produce/metage', { code: 'RW1', grossWeight: 29.9, source: 'scale', scale: '/dev/ttyUSB0' });
+    expect(ok.body.data).toMatchObject({ toStatus: 6, action: 'reweighPass', net: 14.7, deviation: 0.2 });
+
+    await inspected('RW2');
+    const over = await post('/api/produce/metage', { code: 'RW2', grossWeight: 30.5, source: 'scale' });
+    expect(over.body.data).toMatchObject({ toStatus: 1, action: 'reweighFail', deviation: 0.8 });
+    expect(over.body.data.message).toContain('偏差 +0.8 kg');
+  });
+
+  it('a typed weight needs produce:manualWeight and is marked manual', async () => {
+    await inspected('RW3');
+    const clerk = await createLimitedUser(t, token, 'weigher', ['produce:view', 'produce:metage']);
+    const clerkToken = (await t.login(clerk.username, clerk.password)).token;
+    const refused = await post('/api/produce/metage', { code: 'RW3', grossWeight: 29.7, source: 'manual' }, clerkToken);
+    expect(refused.status).toBe(403);
+    expect(await statusOf('RW3')).toBe(5);
+    const typed = await post('/api/produce/metage', { code: 'RW3', grossWeight: 29.7, source: 'manual' });
+    const rec = await t.db.selectFrom('weighing_records').select(['source', 'net_weight']).where('id', '=', typed.body.data.recordId!).executeTakeFirstOrThrow();
+    expect(rec).toEqual({ source: 'manual', net_weight: '14.500' });
+  });
+
+  it('a gas without re-weighing is refused with the reason', async () => {
+    await cylinder('RW4');
+    const id = (await t.db.selectFrom('cylinders').select('id').where('code', '=', 'RW4').executeTakeFirstOrThrow()).id;
+    await forceStatus(t, id, 5);
+    expect((await post('/api/produce/metage', { code: 'RW4', grossWeight: 60, source: 'scale' })).body.msg).toContain('介质 氮气 不需要复秤');
+  });
+});
+
+describe('analysis, vacuum, scrap', () => {
+  it('analysis decides 2, 3 (through the gate) or 0 (scrap), with the reason', async () => {
+    for (const [code, decision] of [['AN2', 2], ['AN3', 3], ['AN0', 0]] as const) {
+      const id = await cylinder(code);
+      await forceStatus(t, id, 1);
+      const res = await post('/api/trace/productAnalyse', { code, decision, reason: '复检合格' });
+      expect(res.body.data, code).toMatchObject({ fromStatus: 1, toStatus: decision });
+    }
+    const scrapped = await t.db.selectFrom('cylinders').select(['scrap_reason', 'scrapped_by']).where('code', '=', 'AN0').executeTakeFirstOrThrow();
+    expect(scrapped).toEqual({ scrap_reason: '分析处理：复检合格', scrapped_by: '管理员' });
+    const notAnalyze = await post('/api/trace/productAnalyse', { code: 'AN2', decision: 2, reason: 'x' });
+    expect(notAnalyze.body.data).toMatchObject({ repeated: true });
+  });
+
+  it('vacuum handling is allowed from recovery (10) and analyze (1) only', async () => {
+    await cylinder('VAC1');
+    expect((await post('/api/trace/vacuumHandle', { code: 'VAC1' })).body.msg).toBe('气瓶 VAC1 当前状态为「在库(2)」，不能抽真空（应为「已回收(10)」或「待分析(1)」）');
+  });
+
+  it('scrap goes through the engine: a scrapped cylinder is refused every step', async () => {
+    const id = await cylinder('SCR1');
+    expect((await t.call('POST', '/api/product/scrap', { token, body: { id, reason: '腐蚀' } })).body.code).toBe(0);
+    expect((await pick('SCR1')).body.msg).toBe('气瓶 SCR1 当前状态为「报废(0)」，不能领瓶（应为「在库(2)」）');
+    expect((await events('SCR1')).at(-1)).toMatchObject({ action: 'scrap', from_status: 2, to_status: 0 });
+  });
+});
+
+describe('rollback', () => {
+  it('undoes the newest transition, then the one before, never the registration; records are marked, not deleted', async () => {
+    await cylinder('RB1');
+    await pick('RB1');
+    const filled = await fill('RB1');
+    const check = await post<RollbackPreview>('/api/produce/rollbackCheck', { code: 'RB1' });
+    expect(check.body.data).toMatchObject({ allowed: true, action: 'fill', actionName: '充装', toStatus: 3 });
+    expect((await post('/api/produce/rollbackSave', { code: 'RB1', reason: '' })).body.code).toBe(-1);
+    const undo = await post('/api/produce/rollbackSave', { code: 'RB1', reason: '扫错气瓶' });
+    expect(undo.body.data).toMatchObject({ action: 'rollback', fromStatus: 4, toStatus: 3 });
+    const rec = await t.db.selectFrom('filling_records').select('reverted_at').where('id', '=', filled.body.data.recordId!).executeTakeFirstOrThrow();
+    expect(rec.reverted_at).not.toBeNull();
+    expect((await t.db.selectFrom('cylinders').select('last_filled_at').where('code', '=', 'RB1').executeTakeFirstOrThrow()).last_filled_at).toBeNull();
+
+    const trace = await events('RB1');
+    const fillEvent = trace.find((e) => e.action === 'fill')!;
+    const rollbackEvent = trace.find((e) => e.action === 'rollback')!;
+    expect(fillEvent.reverted_by_id).toBe(rollbackEvent.id);
+    expect(rollbackEvent.reverts_id).toBe(fillEvent.id);
+
+    // Again: the pick before it.
+    expect((await post('/api/produce/rollbackSave', { code: 'RB1', reason: '不需要充装' })).body.data).toMatchObject({ fromStatus: 3, toStatus: 2 });
+    // Again: only the registration is left, which is not undone (it is deleted while unused).
+    const third = await post('/api/produce/rollbackSave', { code: 'RB1', reason: '再退' });
+    expect(third.body.msg).toBe('气瓶 RB1 的最新流转是「登记」，不能回退（登记有误请删除气瓶）');
+    // It can be filled again: the undone fill does not count.
+    await pick('RB1');
+    expect((await fill('RB1')).body.data).toMatchObject({ toStatus: 4, repeated: false });
+  });
+
+  it('a scrap is not undone', async () => {
+    const id = await cylinder('RB2');
+    await t.call('POST', '/api/product/scrap', { token, body: { id, reason: '裂纹' } });
+    expect((await post('/api/produce/rollbackSave', { code: 'RB2', reason: '误报废' })).body.msg).toBe('气瓶 RB2 的最新流转是「报废」，不能回退');
+  });
+});
+
+describe('what the database itself guarantees', () => {
+  it('refuses a status change outside the engine and any change or delete of a movement event', async () => {
+    const id = await cylinder('DB1');
+    await pick('DB1');
+    await expect(t.db.updateTable('cylinders').set({ status: 7 }).where('id', '=', id).execute()).rejects.toThrow(/transition engine/);
+    const [register, picked] = await events('DB1');
+    await expect(t.db.updateTable('cylinder_traces').set({ operator: 'x' }).where('id', '=', picked!.id).execute()).rejects.toThrow(/append-only/);
+    await expect(t.db.deleteFrom('cylinder_traces').where('id', '=', picked!.id).execute()).rejects.toThrow(/append-only/);
+    await expect(t.db.deleteFrom('cylinders').where('id', '=', id).execute()).rejects.toThrow();
+    expect(register!.action).toBe('register');
+  });
+
+  it('removing a cylinder registered by mistake is recorded', async () => {
+    const id = await cylinder('DB2');
+    expect((await t.call('POST', '/api/product/delAllProcess', { token, body: { id }, headers: WS })).body.code).toBe(0);
+    const removal = await t.db.selectFrom('cylinder_removals').select(['code', 'operator', 'workstation']).where('cylinder_id', '=', id).executeTakeFirstOrThrow();
+    expect(removal).toEqual({ code: 'DB2', operator: '管理员', workstation: '充装一号台' });
+  });
+
+  it('the status counters stay exact under parallel scans of different cylinders', async () => {
+    const codes = Array.from({ length: 40 }, (_, i) => `PAR${i}`);
+    for (const code of codes) await cylinder(code);
+    await Promise.all(codes.map((code) => pick(code)));
+    const counted = await counts();
+    const actual = await t.db.selectFrom('cylinders').select(['status', sql<string>`count(*)`.as('n')]).groupBy('status').execute();
+    for (const row of actual) expect(counted[row.status], `status ${row.status}`).toBe(Number(row.n));
+  });
+});
+
+describe('the trace screen calls', () => {
+  it('getInfo shows the timeline with user, workstation and notes; listCycleInfo one loop per standing fill', async () => {
+    await cylinder('TR1');
+    await pick('TR1');
+    await fill('TR1');
+    const info = await post<TraceInfo>('/api/trace/getInfo', { code: 'TR1' });
+    expect(info.body.data.cylinder).toMatchObject({ code: 'TR1', status: 4, cycles: 1 });
+    const fillEvent = info.body.data.events.find((e) => e.action === 'fill')!;
+    expect(fillEvent).toMatchObject({ actionName: '充装', operator: '管理员', workstation: '充装一号台', recordType: 'filling' });
+    const note = await post<{ id: number }>('/api/trace/saveOrEdit', { traceId: fillEvent.id, note: '压力偏低，已复核' });
+    expect(note.body.code).toBe(0);
+    const again = await post<TraceInfo>('/api/trace/getInfo', { code: 'TR1' });
+    expect(again.body.data.events.find((e) => e.id === fillEvent.id)!.notes).toMatchObject([{ note: '压力偏低，已复核', operator: '管理员' }]);
+    const loops = await post<unknown[]>('/api/produce/listCycleInfo', { code: 'TR1' });
+    expect(loops.body.data).toMatchObject([{ no: 1, lotNo: 'L20261123', materialName: '氮气' }]);
+  });
+});
+
+describe('inspection intervals', () => {
+  it('a changed interval recomputes the next-inspection dates that followed it, not the ones set by hand', async () => {
+    const gas = await createGas(t, token, { materialName: '二氧化碳', code: 'CO2-INT', inspectionIntervalYears: 3 });
+    await cylinder('INT1', { materialId: gas, lastInspectionDate: '2025-03-01', nextInspectionDate: undefined });
+    await cylinder('INT2', { materialId: gas, lastInspectionDate: '2025-03-01', nextInspectionDate: '2027-01-01' });
+    const next = async (code: string) => (await t.db.selectFrom('cylinders').select(sql<string>`to_char(next_inspection_date, 'YYYY-MM-DD')`.as('d'))
+      .where('code', '=', code).executeTakeFirstOrThrow()).d;
+    expect(await next('INT1')).toBe('2028-03-01');
+    const saved = await t.call('POST', '/api/material/save', {
+      token, body: { id: gas, materialName: '二氧化碳', code: 'CO2-INT', category: 'compressed', inspectionIntervalYears: 5 },
+    });
+    expect(saved.body.code, saved.body.msg).toBe(0);
+    expect(await next('INT1')).toBe('2030-03-01');
+    expect(await next('INT2')).toBe('2027-01-01');
+  });
+
+  it('LPG gases default to 8 years of life extendable to 12', async () => {
+    const row = await t.db.selectFrom('materials').select(['design_life_years', 'extended_life_years']).where('id', '=', lpg).executeTakeFirstOrThrow();
+    expect(row).toEqual({ design_life_years: 8, extended_life_years: 12 });
+  });
+});
+
+async function counts(): Promise<Record<number, number>> {
+  const res = await t.call<StatusCount[]>('GET', '/api/product/statusCount', { token });
+  return Object.fromEntries(res.body.data.map((c) => [c.status, c.count]));
+}

@@ -71,7 +71,7 @@ export const MENU_TREE = [
           { buttonKey: 'produce:rollback', buttonName: '回退' }] },
       { menuNo: 'produce.inspect', menuName: '检验管理', menuNameEn: 'Inspection', menuUrl: '/produce/inspect',
         buttons: [view('inspect'), { buttonKey: 'inspect:test', buttonName: '检验' }, { buttonKey: 'inspect:edit', buttonName: '修改' },
-          { buttonKey: 'inspect:export', buttonName: '导出' }] },
+          { buttonKey: 'inspect:export', buttonName: '导出' }, { buttonKey: 'inspect:import', buttonName: '导入' }] },
       { menuNo: 'produce.traceability', menuName: '追溯查询', menuNameEn: 'Traceability', menuUrl: '/produce/traceability',
         buttons: [view('trace'), { buttonKey: 'trace:vacuum', buttonName: '抽真空' }, { buttonKey: 'trace:analyse', buttonName: '分析处理' },
           { buttonKey: 'trace:note', buttonName: '备注' }] },

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetagePreview, RollbackPreview, ScanPreview, ScanResult, TestPreview, TestRecord, TraceInfo } from '../../src/shared/api/produce';
 import type { StatusCount } from '../../src/shared/api/product';
 import { addDays, addYears, today } from '../../src/server/lib/dates';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
-import { createEnterprise, createGas, forceStatus } from './master-data-helper';
+import { createEnterprise, createGas, forceStatus, upload } from './master-data-helper';
 
 let t: TestApp;
 let token: string;
@@ -219,6 +220,54 @@ describe('inspection after filling', () => {
       id: record.id, reason: '改判', items: [{ projectId: purity, value: 90 }, { projectId: moisture, value: 2 }],
     });
     expect(flip.body.msg).toContain('请先回退该检验');
+  });
+});
+
+describe('test results by spreadsheet', () => {
+  async function sheet(rows: Array<[string, string, number | string, string]>): Promise<Buffer> {
+    const book = new ExcelJS.Workbook();
+    const ws = book.addWorksheet('检验结果');
+    ws.addRow(['气瓶编码', '检验项目', '检测值', '是否合格', '备注']);
+    for (const r of rows) ws.addRow(r);
+    return Buffer.from(await book.xlsx.writeBuffer());
+  }
+  async function filledFor(code: string) {
+    await cylinder(code);
+    await pick(code);
+    await fill(code);
+  }
+
+  it('imports all or nothing with a row report, through the same rules as the station; exports one row per project', async () => {
+    await filledFor('IMP1');
+    await filledFor('IMP2');
+    await cylinder('IMP3'); // in stock: not testable
+    const bad = await sheet([
+      ['IMP1', '纯度', 99.995, ''], ['IMP1', '水分', 3, ''],
+      ['IMP2', '纯度', 'abc', ''], ['IMP3', '纯度', 99.99, ''], ['IMP1', '颜色', '', '合格'],
+    ]);
+    const refused = await upload(t, '/api/produce/importTest', token, '检验.xlsx', bad);
+    expect(refused.body.code).toBe(-1);
+    expect(refused.body.msg).toContain('第 4 行：检测值不是数字：abc');
+    expect(refused.body.msg).toContain('第 5 行：气瓶 IMP3 当前状态为「在库(2)」，不能检验');
+    expect(refused.body.msg).toContain('第 6 行：检验项目「颜色」不是气瓶 IMP1 介质的项目');
+    expect(await statusOf('IMP1')).toBe(4);
+
+    const good = await sheet([['IMP1', '纯度', 99.995, ''], ['IMP1', '水分', 3, ''], ['IMP2', '纯度', 99.0, ''], ['IMP2', '水分', 1, '']]);
+    const dry = await upload(t, '/api/produce/importTest?dryRun=true', token, '检验.xlsx', good);
+    expect(dry.body).toMatchObject({ code: 0, data: { rows: 2, imported: 0 } });
+    expect(await statusOf('IMP1')).toBe(4);
+    const done = await upload(t, '/api/produce/importTest', token, '检验.xlsx', good);
+    expect(done.body).toMatchObject({ code: 0, data: { rows: 2, imported: 2 } });
+    expect(await statusOf('IMP1')).toBe(5);
+    expect(await statusOf('IMP2')).toBe(1); // purity 99.0 below 99.99
+
+    const exported = await t.app.inject({ method: 'POST', url: '/api/produce/exportTestList', headers: { authorization: `Bearer ${token}` }, payload: { code: 'IMP' } });
+    expect(exported.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const values = book.worksheets[0]!.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1, 9));
+    expect(values).toContainEqual(['IMP2', '氮气', '不合格', '纯度', 99, '%', '≥99.99%', '不合格']);
+    expect(values).toHaveLength(4);
   });
 });
 

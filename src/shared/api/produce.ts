@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
-import { Bool, Code, Id, IdParams, List, Num, OneOf, OptDate, OptId, OptNum, OptStr, Page, PageQuery, ReqStr, Str } from './schema';
+import { Bool, Code, Id, IdParams, ImportQuery, ImportResult, List, Num, OneOf, OptDate, OptId, OptNum, OptStr, Page, PageQuery, ReqStr, Str } from './schema';
 
 const Text = Type.Union([Type.String(), Type.Null()]);
 const IntOrNull = Type.Union([Type.Integer(), Type.Null()]);
@@ -318,6 +318,15 @@ export const PRODUCE = {
     method: 'POST', path: '/api/produce/updateTestById', summary: '修改检验记录（旧值留在追溯记录中；结论不变）', permission: 'inspect:edit',
     body: UpdateTestBody, data: TestRecord,
   }),
+  exportTestList: endpoint({
+    method: 'POST', path: '/api/produce/exportTestList', summary: '导出筛选后的检验记录（.xlsx，每个检验项目一行）', permission: 'inspect:export',
+    readOnly: true, kind: 'download', body: TestHistoryQuery,
+  }),
+  importTest: endpoint({
+    method: 'POST', path: '/api/produce/importTest', summary: '导入检验结果（multipart，字段 file，.xlsx；任何一行有误则整批不导入；dryRun 只检查）',
+    permission: 'inspect:import', kind: 'upload', query: ImportQuery, data: ImportResult,
+  }),
+  testTemplate: endpoint({ method: 'GET', path: '/api/produce/testTemplate', summary: '下载检验结果导入模板（.xlsx）', permission: 'inspect:import', kind: 'download' }),
   getTestInfoByTraceId: endpoint({
     method: 'GET', path: '/api/produce/getTestInfoByTraceId/:id', summary: '追溯事件对应的检验记录', permission: 'trace:view', params: IdParams, data: TestRecord,
   }),

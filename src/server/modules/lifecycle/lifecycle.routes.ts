@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import multipart from '@fastify/multipart';
 import { PRODUCE, TRACE } from '@shared/api/produce';
 import { requirePermission } from '../../lib/access';
 import { route } from '../../lib/endpoint';
+import { receiveXlsx, XLSX_MAX_BYTES } from '../../lib/xlsx/upload';
+import { sendXlsxBuffer, sendXlsxRows, templateBuffer } from '../../lib/xlsx/write';
+import { importTests, TEST_EXPORT_COLUMNS, TEST_IMPORT_COLUMNS, TEST_TEMPLATE_EXAMPLE, testExportRows } from './test.sheet';
 import { runTransition } from './engine';
 import * as life from './lifecycle.service';
 import * as queries from './queries';
@@ -11,6 +15,7 @@ import * as t from './transitions';
 /** Production (SPEC 7 "Production") and trace calls; screens /produce/produce, /produce/inspect, /produce/traceability. */
 export const lifecycleRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
+  await app.register(multipart, { limits: { fileSize: XLSX_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
   route(app, PRODUCE.addPicking, async (r) => runTransition(db, t.pick(r.body.materialId), r.body, life.actorOf(r)));
   route(app, PRODUCE.returnPicking, async (r) => runTransition(db, t.returnPick(r.body.reason?.trim() || null), r.body, life.actorOf(r)));
@@ -22,6 +27,10 @@ export const lifecycleRoutes: FastifyPluginAsync = async (app) => {
   route(app, PRODUCE.testResult, async (r) => runTransition(db, t.test(r.body), r.body, life.actorOf(r)));
   route(app, PRODUCE.testHistory, async (r) => queries.testHistory(db, r.body));
   route(app, PRODUCE.updateTestById, async (r) => life.updateTest(db, r.body, life.actorOf(r)));
+  route(app, PRODUCE.exportTestList, async (r, reply) => sendXlsxRows(reply, '检验记录.xlsx', '检验记录', TEST_EXPORT_COLUMNS, await testExportRows(db, r.body)));
+  route(app, PRODUCE.importTest, async (r) => importTests(db, await receiveXlsx(r), life.actorOf(r), r.query.dryRun === true));
+  route(app, PRODUCE.testTemplate, async (_r, reply) =>
+    sendXlsxBuffer(reply, '检验结果导入模板.xlsx', await templateBuffer('检验结果', TEST_IMPORT_COLUMNS, TEST_TEMPLATE_EXAMPLE)));
   route(app, PRODUCE.getTestInfoByTraceId, async (r) => queries.testRecordByTrace(db, r.params.id));
 
   route(app, PRODUCE.metageScan, async (r) => life.metageScan(db, r.body.code));

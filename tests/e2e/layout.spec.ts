@@ -14,7 +14,7 @@ const VIEWPORTS = [
 /** Screens with a server-paginated table: the row actions of the first row and the pager must be seen. */
 const LIST_SCREENS = ['/Setting/user', '/product/product', '/product/detect', '/product/materialMng', '/storage/warehouse', '/Setting/ComeEnterprise'];
 /** The other built screens: no horizontal clipping of what they show. */
-const OTHER_SCREENS = ['/main/home', '/Setting/machine', '/Setting/addEnter?type=2', '/product/productExam'];
+const OTHER_SCREENS = ['/main/home', '/Setting/machine', '/Setting/addEnter?type=2', '/product/productExam', '/produce/produce', '/produce/inspect', '/produce/traceability'];
 
 const ROWS = 25;
 /** Codes of this run: Playwright runs beforeAll again in a new worker after a failure. */
@@ -92,6 +92,13 @@ for (const viewport of VIEWPORTS) {
 
     for (const path of OTHER_SCREENS) {
       await page.goto(path);
+      if (path === '/produce/traceability') {
+        // With a cylinder looked up: its card, timeline and actions.
+        const input = page.getByLabel('气瓶编码', { exact: true });
+        await input.fill(`L${RUN}-01`);
+        await input.press('Enter');
+        await expect(page.getByRole('list', { name: '追溯时间线' })).toBeVisible();
+      }
       await expect(page.getByTestId('screen').getByRole('button').first(), `${path}: nothing shown`).toBeVisible();
       await expectNoPageScroll(page, path, false);
       const buttons = page.getByTestId('screen').getByRole('button').filter({ visible: true });

@@ -38,6 +38,21 @@ describe('requests', () => {
     expect(call.timeout).toBe(200_000);
   });
 
+  it('name the workstation set on 设备设置 in the x-workstation header, URI-encoded, and only when one is set', async () => {
+    signIn();
+    const adapter = fakeAdapter(() => ok(null));
+    const http = createHttpClient({ adapter });
+    await http.post('/produce/filling', { code: 'GP0001' });
+    expect(adapter.calls[0]!.headers.has('x-workstation')).toBe(false);
+    localStorage.setItem('WORKSTATION', '充装一号工位');
+    await http.post('/produce/filling', { code: 'GP0002' });
+    const header = adapter.calls[1]!.headers.get('x-workstation') as string;
+    expect(header).toBe('%E5%85%85%E8%A3%85%E4%B8%80%E5%8F%B7%E5%B7%A5%E4%BD%8D');
+    expect(decodeURIComponent(header)).toBe('充装一号工位');
+    await http.get('/product/statusCount');
+    expect(adapter.calls[2]!.headers.get('x-workstation')).toBe(header);
+  });
+
   it('in the desktop shell go to the configured server', async () => {
     window.api = { settingsGetServerUrl: async () => 'http://10.0.0.2:8080/' } as unknown as typeof window.api;
     const adapter = fakeAdapter(() => ok(1));

@@ -2,6 +2,8 @@ import axios, { CanceledError, type AxiosAdapter, type AxiosInstance, type Axios
 import type { ApiResult } from '@shared/api/envelope';
 import type { TokenData } from '@shared/api/auth';
 import { APP_HEADERS, APP_INFO } from '@shared/app';
+import { WORKSTATION_HEADER } from '@shared/lifecycle';
+import { readWorkstation } from '@renderer/session/workstation';
 import { clearStorage, getTokens, getUser } from '@renderer/session/session';
 import { notify } from '@renderer/notify/toast';
 import { apiBaseUrl, serverOrigin } from './baseUrl';
@@ -83,6 +85,10 @@ export function createHttpClient(options: { adapter?: AxiosAdapter } = {}): Http
       config.baseURL ??= await apiBaseUrl();
       const user = getUser();
       if (user) config.params = { ...(config.params ?? {}), authId: user.id, authName: user.name };
+      // The workstation names itself (设备设置), so the trace records where each step was done; URI-encoded
+      // because header values are ASCII and the names are Chinese.
+      const workstation = readWorkstation();
+      if (workstation) config.headers.set(WORKSTATION_HEADER, encodeURIComponent(workstation));
       if (!config.skipAuth) {
         const token = await refresher.validToken();
         if (token) {

@@ -1,11 +1,14 @@
 import { detectMessages } from '@renderer/features/detect/messages';
 import { enterpriseMessages } from '@renderer/features/enterprise/messages';
 import { homeMessages } from '@renderer/features/home/messages';
+import { inspectMessages } from '@renderer/features/inspect/messages';
 import { machineMessages } from '@renderer/features/machine/messages';
 import { materialMessages } from '@renderer/features/material/messages';
 import { passwordMessages } from '@renderer/features/password/messages';
+import { produceMessages } from '@renderer/features/produce/messages';
 import { productMessages } from '@renderer/features/product/messages';
 import { productExamMessages } from '@renderer/features/productExam/messages';
+import { traceMessages } from '@renderer/features/trace/messages';
 import { userMessages } from '@renderer/features/user/messages';
 import { warehouseMessages } from '@renderer/features/warehouse/messages';
 import { coreMessages } from './core';
@@ -17,7 +20,7 @@ import { coreMessages } from './core';
  */
 const parts = [
   coreMessages, homeMessages, userMessages, passwordMessages, machineMessages, materialMessages, warehouseMessages,
-  enterpriseMessages, productMessages, detectMessages, productExamMessages,
+  enterpriseMessages, productMessages, detectMessages, productExamMessages, produceMessages, inspectMessages, traceMessages,
 ] as const;
 
 type Part = (typeof parts)[number];

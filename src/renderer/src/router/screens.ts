@@ -36,6 +36,9 @@ export const SCREENS: ScreenDef[] = [
     permission: ['enterprise:add', 'enterprise:edit'], load: () => import('@renderer/features/enterprise/EnterpriseEditPage'),
   },
   { path: '/product/productExam', title: '检验项目', titleEn: 'Inspection items', permission: ['productExam:view'], load: () => import('@renderer/features/productExam/ProductExamPage') },
+  { path: '/produce/produce', title: '充装管理', titleEn: 'Filling', permission: ['produce:view'], load: () => import('@renderer/features/produce/ProducePage') },
+  { path: '/produce/inspect', title: '检验管理', titleEn: 'Inspection', permission: ['inspect:view'], load: () => import('@renderer/features/inspect/InspectPage') },
+  { path: '/produce/traceability', title: '追溯查询', titleEn: 'Traceability', permission: ['trace:view'], load: () => import('@renderer/features/trace/TracePage') },
 ];
 
 export const ERROR_CODES = ['401', '403', '404', '500', '502'] as const;

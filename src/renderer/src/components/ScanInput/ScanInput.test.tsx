@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OK_TONE, REFUSED_TONE, resetBeepForTests } from './beep';
+import { stubAudio } from '@renderer/test/fakeAudio';
 import { ScanInput, type ScanInputProps } from './ScanInput';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -161,25 +162,9 @@ describe('ScanInput', { timeout: 30_000 }, () => {
 });
 
 describe('ScanInput sounds', { timeout: 30_000 }, () => {
-  const tones: number[] = [];
+  let tones: number[] = [];
   beforeEach(() => {
-    tones.length = 0;
-    class FakeAudioContext {
-      state = 'running';
-      currentTime = 0;
-      destination = {};
-      createOscillator() {
-        const osc = { type: '', frequency: { value: 0 }, connect: () => {}, start: () => tones.push(osc.frequency.value), stop: () => {} };
-        return osc;
-      }
-      createGain() {
-        return { gain: { value: 0 }, connect: () => {} };
-      }
-      resume() {
-        return Promise.resolve();
-      }
-    }
-    vi.stubGlobal('AudioContext', FakeAudioContext);
+    tones = stubAudio();
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -81,6 +81,23 @@ describe('设备设置 /Setting/machine', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('打印机（名称或地址）')).toHaveValue('TSC');
   });
 
+  it('names this workstation: 工作站名称 is saved as typed, in the browser and in the desktop app', async () => {
+    storeSession();
+    http.setAdapter(fakeAdapter(() => ok(null)));
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    const { unmount } = renderApp('/Setting/machine');
+    const field = await screen.findByLabelText('工作站名称', undefined, SCREEN_LOAD);
+    expect(field).toHaveValue('');
+    await userEvent.type(field, ' 充装一号工位 ');
+    expect(localStorage.getItem('WORKSTATION')).toBe('充装一号工位');
+    unmount();
+    desktopApi();
+    renderApp('/Setting/machine');
+    expect(await screen.findByLabelText('工作站名称', undefined, SCREEN_LOAD)).toHaveValue('充装一号工位');
+    await userEvent.clear(screen.getByLabelText('工作站名称'));
+    expect(localStorage.getItem('WORKSTATION')).toBeNull();
+  });
+
   it('in a plain browser: reports an agent that does not answer', async () => {
     storeSession();
     http.setAdapter(fakeAdapter(() => ok(null)));

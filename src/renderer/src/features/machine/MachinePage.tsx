@@ -5,8 +5,9 @@ import { useT } from '@renderer/i18n/useT';
 import { BrowserAgentPanel } from './BrowserAgentPanel';
 import { PrintersSection } from './PrintersSection';
 import { ScalesSection } from './ScalesSection';
+import { WorkstationSection } from './WorkstationSection';
 
-/** 设备设置 (/Setting/machine): scales and printers of this workstation. */
+/** 设备设置 (/Setting/machine): this workstation's name, scales and printers. */
 export default function MachinePage() {
   const t = useT();
   const api = window.api;
@@ -16,9 +17,17 @@ export default function MachinePage() {
     void api?.devicesGetPrintAgent().then(setAgent, () => setAgent(null));
   }, [api]);
 
-  if (!api) return <BrowserAgentPanel />;
+  if (!api) {
+    return (
+      <Stack spacing={2}>
+        <WorkstationSection />
+        <BrowserAgentPanel />
+      </Stack>
+    );
+  }
   return (
     <Stack spacing={2}>
+      <WorkstationSection />
       <ScalesSection api={api} />
       <PrintersSection api={api} />
       {agent && (

@@ -36,6 +36,9 @@ export const machineMessages = defineMessages({
     'machine.agentDown': '无法连接打印代理',
     'machine.agentPrinter': '打印机（名称或地址）',
     'machine.agentRunning': '本机打印代理：{url}',
+    'machine.workstation': '工作站名称',
+    'machine.workstationPlaceholder': '如：充装一号工位',
+    'machine.workstationHint': '本机的每次操作都会记下这个名称，写入追溯记录。输入即保存。',
   },
   en: {
     'machine.printers': 'Printers',
@@ -71,5 +74,8 @@ export const machineMessages = defineMessages({
     'machine.agentDown': 'Print agent not reachable',
     'machine.agentPrinter': 'Printer (name or address)',
     'machine.agentRunning': 'Local print agent: {url}',
+    'machine.workstation': 'Workstation name',
+    'machine.workstationPlaceholder': 'e.g. Filling station 1',
+    'machine.workstationHint': 'Every operation from this PC is recorded with this name in the trace. Saved as you type.',
   },
 });

@@ -1,0 +1,44 @@
+import { PRODUCE, TRACE } from '@shared/api/produce';
+import { api } from '@renderer/store/api';
+import { mutationOf, queryOf } from '@renderer/store/endpoints';
+
+/**
+ * What a status change makes stale: the production records and timelines, and every cylinder list with
+ * its status counts (气瓶档案 shows the new status).
+ */
+const MOVED = ['Produce', 'Trace', 'Product', 'StatusCount'] as const;
+
+/**
+ * The production life cycle (src/shared/api/produce.ts): stations, records, rollback and the trace.
+ * The stations' calls are silent: a station shows a refusal (or a lost answer) itself, large, beside the scan.
+ */
+export const produceApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    addPicking: mutationOf(b, PRODUCE.addPicking, { tags: [...MOVED], silent: true }),
+    returnPicking: mutationOf(b, PRODUCE.returnPicking, { tags: [...MOVED], silent: true }),
+    /** Previews change nothing: mutations only so each scan asks afresh (never a cached answer). */
+    fillingScan: mutationOf(b, PRODUCE.fillingScan, { silent: true }),
+    filling: mutationOf(b, PRODUCE.filling, { tags: [...MOVED], silent: true }),
+    testScan: mutationOf(b, PRODUCE.testScan, { silent: true }),
+    testResult: mutationOf(b, PRODUCE.testResult, { tags: [...MOVED], silent: true }),
+    metageScan: mutationOf(b, PRODUCE.metageScan, { silent: true }),
+    metage: mutationOf(b, PRODUCE.metage, { tags: [...MOVED], silent: true }),
+    rollbackCheck: mutationOf(b, PRODUCE.rollbackCheck, { silent: true }),
+    rollbackSave: mutationOf(b, PRODUCE.rollbackSave, { tags: [...MOVED], silent: true }),
+
+    fillingHistory: queryOf(b, PRODUCE.fillingHistory, { tags: ['Produce'] }),
+    metageHistory: queryOf(b, PRODUCE.metageHistory, { tags: ['Produce'] }),
+    produceEvents: queryOf(b, PRODUCE.listProduce, { tags: ['Produce'] }),
+    testHistory: queryOf(b, PRODUCE.testHistory, { tags: ['Produce'] }),
+    updateTest: mutationOf(b, PRODUCE.updateTestById, { tags: ['Produce', 'Trace'] }),
+    /** Silent: the import dialog shows the row-by-row report itself. */
+    importTests: mutationOf(b, PRODUCE.importTest, { tags: [...MOVED], silent: true }),
+
+    cycles: queryOf(b, PRODUCE.listCycleInfo, { tags: ['Trace'] }),
+    /** Silent: the trace screen says "not found" beside the scan. */
+    traceInfo: queryOf(b, TRACE.getInfo, { tags: ['Trace'], silent: true }),
+    analyse: mutationOf(b, TRACE.productAnalyse, { tags: [...MOVED] }),
+    vacuum: mutationOf(b, TRACE.vacuumHandle, { tags: [...MOVED] }),
+    saveNote: mutationOf(b, TRACE.saveOrEdit, { tags: ['Trace'] }),
+  }),
+});

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import dayjs from 'dayjs';
+import { Box, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { STATUS } from '@shared/lifecycle';
+import type { CycleInfo, TraceInfo } from '@shared/api/produce';
+import { ScanInput } from '@renderer/components/ScanInput';
+import { produceApi } from '@renderer/features/produce/produceApi';
+import { CYLINDER_CODE, failureOf } from '@renderer/features/produce/scan';
+import { statusLabel } from '@renderer/features/product/productStatus';
+import { useScreenState } from '@renderer/hooks/useScreenState';
+import { useT } from '@renderer/i18n/useT';
+import type { MessageKey } from '@renderer/i18n/messages';
+import { HasPermission } from '@renderer/permission/Permission';
+import { Timeline } from './Timeline';
+import { AnalyseDialog, VacuumDialog } from './TraceDialogs';
+
+type Cylinder = TraceInfo['cylinder'];
+const FIELDS: [keyof Cylinder, MessageKey][] = [
+  ['materialName', 'trace.material'], ['specification', 'trace.specification'], ['ownerName', 'trace.owner'], ['steelStamp', 'trace.steelStamp'],
+  ['manufactureDate', 'trace.manufactureDate'], ['lastInspectionDate', 'trace.lastInspection'], ['nextInspectionDate', 'trace.nextInspection'],
+  ['tareWeight', 'trace.tare'], ['warehouseName', 'trace.warehouse'], ['locationName', 'trace.location'], ['lastFilledAt', 'trace.lastFilled'],
+  ['cycles', 'trace.cycles'],
+];
+const day = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD') : '');
+const VACUUM_FROM: number[] = [STATUS.recovery, STATUS.analyze];
+
+function CylinderCard({ cylinder, onVacuum, onAnalyse }: { cylinder: Cylinder; onVacuum: () => void; onAnalyse: () => void }) {
+  const t = useT();
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5 }} aria-label={t('trace.card')} role="region">
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
+        <Typography variant="h6" component="h2">{cylinder.code}</Typography>
+        <Chip data-testid="cylinder-status" color={cylinder.status === STATUS.scrap || cylinder.status === STATUS.analyze ? 'error' : 'primary'} label={statusLabel(t, cylinder.status)} />
+        <Box sx={{ flex: 1 }} />
+        {VACUUM_FROM.includes(cylinder.status) && (
+          <HasPermission keys={['trace:vacuum']}>
+            <Button variant="outlined" onClick={onVacuum}>{t('trace.vacuum')}</Button>
+          </HasPermission>
+        )}
+        {cylinder.status === STATUS.analyze && (
+          <HasPermission keys={['trace:analyse']}>
+            <Button variant="contained" color="warning" onClick={onAnalyse}>{t('trace.analyse')}</Button>
+          </HasPermission>
+        )}
+      </Stack>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, max-content minmax(0, 1fr))', columnGap: 1.5, rowGap: 0.5, fontSize: 14 }}>
+        {FIELDS.map(([key, label]) => [
+          <Typography key={`${key}-l`} variant="body2" color="text.secondary">{t(label)}</Typography>,
+          <Typography key={`${key}-v`} variant="body2" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{String(cylinder[key] ?? '—')}</Typography>,
+        ])}
+      </Box>
+    </Paper>
+  );
+}
+
+function Cycles({ cycles }: { cycles: CycleInfo[] }) {
+  const t = useT();
+  if (!cycles.length) return <Typography variant="body2" color="text.secondary">{t('common.noData')}</Typography>;
+  const cell = (at: string | null) => <TableCell title={at ?? undefined}>{day(at)}</TableCell>;
+  return (
+    <Table size="small" aria-label={t('trace.cycleTable')}>
+      <TableHead>
+        <TableRow>
+          {(['trace.cycleNo', 'trace.filledAt', 'trace.lotNo', 'trace.material', 'trace.testedAt', 'trace.reweighedAt', 'trace.stockedAt', 'trace.shippedAt', 'trace.customer', 'trace.returnedAt'] as MessageKey[])
+            .map((k) => <TableCell key={k}>{t(k)}</TableCell>)}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {cycles.map((c) => (
+          <TableRow key={c.no}>
+            <TableCell>{c.no}</TableCell>
+            {cell(c.filledAt)}
+            <TableCell>{c.lotNo ?? ''}</TableCell>
+            <TableCell>{c.materialName ?? ''}</TableCell>
+            {cell(c.testedAt)}
+            {cell(c.reweighedAt)}
+            {cell(c.stockedAt)}
+            {cell(c.shippedAt)}
+            <TableCell>{c.customer ?? ''}</TableCell>
+            {cell(c.returnedAt)}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/**
+ * 追溯查询: a scanned or typed code → the cylinder's card, its timeline (every event, rollbacks included)
+ * and its fill-to-return cycles; 抽真空 and 分析处理 where its status allows them, 备注 on any event.
+ */
+export default function TracePage() {
+  const t = useT();
+  const [code, setCode] = useScreenState<string | null>('code', null);
+  const [dialog, setDialog] = useState<'vacuum' | 'analyse' | null>(null);
+  const [load] = produceApi.useLazyTraceInfoQuery();
+  const { data: info } = produceApi.useTraceInfoQuery(code ? { code } : skipToken);
+  const { data: cycles } = produceApi.useCyclesQuery(code ? { code } : skipToken);
+  const shown = info && info.cylinder.code.toLowerCase() === code?.toLowerCase() ? info : null;
+
+  const onScan = async (scanned: string) => {
+    if (!CYLINDER_CODE.test(scanned)) throw new Error(t('produce.badCode', { code: scanned }));
+    try {
+      const found = await load({ code: scanned }).unwrap();
+      setCode(scanned);
+      return t('trace.found', { code: found.cylinder.code, count: found.events.length });
+    } catch (e) {
+      const f = failureOf(e);
+      throw new Error(f.kind === 'refused' ? f.message : (f.message ?? t('trace.lost')));
+    }
+  };
+
+  return (
+    <Stack spacing={1.5} sx={{ minWidth: 0 }}>
+      <Box sx={{ maxWidth: 480 }}>
+        <ScanInput label={t('trace.scan')} placeholder={t('trace.scanPlaceholder')} onScan={onScan} />
+      </Box>
+      {shown && (
+        <>
+          <CylinderCard cylinder={shown.cylinder} onVacuum={() => setDialog('vacuum')} onAnalyse={() => setDialog('analyse')} />
+          <Paper variant="outlined" sx={{ p: 1.5 }}>
+            <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>{t('trace.timeline')}</Typography>
+            <Timeline events={shown.events} />
+          </Paper>
+          <Paper variant="outlined" sx={{ p: 1.5 }}>
+            <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>{t('trace.cycleTable')}</Typography>
+            <Cycles cycles={cycles ?? []} />
+          </Paper>
+          {dialog === 'vacuum' && <VacuumDialog code={shown.cylinder.code} onClose={() => setDialog(null)} />}
+          {dialog === 'analyse' && <AnalyseDialog code={shown.cylinder.code} onClose={() => setDialog(null)} />}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,10 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import type { Insertable } from 'kysely';
+import type { OperationLogsTable } from '../db/schema';
 import { storableText, toJsonb } from '../lib/jsonb';
 import { maskSecrets } from '../lib/mask';
 import { pathOf } from './errors';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const FLUSH_MS = 50;
+const FLUSH_ROWS = 200;
 
 /** Reads are not recorded: GET, and POST routes whose endpoint says readOnly (listPage, list, info). */
 const isRead = (request: FastifyRequest) => READ_METHODS.has(request.method) || request.routeOptions.config?.readOnly === true;
@@ -48,32 +52,52 @@ export const operationLogPlugin = fp(async (app) => {
     return payload;
   });
 
+  // Rows are written in batches (at most FLUSH_MS after the answer, or FLUSH_ROWS at once): a busy scan
+  // station costs the database one insert per batch instead of one per scan.
+  const queue: Array<Insertable<OperationLogsTable>> = [];
+  let timer: NodeJS.Timeout | null = null;
+  const track = (write: Promise<unknown>) => {
+    pending.add(write);
+    void write.finally(() => pending.delete(write));
+  };
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const rows = queue.splice(0);
+    if (!rows.length) return;
+    track(app.db.insertInto('operation_logs').values(rows).execute().catch(async (err: unknown) => {
+      // One bad row must not lose the others: write them one by one, reporting what still fails.
+      app.log.error({ err }, 'operation log batch write failed; writing rows one by one');
+      for (const row of rows) {
+        await app.db.insertInto('operation_logs').values(row).execute()
+          .catch((e: unknown) => app.log.error({ err: e, requestId: row.request_id }, 'operation log write failed'));
+      }
+    }));
+  };
+
   app.addHook('onResponse', async (request, reply) => {
     if (isRead(request) || !request.url.startsWith('/api')) return;
-    const write = app.db
-      .insertInto('operation_logs')
-      .values({
-        user_id: request.auth?.userId ?? null,
-        user_name: request.auth?.name ?? attemptedUser(request),
-        ip: request.ip,
-        method: request.method,
-        path: storableText(pathOf(request).slice(0, 255)),
-        // What was sent, even NUL or a broken surrogate (refused by the schemas, but still recorded).
-        params: paramsJson(request),
-        code: request.resultCode ?? reply.statusCode,
-        duration_ms: Math.round(reply.elapsedTime),
-        request_id: request.id,
-      })
-      .execute()
-      .catch((err: unknown) => request.log.error({ err }, 'operation log write failed'))
-      .finally(() => pending.delete(write));
-    pending.add(write);
+    queue.push({
+      user_id: request.auth?.userId ?? null,
+      user_name: request.auth?.name ?? attemptedUser(request),
+      ip: request.ip,
+      method: request.method,
+      path: storableText(pathOf(request).slice(0, 255)),
+      // What was sent, even NUL or a broken surrogate (refused by the schemas, but still recorded).
+      params: paramsJson(request),
+      code: request.resultCode ?? reply.statusCode,
+      duration_ms: Math.round(reply.elapsedTime),
+      request_id: request.id,
+    });
+    if (queue.length >= FLUSH_ROWS) flush();
+    else timer ??= setTimeout(flush, FLUSH_MS);
   });
 
   // Let in-flight log writes land before the database is closed; the extra turn lets onResponse hooks of
   // answers that just finished start their write first.
   app.addHook('onClose', async () => {
     await new Promise((resolve) => setImmediate(resolve));
+    flush();
     await Promise.allSettled([...pending]);
   });
 });

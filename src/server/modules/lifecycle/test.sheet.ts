@@ -86,6 +86,11 @@ export async function importTests(db: Kysely<DB>, buffer: Buffer, actor: Actor, 
     // Per cylinder: its status and the projects of its gas, then the evaluation exactly as the station does it.
     const byCode = new Map<string, typeof parsed>();
     for (const p of parsed) if (p.code) byCode.set(p.code, [...(byCode.get(p.code) ?? []), p]);
+    // One call moves several cylinders: lock them all at once in id order, as every such call does, so two
+    // imports (or an import and a station) never wait on each other in a cycle.
+    if (byCode.size) {
+      await trx.selectFrom('cylinders').select('id').where('code', 'in', [...byCode.keys()]).orderBy('id').forUpdate().execute();
+    }
     for (const [code, list] of byCode) {
       const first = list[0]!.row;
       let cylinder;

@@ -163,6 +163,15 @@ export const gasOf = (db: Kysely<DB>, materialId: number): Promise<Gas> =>
   db.selectFrom('materials').select(['material_name', 'reweigh_required', 'target_net_weight', 'weight_tolerance'])
     .where('id', '=', materialId).executeTakeFirstOrThrow();
 
+/** The gas as a transition's check and apply both need it: read once per transaction. */
+const gasesRead = new WeakMap<Transaction<DB>, Map<number, Promise<Gas>>>();
+function gasIn(trx: Transaction<DB>, materialId: number): Promise<Gas> {
+  const read = gasesRead.get(trx) ?? new Map<number, Promise<Gas>>();
+  gasesRead.set(trx, read);
+  if (!read.has(materialId)) read.set(materialId, gasOf(trx, materialId));
+  return read.get(materialId)!;
+}
+
 /** Why a cylinder cannot be re-weighed at all (beyond its status). */
 export function metageReasons(c: { code: string; tare_weight: string | null }, gas: Gas): string[] {
   if (!gas.reweigh_required) return [`介质 ${gas.material_name} 不需要复秤：气瓶 ${c.code} 检验合格后可直接成品入库`];
@@ -182,9 +191,9 @@ export function weightVerdict(gross: number, tare: number, target: number, toler
 /** 复秤: inspected (5) → reWeighed (6); out of tolerance → analyze (1) with the deviation. */
 export const metage = (body: MetageBody): Transition => ({
   action: 'reweighPass', label: '复秤', from: [STATUS.inspected], done: { statuses: [STATUS.reWeighed, STATUS.analyze], actions: ['reweighPass', 'reweighFail'] },
-  check: async (trx, c) => metageReasons(c, await gasOf(trx, c.material_id)),
+  check: async (trx, c) => metageReasons(c, await gasIn(trx, c.material_id)),
   apply: async (trx, c) => {
-    const gas = await gasOf(trx, c.material_id);
+    const gas = await gasIn(trx, c.material_id);
     const v = weightVerdict(body.grossWeight, Number(c.tare_weight), Number(gas.target_net_weight), Number(gas.weight_tolerance));
     const sign = v.deviation > 0 ? '+' : '';
     return {

@@ -15,7 +15,11 @@ export async function fillGateFor(db: Kysely<DB>, code: string, materialId: numb
   const row = await db.selectFrom('cylinders as c')
     .innerJoin('materials as m', 'm.id', 'c.material_id')
     .leftJoin('enterprises as o', 'o.id', 'c.owner_enterprise_id')
+    // The gas being filled, in the same statement (this runs twice per filled cylinder: scan and fill).
+    .leftJoin('materials as g', (j) => j.on('g.id', '=', materialId))
     .select([
+      'g.id as gasId', 'g.material_name as gasName', 'g.flammable as gasFlammable', 'g.design_life_years as gasLife',
+      'g.extended_life_years as gasExtendedLife',
       'c.id', 'c.code', 'c.status', 'c.material_id as materialId', 'm.material_name as materialName',
       sql<string | null>`to_char(c.manufacture_date, 'YYYY-MM-DD')`.as('manufactureDate'), 'c.design_life_years as designLifeYears',
       sql<string | null>`to_char(c.last_inspection_date, 'YYYY-MM-DD')`.as('lastInspectionDate'),
@@ -29,9 +33,7 @@ export async function fillGateFor(db: Kysely<DB>, code: string, materialId: numb
     ])
     .where('c.code', '=', code).executeTakeFirst();
   if (!row) throw new BusinessError(`气瓶不存在：${code}`);
-  const gas = await db.selectFrom('materials')
-    .select(['id', 'material_name as materialName', 'flammable', 'design_life_years as designLifeYears', 'extended_life_years as extendedLifeYears'])
-    .where('id', '=', materialId).executeTakeFirst();
-  if (!gas) throw new BusinessError(`介质不存在：${materialId}`);
+  if (row.gasId === null || row.gasName === null) throw new BusinessError(`介质不存在：${materialId}`);
+  const gas = { id: row.gasId, materialName: row.gasName, flammable: row.gasFlammable === true, designLifeYears: row.gasLife, extendedLifeYears: row.gasExtendedLife };
   return fillGateReasons(row, gas, today(), { vacuumSince: row.vacuumSince });
 }

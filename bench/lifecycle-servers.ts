@@ -1,0 +1,143 @@
+/**
+ * The two servers bench/lifecycle.bench.ts measures, in a process of their own (forked with IPC) so the
+ * load generator does not share their event loop:
+ *
+ * - the application: buildApp on a createDb pool, exactly as the server starts it (no logger), listening
+ *   on 127.0.0.1;
+ * - the baseline: a bare Fastify with a pg.Pool of the same size and no plugins (no authentication,
+ *   validation, operation log), doing per pair the SQL the pair cannot do without: one read of the
+ *   scanned cylinder, then one transaction that locks the row FOR UPDATE, appends the trace event (seq =
+ *   the cylinder's next), writes the record and updates the status.
+ *
+ * Started with BENCH_DATABASE_URL in its environment; sends { appPort, barePort } when both listen and
+ * closes both on the message 'stop'.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import type { AppConfig } from '../src/server/config';
+import { createDb } from '../src/server/db/database';
+
+export const BENCH_TOKEN_SECRET = 'bench-secret-bench-secret-bench-secret-01';
+
+export interface ServersReady {
+  appPort: number;
+  barePort: number;
+}
+
+export function benchConfig(): AppConfig {
+  return {
+    port: 0, host: '127.0.0.1', dataDir: '.tmp/bench-data', embeddedPgPort: 0, accessTokenSecret: BENCH_TOKEN_SECRET,
+    accessTokenTtl: 4 * 3600, refreshTokenTtl: 8 * 3600, corsOrigins: [], version: 'bench', trustProxy: false,
+  };
+}
+
+interface Locked { id: number; status: number; material_id: number; tare_weight: string | null; target_net_weight: string | null; weight_tolerance: string | null }
+
+type Kind = 'fill' | 'test' | 'metage';
+const STEP: Record<Kind, { from: number; to: number; action: string; recordType: string; table: string }> = {
+  fill: { from: 3, to: 4, action: 'fill', recordType: 'filling', table: 'filling_records' },
+  test: { from: 4, to: 5, action: 'testPass', recordType: 'test', table: 'test_records' },
+  metage: { from: 5, to: 6, action: 'reweighPass', recordType: 'weighing', table: 'weighing_records' },
+};
+
+/** The bare baseline: POST /bare/scan { code } and POST /bare/{fill,test,metage} { code, ... }. */
+export async function buildBare(connectionString: string): Promise<{ app: FastifyInstance; pool: pg.Pool }> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  pool.on('error', (error) => console.error(`bare pool: ${error.message}`));
+  const app = Fastify({ logger: false });
+
+  app.post<{ Body: { code: string } }>('/bare/scan', async (request) => {
+    const { rows } = await pool.query(
+      `select c.id, c.code, c.status, c.material_id, m.material_name, c.tare_weight, m.target_net_weight, m.weight_tolerance
+       from cylinders c join materials m on m.id = c.material_id where c.code = $1`, [request.body.code]);
+    return { code: 0, data: rows[0] ?? null };
+  });
+
+  for (const kind of Object.keys(STEP) as Kind[]) {
+    const step = STEP[kind];
+    app.post<{ Body: { code: string; scanId: string; materialId?: number; items?: unknown[]; grossWeight?: number } }>(`/bare/${kind}`, async (request, reply) => {
+      const body = request.body;
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        // The status guard trigger wants the transition declared; done in the locking read itself.
+        const { rows } = await client.query<Locked>(
+          `select c.id, c.status, c.material_id, c.tare_weight, m.target_net_weight, m.weight_tolerance,
+             set_config('cylinder.transition', 'on', true)
+           from cylinders c join materials m on m.id = c.material_id where c.code = $1 for update of c`, [body.code]);
+        const c = rows[0];
+        if (!c || c.status !== step.from) {
+          await client.query('rollback');
+          return reply.code(409).send({ code: -1, msg: `${body.code}: status ${c?.status ?? 'none'}` });
+        }
+        const trace = await client.query<{ id: string; record_id: string }>(
+          `insert into cylinder_traces (cylinder_id, seq, from_status, to_status, action, operator, workstation, scan_id, record_type, record_id)
+           values ($1, (select coalesce(max(seq), 0) + 1 from cylinder_traces where cylinder_id = $1), $2, $3, $4, 'bare', 'bare', $5, $6,
+             nextval(pg_get_serial_sequence($7, 'id')))
+           returning id, record_id`, [c.id, step.from, step.to, step.action, body.scanId, step.recordType, step.table]);
+        const traceId = trace.rows[0]!.id;
+        const recordId = trace.rows[0]!.record_id;
+        if (kind === 'fill') {
+          await client.query(
+            `insert into filling_records (id, cylinder_id, trace_id, operator, workstation, material_id, lot_no, filled_weight, source)
+             values ($1, $2, $3, 'bare', 'bare', $4, 'BENCH-LOT', 14.5, 'scale')`, [recordId, c.id, traceId, body.materialId]);
+        } else if (kind === 'test') {
+          await client.query(
+            `insert into test_records (id, cylinder_id, trace_id, operator, workstation, material_id, result, items)
+             values ($1, $2, $3, 'bare', 'bare', $4, 1, $5)`, [recordId, c.id, traceId, c.material_id, JSON.stringify(body.items ?? [])]);
+        } else {
+          const gross = body.grossWeight ?? 0;
+          const tare = Number(c.tare_weight);
+          const target = Number(c.target_net_weight);
+          const net = Math.round((gross - tare) * 1000) / 1000;
+          const deviation = Math.round((net - target) * 1000) / 1000;
+          await client.query(
+            `insert into weighing_records (id, cylinder_id, trace_id, operator, workstation, material_id, gross_weight, tare_weight, net_weight,
+               target_net_weight, tolerance, deviation, passed, source)
+             values ($1, $2, $3, 'bare', 'bare', $4, $5, $6, $7, $8, $9, $10, true, 'scale')`,
+            [recordId, c.id, traceId, c.material_id, gross, tare, net, target, Number(c.weight_tolerance), deviation]);
+        }
+        await client.query(
+          `update cylinders set status = $2, updated_at = now()${kind === 'fill' ? ', last_filled_at = now()' : ''} where id = $1`, [c.id, step.to]);
+        await client.query('commit');
+        return { code: 0, data: { cylinderId: c.id, toStatus: step.to, traceId: Number(traceId), recordId: Number(recordId), repeated: false } };
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    });
+  }
+  return { app, pool };
+}
+
+async function main() {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url || !process.send) throw new Error('lifecycle-servers: start it from bench/lifecycle.bench.ts (fork, BENCH_DATABASE_URL)');
+  const db = createDb(url);
+  const app = await buildApp({ config: benchConfig(), db, loginAttemptsPerMinute: 1000 });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const bare = await buildBare(url);
+  await bare.app.listen({ host: '127.0.0.1', port: 0 });
+  const portOf = (a: FastifyInstance) => {
+    const address = a.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    return address.port;
+  };
+  const ready: ServersReady = { appPort: portOf(app), barePort: portOf(bare.app) };
+  process.send(ready);
+  process.on('message', (message) => {
+    if (message !== 'stop') return;
+    void (async () => {
+      await app.close();
+      await db.destroy();
+      await bare.app.close();
+      await bare.pool.end();
+      process.disconnect();
+    })();
+  });
+}
+
+if (process.env.BENCH_LIFECYCLE_SERVERS === '1') await main();

@@ -1,0 +1,308 @@
+/**
+ * `npm run bench lifecycle`: the production scans at one million cylinders and ten million trace events.
+ *
+ * Three pairs, each as a station sends them (scan, then act with a scanId), by 20 concurrent clients over
+ * keep-alive HTTP, each pair on a cylinder of its own so no two scans ever meet on one row:
+ *   fillingScan + filling (3 → 4), testScan + testResult (4 → 5), metageScan + metage (5 → 6).
+ * Measured against the real application (buildApp, signed-in token, X-Workstation) and, in the same run,
+ * against a bare Fastify + pg endpoint doing the SQL the pair needs (bench/lifecycle-servers.ts), app and
+ * bare taking turns; then one client alone on each, for the unloaded service time. Prints p50/p99 per pair
+ * and pairs per second, and the throughput ratio app / bare. Targets: p99 < 10 ms at 20 clients and ratio
+ * ≥ 0.5; a missed target is reported, not a failure — the bench fails only when something errs.
+ *
+ * Uses BENCH_DATABASE_URL (created when missing), otherwise the embedded PostgreSQL under .tmp/bench-pg;
+ * both keep the seeded rows between runs (bench/product-seed.ts, bench/lifecycle-seed.ts).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'node:http';
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { createDb } from '../src/server/db/database';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/server/db/embedded';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { ensureSeed } from '../src/server/db/seed';
+import { hashPassword } from '../src/server/lib/password';
+import { freePort } from '../tests/server/free-port';
+import { ensureDatabase, ensureScanPool, POOL_TARE, POOL_TARGET_NET, poolCode, resetScanPool, seedTrace, type ScanPool } from './lifecycle-seed';
+import type { ServersReady } from './lifecycle-servers';
+import { seedCylinders } from './product-seed';
+
+const CYLINDERS = 1_000_000;
+const TRACE_EVENTS = 10_000_000;
+const CLIENTS = 20;
+
+/**
+ * The runs of each pair kind, each on cylinders of its own: the measured load (20 clients) on the app and
+ * on the bare baseline, then one client alone on each, for the unloaded service time. A run's warm-up
+ * pairs go first; its measured pairs come in `rounds` slices, app and bare taking turns slice by slice, so
+ * a slow spell of the machine weighs on both alike.
+ */
+const RUNS = [
+  { server: 'app', clients: CLIENTS, warmup: 400, pairs: 4000, rounds: 4 },
+  { server: 'bare', clients: CLIENTS, warmup: 400, pairs: 4000, rounds: 4 },
+  { server: 'app', clients: 1, warmup: 20, pairs: 300, rounds: 1 },
+  { server: 'bare', clients: 1, warmup: 20, pairs: 300, rounds: 1 },
+] as const;
+/** Cylinders per pair kind. */
+const PER_KIND = RUNS.reduce((n, r) => n + r.warmup + r.pairs, 0);
+const TARGET_P99_MS = 10;
+const TARGET_RATIO = 0.5;
+const BENCH_USER = { username: 'bench', password: 'Bench@12345' };
+
+const log = (line: string) => console.info(line);
+
+/* ---------------------------------------------------------------- HTTP client */
+
+interface Envelope<T = unknown> { code: number; msg?: string; data: T }
+
+class Client {
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+  constructor(private readonly port: number, private readonly headers: Record<string, string> = {}) {}
+
+  post<T>(path: string, body: unknown): Promise<{ status: number; body: Envelope<T> }> {
+    const payload = JSON.stringify(body);
+    return new Promise((done, fail) => {
+      const req = request({
+        host: '127.0.0.1', port: this.port, path, method: 'POST', agent: this.agent,
+        headers: { ...this.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          try {
+            done({ status: res.statusCode ?? 0, body: JSON.parse(text) as Envelope<T> });
+          } catch {
+            fail(new Error(`${path}: HTTP ${res.statusCode} ${text.slice(0, 200)}`));
+          }
+        });
+        res.on('error', fail);
+      });
+      req.on('error', fail);
+      req.end(payload);
+    });
+  }
+
+  close() {
+    this.agent.destroy();
+  }
+}
+
+/* ---------------------------------------------------------------- the pairs */
+
+type Kind = 'fill' | 'test' | 'metage';
+const KINDS: Array<{ kind: Kind; name: string; offset: number; toStatus: number }> = [
+  { kind: 'fill', name: 'fillingScan + filling', offset: 0, toStatus: 4 },
+  { kind: 'test', name: 'testScan + testResult', offset: 1, toStatus: 5 },
+  { kind: 'metage', name: 'metageScan + metage', offset: 2, toStatus: 6 },
+];
+
+/** One pair on one cylinder; throws with the answer when a call is refused or answers unexpectedly. */
+type Pair = (code: string) => Promise<void>;
+
+function expectOk<T>(what: string, code: string, res: { status: number; body: Envelope<T> }): T {
+  if (res.status !== 200 || res.body.code !== 0) throw new Error(`${what} ${code}: HTTP ${res.status} ${res.body.msg ?? JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+interface Preview { allowed: boolean; reasons: string[] }
+interface Result { toStatus: number; repeated: boolean }
+
+function appPair(client: Client, kind: Kind, pool: ScanPool): Pair {
+  const act = (what: string, code: string, toStatus: number, r: { status: number; body: Envelope<Result> }) => {
+    const data = expectOk(what, code, r);
+    if (data.repeated || data.toStatus !== toStatus) throw new Error(`${what} ${code}: ${JSON.stringify(data)}`);
+  };
+  const scan = (what: string, code: string, r: { status: number; body: Envelope<Preview> }) => {
+    const data = expectOk(what, code, r);
+    if (!data.allowed) throw new Error(`${what} ${code}: refused: ${data.reasons.join('; ')}`);
+  };
+  const grossWeight = POOL_TARE + POOL_TARGET_NET + 0.1;
+  switch (kind) {
+    case 'fill':
+      return async (code) => {
+        scan('fillingScan', code, await client.post<Preview>('/api/produce/fillingScan', { code, materialId: pool.materialId }));
+        act('filling', code, 4, await client.post<Result>('/api/produce/filling', {
+          code, scanId: randomUUID(), materialId: pool.materialId, lotNo: 'BENCH-LOT', filledWeight: POOL_TARGET_NET, source: 'scale',
+        }));
+      };
+    case 'test':
+      return async (code) => {
+        scan('testScan', code, await client.post<Preview>('/api/produce/testScan', { code }));
+        act('testResult', code, 5, await client.post<Result>('/api/produce/testResult', {
+          code, scanId: randomUUID(), items: pool.projects.map((p) => ({ projectId: p.id, value: p.value })),
+        }));
+      };
+    case 'metage':
+      return async (code) => {
+        scan('metageScan', code, await client.post<Preview>('/api/produce/metageScan', { code }));
+        act('metage', code, 6, await client.post<Result>('/api/produce/metage', { code, scanId: randomUUID(), grossWeight, source: 'scale', scale: 'BENCH' }));
+      };
+  }
+}
+
+function barePair(client: Client, kind: Kind, pool: ScanPool): Pair {
+  const grossWeight = POOL_TARE + POOL_TARGET_NET + 0.1;
+  const items = pool.projects.map((p) => ({ projectId: p.id, value: p.value, passed: true }));
+  return async (code) => {
+    const found = expectOk('bare scan', code, await client.post<{ status: number } | null>('/bare/scan', { code }));
+    if (!found) throw new Error(`bare scan ${code}: not found`);
+    expectOk(`bare ${kind}`, code, await client.post(`/bare/${kind}`, { code, scanId: randomUUID(), materialId: pool.materialId, items, grossWeight }));
+  };
+}
+
+/* ---------------------------------------------------------------- the load */
+
+interface Sample { times: number[]; seconds: number }
+interface Figures { pairs: number; p50: number; p99: number; max: number; perSecond: number; seconds: number }
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** `codes.length` pairs by `clients` concurrent clients, each taking the next cylinder; the latency of each pair. */
+async function drive(pair: Pair, codes: string[], clients: number): Promise<Sample> {
+  const times: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  const client = async () => {
+    while (next < codes.length) {
+      const code = codes[next++]!;
+      const t0 = performance.now();
+      await pair(code);
+      times.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  return { times, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Latency percentiles over all pairs of the slices; throughput as all their pairs over all their time. */
+function figures(samples: Sample[]): Figures {
+  const times = samples.flatMap((s) => s.times).sort((a, b) => a - b);
+  const seconds = samples.reduce((n, s) => n + s.seconds, 0);
+  return { pairs: times.length, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1)!, perSecond: times.length / seconds, seconds };
+}
+
+/** The codes of run `run` of the pair kind at `offset`: warm-up ones first, then the measured ones. */
+function codesFor(offset: number, run: number): { warmup: string[]; measured: string[] } {
+  const r = RUNS[run]!;
+  const first = offset * PER_KIND + RUNS.slice(0, run).reduce((n, x) => n + x.warmup + x.pairs, 0) + 1;
+  const all = Array.from({ length: r.warmup + r.pairs }, (_v, i) => poolCode(first + i));
+  return { warmup: all.slice(0, r.warmup), measured: all.slice(r.warmup) };
+}
+
+/* ---------------------------------------------------------------- set-up */
+
+async function startServers(url: string): Promise<{ child: ChildProcess; ready: ServersReady }> {
+  const child = fork(resolve('bench/lifecycle-servers.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_DATABASE_URL: url, BENCH_LIFECYCLE_SERVERS: '1' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<ServersReady>((done, fail) => {
+    child.once('message', (message) => done(message as ServersReady));
+    child.once('exit', (code) => fail(new Error(`the bench servers exited (${code}) before listening`)));
+    child.once('error', fail);
+  });
+  return { child, ready };
+}
+
+async function stopServers(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.send('stop');
+  const timer = setTimeout(() => child.kill('SIGTERM'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+const ms = (v: number) => v.toFixed(1).padStart(8);
+
+async function main() {
+  let embedded: EmbeddedPostgres | undefined;
+  let url = process.env.BENCH_DATABASE_URL?.trim();
+  if (url) {
+    await ensureDatabase(url, log);
+  } else {
+    embedded = await startEmbeddedPostgres({ dataDir: resolve('.tmp/bench-pg'), port: await freePort(), log: (l) => console.info(`[bench-pg] ${l}`) });
+    url = embedded.connectionString;
+  }
+  const db = createDb(url);
+  let servers: ChildProcess | undefined;
+  const clients: Client[] = [];
+  try {
+    await migrateToLatest(db);
+    await ensureSeed(db, {});
+    // A user of its own with the admin role (every key), its password set here.
+    const passwordHash = await hashPassword(BENCH_USER.password);
+    await db.insertInto('users').values({ username: BENCH_USER.username, name: '基准用户', password_hash: passwordHash, dept_id: null })
+      .onConflict((oc) => oc.column('username').doUpdateSet({ password_hash: passwordHash, status: 1 })).execute();
+    await sql`insert into user_roles (user_id, role_id)
+      select u.id, r.id from users u, roles r where u.username = ${BENCH_USER.username} and r.role_code = 'admin'
+      on conflict do nothing`.execute(db);
+
+    await seedCylinders(db, CYLINDERS, log);
+    const pool = await ensureScanPool(db, PER_KIND, log);
+    await seedTrace(db, TRACE_EVENTS, log);
+    await resetScanPool(db, pool, log);
+    const counts = (await sql<{ cylinders: number; events: number }>`
+      select (select sum(count) from cylinder_status_counts)::int as cylinders, (select count(*) from cylinder_traces)::int as events`.execute(db)).rows[0]!;
+
+    const { child, ready } = await startServers(url);
+    servers = child;
+    const login = new Client(ready.appPort);
+    clients.push(login);
+    const token = expectOk('login', BENCH_USER.username, await login.post<{ token: string }>('/api/home/login', BENCH_USER)).token;
+    const app = new Client(ready.appPort, { authorization: `Bearer ${token}`, 'x-workstation': encodeURIComponent('基准工位') });
+    const bare = new Client(ready.barePort);
+    clients.push(app, bare);
+
+    log(`\n${counts.cylinders.toLocaleString('en')} cylinders, ${counts.events.toLocaleString('en')} trace events; keep-alive HTTP, `
+      + `each pair on a cylinder of its own; per pair kind: ${RUNS.map((r) => `${r.server} × ${r.clients} client(s) ${r.pairs} pairs after ${r.warmup}`).join(', ')}\n`);
+    const rows: Array<{ name: string; server: string; clients: number; f: Figures }> = [];
+    const verdicts: Array<{ name: string; ratio: number; p99: number }> = [];
+    for (const k of KINDS) {
+      const pairs = { app: appPair(app, k.kind, pool), bare: barePair(bare, k.kind, pool) };
+      const runs = RUNS.map((r, i) => ({ ...r, codes: codesFor(k.offset, i), samples: [] as Sample[] }));
+      for (const clients of [...new Set(RUNS.map((r) => r.clients))]) {
+        const group = runs.filter((r) => r.clients === clients);
+        for (const r of group) await drive(pairs[r.server], r.codes.warmup, r.clients);
+        for (let round = 0; round < Math.max(...group.map((r) => r.rounds)); round += 1) {
+          for (const r of group.filter((x) => round < x.rounds)) {
+            const size = Math.ceil(r.pairs / r.rounds);
+            r.samples.push(await drive(pairs[r.server], r.codes.measured.slice(round * size, (round + 1) * size), r.clients));
+          }
+        }
+        for (const r of group) {
+          const f = figures(r.samples);
+          rows.push({ name: k.name, server: r.server, clients: r.clients, f });
+          log(`  ${k.name}, ${r.server}, ${r.clients} client(s): ${f.pairs} pairs in ${f.seconds.toFixed(1)} s`);
+        }
+      }
+      const loaded = (server: string) => rows.find((r) => r.name === k.name && r.server === server && r.clients === CLIENTS)!.f;
+      verdicts.push({ name: k.name, ratio: loaded('app').perSecond / loaded('bare').perSecond, p99: loaded('app').p99 });
+    }
+
+    const width = Math.max(...rows.map((r) => r.name.length));
+    log(`\n${'pair'.padEnd(width)}  server  clients   p50 ms   p99 ms   max ms   pairs/s`);
+    for (const r of rows) {
+      log(`${r.name.padEnd(width)}  ${r.server.padEnd(6)} ${String(r.clients).padStart(8)} ${ms(r.f.p50)} ${ms(r.f.p99)} ${ms(r.f.max)} ${r.f.perSecond.toFixed(0).padStart(9)}`);
+    }
+    log(`\nTargets at ${CLIENTS} clients:`);
+    log(`${'pair'.padEnd(width)}  app p99 < ${TARGET_P99_MS} ms   throughput app/bare ≥ ${TARGET_RATIO}`);
+    for (const r of verdicts) {
+      const p99 = `${r.p99.toFixed(1)} ms ${r.p99 < TARGET_P99_MS ? 'met' : 'MISSED'}`;
+      log(`${r.name.padEnd(width)}  ${p99.padEnd(19)} ${r.ratio.toFixed(2)} ${r.ratio >= TARGET_RATIO ? 'met' : 'MISSED'}`);
+    }
+    const missed = verdicts.filter((r) => r.p99 >= TARGET_P99_MS || r.ratio < TARGET_RATIO).length;
+    log(missed ? `\n${missed} pair(s) missed a target (reported only; the bench fails on errors)` : '\nAll targets met');
+  } finally {
+    for (const c of clients) c.close();
+    if (servers) await stopServers(servers);
+    await db.destroy();
+    await embedded?.stop();
+  }
+}
+
+await main();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetagePreview, RollbackPreview, ScanPreview, ScanResult, TestPreview, TestRecord, TraceInfo } from '../../src/shared/api/produce';
 import type { StatusCount } from '../../src/shared/api/product';
 import { addDays, addYears, today } from '../../src/server/lib/dates';
+import { cappedCount } from '../../src/server/lib/paging';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 import { createEnterprise, createGas, forceStatus, upload } from './master-data-helper';
 
@@ -130,6 +131,20 @@ describe('the production loop', () => {
     expect(answers.filter((a) => !a.body.data.repeated)).toHaveLength(1);
     expect((await events('RACE1')).filter((e) => e.action === 'pick')).toHaveLength(1);
     expect(await statusOf('RACE1')).toBe(3);
+  });
+
+  it('refuses filling times that do not exist or run backwards, and records real ones', async () => {
+    await cylinder('TIME1');
+    await pick('TIME1');
+    expect((await fill('TIME1', { startedAt: '2026-02-30 08:00:00' })).body.msg).toBe('参数错误：开始时间不是有效时间：2026-02-30 08:00:00');
+    expect((await fill('TIME1', { startedAt: `${TODAY} 24:00` })).body.msg).toContain('开始时间不是有效时间');
+    expect((await fill('TIME1', { startedAt: `${TODAY} 08:10:00`, endedAt: `${TODAY} 08:00:00` })).body.msg).toBe('参数错误：结束时间早于开始时间');
+    // Times as a station types them are the server's local time.
+    const ok = await fill('TIME1', { startedAt: `${addDays(TODAY, -1)} 00:01`, endedAt: `${addDays(TODAY, -1)} 00:05:30` });
+    expect(ok.body.code, ok.body.msg).toBe(0);
+    const rec = await t.db.selectFrom('filling_records').select(['started_at', 'ended_at']).where('id', '=', ok.body.data.recordId!).executeTakeFirstOrThrow();
+    expect([rec.started_at!.getHours(), rec.started_at!.getMinutes()]).toEqual([0, 1]);
+    expect([rec.ended_at!.getMinutes(), rec.ended_at!.getSeconds()]).toEqual([5, 30]);
   });
 
   it('return picking: 3 → 2', async () => {
@@ -438,6 +453,13 @@ describe('inspection intervals', () => {
     expect(saved.body.code, saved.body.msg).toBe(0);
     expect(await next('INT1')).toBe('2030-03-01');
     expect(await next('INT2')).toBe('2027-01-01');
+  });
+
+  it('list totals over ever-growing records count only so far', async () => {
+    const all = Number((await t.db.selectFrom('cylinder_traces').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    expect(all).toBeGreaterThan(5);
+    expect(await cappedCount(t.db, t.db.selectFrom('cylinder_traces').selectAll(), 5)).toBe(5);
+    expect(await cappedCount(t.db, t.db.selectFrom('cylinder_traces').selectAll(), all + 10)).toBe(all);
   });
 
   it('LPG gases default to 8 years of life extendable to 12', async () => {

@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { PageParams, PageResult } from '@shared/api/schema';
 import type { DB } from '../db/schema';
 import { BusinessError } from './errors';
@@ -49,6 +49,17 @@ export async function paginate<R, S extends Sorts>(query: SelectQueryBuilder<DB,
     query.orderBy(sql.ref(column), direction).orderBy(sql.ref(opts.tieBreaker), direction).limit(limit).offset(offset).execute(),
   ]);
   return { list, total };
+}
+
+/**
+ * How many rows `query` has, counting no further than `cap`: the total of a list over a table that grows
+ * without end (trace events, production records), where an exact count would read every row.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table set, as paginate
+export async function cappedCount(db: Kysely<DB>, query: SelectQueryBuilder<DB, any, unknown>, cap: number): Promise<number> {
+  const row = await db.selectFrom(query.clearSelect().select(sql<number>`1`.as('one')).limit(cap).as('capped'))
+    .select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** `s` with LIKE's wildcards escaped, for `like`/`ilike` patterns built around user text. */

@@ -6,6 +6,7 @@ import { LOCK_TIMEOUT, STATEMENT_TIMEOUT } from '../../db/transaction';
 import { BusinessError } from '../../lib/errors';
 import { toJsonb } from '../../lib/jsonb';
 import { statusLabel } from '../product/status-label';
+import { nextSeq } from '../product/trace.repository';
 
 /** Who acts, from which workstation (header X-Workstation). */
 export interface Actor {
@@ -152,7 +153,7 @@ export async function appendEvent(trx: Transaction<DB>, e: EventInput): Promise<
 async function insertEvent(trx: Transaction<DB>, e: EventInput, newRecord: RecordTable | null): Promise<{ traceId: number; recordId: number | null }> {
   const row = await trx.insertInto('cylinder_traces').values({
     cylinder_id: e.cylinderId,
-    seq: sql<number>`(select coalesce(max(seq), 0) + 1 from cylinder_traces where cylinder_id = ${e.cylinderId})`,
+    seq: nextSeq(e.cylinderId),
     from_status: e.fromStatus, to_status: e.toStatus, action: e.action,
     operator_id: e.actor.operatorId, operator: e.actor.operator, workstation: e.actor.workstation,
     scan_id: e.scanId ?? null, detail: e.detail ? toJsonb(e.detail) : null,
@@ -166,7 +167,7 @@ async function insertEvent(trx: Transaction<DB>, e: EventInput, newRecord: Recor
  * Claims a scanId for this transaction. Another request with the same scanId waits here until this one
  * ends: if it committed, that request gets this answer; if it was refused (rolled back), it acts itself.
  */
-async function claimScan(trx: Transaction<DB>, scanId: string, action: string, code: string): Promise<ScanResult | null> {
+export async function claimScan(trx: Transaction<DB>, scanId: string, action: string, code: string): Promise<ScanResult | null> {
   const claimed = await trx.insertInto('lifecycle_scans').values({ scan_id: scanId, action, code: code.slice(0, 64), response: null })
     .onConflict((oc) => oc.column('scan_id').doNothing()).returning('scan_id').executeTakeFirst();
   if (claimed) return null;
@@ -174,6 +175,11 @@ async function claimScan(trx: Transaction<DB>, scanId: string, action: string, c
   if (!stored?.response) throw new BusinessError('该扫描编号已在处理中，请稍后重试');
   if (stored.action !== action) throw new BusinessError('该扫描编号已用于另一项操作');
   return stored.response as ScanResult;
+}
+
+/** Keeps the answer of a claimed scanId, for a retry of the same scan. */
+export async function storeScan(trx: Transaction<DB>, scanId: string, result: ScanResult): Promise<void> {
+  await trx.updateTable('lifecycle_scans').set({ response: toJsonb(result) }).where('scan_id', '=', scanId).execute();
 }
 
 const label = (action: string) => actionLabel(action);
@@ -196,9 +202,7 @@ export function runTransition(db: Kysely<DB>, def: Transition, target: Target, a
       if (earlier) return earlier;
     }
     const result = await runLocked(trx, def, await lockCylinder(trx, target), actor, target.scanId ?? null);
-    if (target.scanId) {
-      await trx.updateTable('lifecycle_scans').set({ response: toJsonb(result) }).where('scan_id', '=', target.scanId).execute();
-    }
+    if (target.scanId) await storeScan(trx, target.scanId, result);
     return result;
   });
 }

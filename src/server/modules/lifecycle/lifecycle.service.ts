@@ -11,8 +11,7 @@ import { BusinessError } from '../../lib/errors';
 import { storableText } from '../../lib/jsonb';
 import { blankToNull } from '../../lib/paging';
 import { fillGateFor } from '../product/fill-gate.service';
-import { statusLabel } from '../product/status-label';
-import { appendEvent, lockCylinder, type Actor } from './engine';
+import { appendEvent, lockCylinder, wrongStatus, type Actor } from './engine';
 import { briefByCode, testRecord } from './queries';
 import { evaluateTest, gasOf, metageReasons, testProjectsOf, weightVerdict } from './transitions';
 
@@ -31,8 +30,9 @@ export function actorOf(request: FastifyRequest): Actor & { operatorId: number; 
   return { ...operatorOf(request), workstation };
 }
 
+/** The engine's wrong-status refusal, as a preview reason (none when the status fits). */
 const statusReason = (c: CylinderBrief, step: string, expected: readonly number[]): string[] =>
-  expected.includes(c.status) ? [] : [`气瓶 ${c.code} 当前状态为${statusLabel(c.status)}，不能${step}（应为${expected.map(statusLabel).join('或')}）`];
+  expected.includes(c.status) ? [] : [wrongStatus(c, step, expected).message];
 
 /** 充装扫码: the cylinder and every reason the gate refuses it for `materialId`; nothing changes. */
 export async function fillingScan(db: Kysely<DB>, code: string, materialId: number): Promise<ScanPreview> {

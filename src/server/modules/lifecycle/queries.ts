@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type {
   CycleInfo, CylinderBrief, FillingHistoryQuery, FillingRow, MetageHistoryQuery, ProduceEventRow, ProduceListQuery,
   ProductionCylinderQuery, ProductionCylinderRow, TestHistoryQuery, TestRecord, TimelineEvent, TraceInfo, WeighingRow,
@@ -7,7 +7,7 @@ import type { PageResult } from '@shared/api/schema';
 import { actionLabel } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
-import { escapeLike, paginate } from '../../lib/paging';
+import { cappedCount, escapeLike, paginate } from '../../lib/paging';
 
 type Db = Kysely<DB>;
 const num = (v: string | null) => (v === null ? null : Number(v));
@@ -139,6 +139,16 @@ function filtered<Q extends { where: (...args: any[]) => Q }>(query: Q, q: Histo
 
 const SORT_ID = { id: 'r.id' };
 
+/**
+ * Production records and events grow by every scan, for the life of the plant: their list totals count
+ * at most this far (a person narrows by date or code to see further).
+ */
+export const HISTORY_COUNT_CAP = 100_000;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any record query
+const historyPage = (db: Db, query: SelectQueryBuilder<DB, any, unknown>, sort: Record<string, string>, tieBreaker: string) => ({
+  sorts: sort, defaultSort: 'id' as const, tieBreaker, total: () => cappedCount(db, query, HISTORY_COUNT_CAP),
+});
+
 export function fillingHistory(db: Db, q: FillingHistoryQuery): Promise<PageResult<FillingRow>> {
   const query = filtered(db.selectFrom('filling_records as r').innerJoin('cylinders as c', 'c.id', 'r.cylinder_id')
     .leftJoin('materials as m', 'm.id', 'r.material_id')
@@ -148,7 +158,7 @@ export function fillingHistory(db: Db, q: FillingHistoryQuery): Promise<PageResu
       tsOrNull('r.started_at').as('startedAt'), tsOrNull('r.ended_at').as('endedAt'), 'r.source', 'r.operator', 'r.workstation',
       ts('r.created_at').as('createdAt'), sql<boolean>`r.reverted_at is not null`.as('reverted'),
     ]), q);
-  return paginate(query, q, { sorts: SORT_ID, defaultSort: 'id', tieBreaker: 'r.id' });
+  return paginate(query, q, historyPage(db, query, SORT_ID, 'r.id'));
 }
 
 function testRows(db: Db) {
@@ -163,10 +173,19 @@ function testRows(db: Db) {
 
 const asTestRecord = <R extends { id: number; traceId: number }>(r: R) => ({ ...r, id: Number(r.id), traceId: Number(r.traceId) }) as unknown as TestRecord;
 
+const testQuery = (db: Db, q: TestHistoryQuery) => {
+  const query = filtered(testRows(db), q);
+  return q.result !== undefined ? query.where('r.result', '=', q.result) : query;
+};
+
+/** The filtered test records, newest first, at most `cap` of them in one query (exports: no count, no pages). */
+export async function testRecordsUpTo(db: Db, q: TestHistoryQuery, cap: number): Promise<TestRecord[]> {
+  return (await testQuery(db, q).orderBy('r.id', 'desc').limit(cap).execute()).map(asTestRecord);
+}
+
 export async function testHistory(db: Db, q: TestHistoryQuery): Promise<PageResult<TestRecord>> {
-  let query = filtered(testRows(db), q);
-  if (q.result !== undefined) query = query.where('r.result', '=', q.result);
-  const page = await paginate(query, q, { sorts: SORT_ID, defaultSort: 'id', tieBreaker: 'r.id' });
+  const query = testQuery(db, q);
+  const page = await paginate(query, q, historyPage(db, query, SORT_ID, 'r.id'));
   return { total: page.total, list: page.list.map(asTestRecord) };
 }
 
@@ -193,7 +212,7 @@ export async function metageHistory(db: Db, q: MetageHistoryQuery): Promise<Page
       'r.operator', 'r.workstation', ts('r.created_at').as('createdAt'), sql<boolean>`r.reverted_at is not null`.as('reverted'),
     ]), q);
   if (q.passed !== undefined) query = query.where('r.passed', '=', q.passed);
-  const page = await paginate(query, q, { sorts: SORT_ID, defaultSort: 'id', tieBreaker: 'r.id' });
+  const page = await paginate(query, q, historyPage(db, query, SORT_ID, 'r.id'));
   return { total: page.total, list: page.list.map((r) => ({ ...r, id: Number(r.id) })) };
 }
 
@@ -208,7 +227,7 @@ export async function listProduce(db: Db, q: ProduceListQuery): Promise<PageResu
   if (q.dateFrom) query = query.where('t.at', '>=', sql<Date>`${q.dateFrom}::date`);
   if (q.dateTo) query = query.where('t.at', '<', sql<Date>`${q.dateTo}::date + 1`);
   if (q.operator) query = query.where('t.operator', 'like', `%${escapeLike(q.operator.trim())}%`);
-  const page = await paginate(query, q, { sorts: { id: 't.id' }, defaultSort: 'id', tieBreaker: 't.id' });
+  const page = await paginate(query, q, historyPage(db, query, { id: 't.id' }, 't.id'));
   return { total: page.total, list: (await withNotes(db, page.list)).map((r) => ({ ...r, cylinderId: Number(r.cylinderId) })) };
 }
 

@@ -4,9 +4,8 @@ import { actionLabel } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { BusinessError } from '../../lib/errors';
-import { toJsonb } from '../../lib/jsonb';
 import { statusLabel } from '../product/status-label';
-import { appendEvent, declareTransition, lastTransition, lockCylinder, RECORD_TABLE_OF, type Actor, type LastEvent } from './engine';
+import { appendEvent, claimScan, declareTransition, lastTransition, lockCylinder, RECORD_TABLE_OF, storeScan, type Actor, type LastEvent } from './engine';
 import { briefByCode } from './queries';
 
 /**
@@ -50,13 +49,8 @@ export function rollbackSave(db: Kysely<DB>, body: { code: string; reason: strin
   if (!reason) throw new BusinessError('参数错误：回退原因不能为空');
   return inTransaction(db, async (trx) => {
     if (body.scanId) {
-      const claimed = await trx.insertInto('lifecycle_scans').values({ scan_id: body.scanId, action: 'rollback', code: body.code, response: null })
-        .onConflict((oc) => oc.column('scan_id').doNothing()).returning('scan_id').executeTakeFirst();
-      if (!claimed) {
-        const stored = await trx.selectFrom('lifecycle_scans').select(['response', 'action']).where('scan_id', '=', body.scanId).executeTakeFirst();
-        if (stored?.action !== 'rollback' || !stored.response) throw new BusinessError('该扫描编号已用于另一项操作');
-        return stored.response as ScanResult;
-      }
+      const earlier = await claimScan(trx, body.scanId, 'rollback', body.code);
+      if (earlier) return earlier;
     }
     const c = await lockCylinder(trx, { code: body.code });
     await declareTransition(trx);
@@ -77,7 +71,7 @@ export function rollbackSave(db: Kysely<DB>, body: { code: string; reason: strin
       cylinderId: c.id, code: c.code, action: 'rollback', fromStatus: c.status, toStatus: to, traceId: rollbackId, recordId: null,
       repeated: false, message: `气瓶 ${c.code} 已回退「${actionLabel(last.action)}」，回到${statusLabel(to)}`,
     };
-    if (body.scanId) await trx.updateTable('lifecycle_scans').set({ response: toJsonb(result) }).where('scan_id', '=', body.scanId).execute();
+    if (body.scanId) await storeScan(trx, body.scanId, result);
     return result;
   });
 }

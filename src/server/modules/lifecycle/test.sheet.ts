@@ -7,8 +7,8 @@ import { BusinessError } from '../../lib/errors';
 import { importReport, runImport } from '../../lib/import-report';
 import type { SheetColumn } from '../../lib/xlsx/columns';
 import { readSheet } from '../../lib/xlsx/read';
-import { lockCylinder, runLocked, wrongStatus, type Actor } from './engine';
-import { testHistory } from './queries';
+import { lockCylinder, runLocked, wrongStatus, type Actor, type LockedCylinder } from './engine';
+import { testRecordsUpTo } from './queries';
 import { evaluateTest, test, testProjectsOf } from './transitions';
 
 type Key = 'code' | 'projectName' | 'value' | 'verdict' | 'remark';
@@ -38,20 +38,16 @@ export const TEST_EXPORT_CAP = 20_000;
 /** The filtered test records as sheet rows, read before anything is sent (a failure is an envelope). */
 export async function testExportRows(db: Kysely<DB>, q: TestHistoryQuery): Promise<Array<Record<string, unknown>>> {
   const rows: Array<Record<string, unknown>> = [];
-  for (let page = 1; page <= TEST_EXPORT_CAP / 500; page += 1) {
-    const { list } = await testHistory(db, { ...q, page, size: 500 });
-    for (const r of list) {
-      const common = {
-        code: r.code, materialName: r.materialName, result: r.result === 1 ? '合格' : '不合格', operator: r.operator,
-        workstation: r.workstation, createdAt: r.createdAt, reverted: r.reverted ? '是' : '', remark: r.remark,
-      };
-      const items = r.items;
-      if (items.length === 0) rows.push(common);
-      for (const i of items) {
-        rows.push({ ...common, projectName: i.projectName, value: i.value ?? i.text, unit: i.unit, standard: i.standard, passed: i.passed ? '合格' : '不合格' });
-      }
+  for (const r of await testRecordsUpTo(db, q, TEST_EXPORT_CAP)) {
+    const common = {
+      code: r.code, materialName: r.materialName, result: r.result === 1 ? '合格' : '不合格', operator: r.operator,
+      workstation: r.workstation, createdAt: r.createdAt, reverted: r.reverted ? '是' : '', remark: r.remark,
+    };
+    const items = r.items;
+    if (items.length === 0) rows.push(common);
+    for (const i of items) {
+      rows.push({ ...common, projectName: i.projectName, value: i.value ?? i.text, unit: i.unit, standard: i.standard, passed: i.passed ? '合格' : '不合格' });
     }
-    if (list.length < 500) break;
   }
   return rows;
 }
@@ -67,7 +63,7 @@ export async function importTests(db: Kysely<DB>, buffer: Buffer, actor: Actor, 
   if (rows.length === 0) throw new BusinessError('文件中没有数据行');
   return runImport(db, dryRun, async (trx) => {
     const errors: ImportRowError[] = [];
-    const groups = new Map<string, { items: TestItemInput[]; remark: string | null }>();
+    const groups = new Map<string, { cylinder: LockedCylinder; items: TestItemInput[]; remark: string | null }>();
     const rowErrors = new Map<number, string[]>();
     const fail = (row: number, reason: string) => rowErrors.set(row, [...(rowErrors.get(row) ?? []), reason]);
     const parsed: Array<{ row: number; code: string; projectName: string; value: number | null; passed?: boolean; remark: string }> = [];
@@ -117,14 +113,12 @@ export async function importTests(db: Kysely<DB>, buffer: Buffer, actor: Actor, 
         fail(first, (e as Error).message);
         continue;
       }
-      groups.set(code, { items, remark: list.map((p) => p.remark).find(Boolean) ?? null });
+      groups.set(code, { cylinder, items, remark: list.map((p) => p.remark).find(Boolean) ?? null });
     }
     for (const [row, reasons] of [...rowErrors].sort(([a], [b]) => a - b)) errors.push({ row, reasons });
     if (errors.length) throw new BusinessError(importReport(rows.length, errors));
-    for (const [code, g] of groups) {
-      const result = g.items.length ? undefined : 1;
-      await runLocked(trx, test({ code, items: g.items, remark: g.remark, ...(result === undefined ? {} : { result }) }), await lockCylinder(trx, { code }), actor);
-    }
+    // Every row named a project of the gas, so each group has its items (a gas without projects was refused above).
+    for (const [code, g] of groups) await runLocked(trx, test({ code, items: g.items, remark: g.remark }), g.cylinder, actor);
     return groups.size;
   });
 }

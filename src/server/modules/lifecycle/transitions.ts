@@ -30,19 +30,21 @@ export const returnPick = (reason: string | null): Transition => ({
   apply: async () => ({ to: STATUS.stock, detail: { reason } }),
 });
 
-/** A 'yyyy-MM-dd HH:mm:ss' (or ISO) time that exists, as a Date; null when blank. */
+/**
+ * A 'yyyy-MM-dd HH:mm[:ss]' time (the server's local time, as a station types it; an ISO zone suffix is
+ * honoured) that exists, as a Date; null when blank. 2026-02-30 or 25:00 are refused, not rolled over.
+ */
 function realTime(value: string | null | undefined, field: string): Date | null {
   const text = blankToNull(value ?? null);
   if (!text) return null;
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(text);
-  const d = new Date(text.includes('T') || /[Z+-]\d{0,2}:?\d{0,2}$/.test(text.slice(19)) ? text : text.replace(' ', 'T'));
-  if (!m || Number.isNaN(d.getTime()) || Number(m[2]) > 12 || Number(m[3]) > 31 || Number(m[4]) > 23 || Number(m[5]) > 59) {
-    throw new BusinessError(`参数错误：${field}不是有效时间：${text}`);
-  }
-  const [, y, mo, day] = m;
-  const check = new Date(Number(y), Number(mo) - 1, Number(day));
-  if (check.getMonth() !== Number(mo) - 1) throw new BusinessError(`参数错误：${field}不是有效时间：${text}`);
-  return d;
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(text);
+  const [y, mo, d, h, mi, s] = (m?.slice(1) ?? []).map((v) => Number(v ?? 0));
+  const local = m ? new Date(y!, mo! - 1, d, h, mi, s) : null;
+  const exists = local !== null && local.getFullYear() === y && local.getMonth() === mo! - 1 && local.getDate() === d
+    && local.getHours() === h && local.getMinutes() === mi && s! < 60;
+  if (!exists) throw new BusinessError(`参数错误：${field}不是有效时间：${text}`);
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(text);
+  return zoned ? new Date(text.replace(' ', 'T')) : local;
 }
 
 /** 充装: received (3) → filling (4) with the filling record, through the fill gate. */

@@ -16,6 +16,10 @@ export interface TraceInput {
   workstation?: string | null;
 }
 
+/** The cylinder's next event number; its row must be locked (or new) in the caller's transaction. */
+export const nextSeq = (cylinderId: number) =>
+  sql<number>`(select coalesce(max(seq), 0) + 1 from cylinder_traces where cylinder_id = ${cylinderId})`;
+
 /**
  * Appends events that change no status (registration, valve change, passed periodic inspection), many at
  * once for batch registration, one per cylinder per call. Status changes go through lifecycle/engine.ts.
@@ -24,8 +28,7 @@ export async function appendTraces(trx: Kysely<DB>, events: TraceInput[]): Promi
   for (let i = 0; i < events.length; i += 2000) {
     await trx.insertInto('cylinder_traces').values(events.slice(i, i + 2000).map((e) => ({
       cylinder_id: e.cylinderId, from_status: e.fromStatus, to_status: e.toStatus, action: e.action,
-      // The cylinder's next number: its row is locked (or new) in the caller's transaction.
-      seq: sql<number>`(select coalesce(max(seq), 0) + 1 from cylinder_traces where cylinder_id = ${e.cylinderId})`,
+      seq: nextSeq(e.cylinderId),
       operator_id: e.operatorId, operator: e.operator, workstation: e.workstation ?? null, detail: e.detail ? toJsonb(e.detail) : null,
     }))).execute();
   }

@@ -17,6 +17,7 @@ import { enterpriseRoutes } from './modules/enterprise/enterprise.routes';
 import { enumRoutes } from './modules/enum/enum.routes';
 import { inspectionRoutes } from './modules/inspection/inspection.routes';
 import { lifecycleRoutes } from './modules/lifecycle/lifecycle.routes';
+import { storageRoutes } from './modules/storage/storage.routes';
 import { materialRoutes } from './modules/material/material.routes';
 import { productRoutes } from './modules/product/product.routes';
 import { testProjectRoutes } from './modules/testProject/testProject.routes';
@@ -75,7 +76,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(userRoutes);
   await app.register(roleRoutes);
   await app.register(fileRoutes);
-  for (const routes of [enumRoutes, areaRoutes, materialRoutes, warehouseRoutes, enterpriseRoutes, productRoutes, inspectionRoutes, testProjectRoutes, lifecycleRoutes]) {
+  for (const routes of [enumRoutes, areaRoutes, materialRoutes, warehouseRoutes, enterpriseRoutes, productRoutes, inspectionRoutes, testProjectRoutes, lifecycleRoutes, storageRoutes]) {
     await app.register(routes);
   }
   return app;

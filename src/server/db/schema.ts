@@ -203,6 +203,8 @@ export interface CylindersTable {
   location_enterprise_id: number | null;
   valve_no: string | null;
   last_filled_at: NullableTimestamp;
+  /** Since when it is at its customer (status 9): set on shipment, cleared on recovery. */
+  located_since: NullableTimestamp;
   scrap_reason: string | null;
   scrapped_at: NullableTimestamp;
   scrapped_by: string | null;
@@ -378,6 +380,54 @@ export interface FileLinksTable {
   created_at: Timestamp;
 }
 
+/** A stock-in (direction in: spaceRk, productRK) or outbound (out: productCK, pickCk) order. */
+export interface StorageOrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  direction: string;
+  type: string;
+  warehouse_id: number | null;
+  customer_id: number | null;
+  vehicle: string | null;
+  driver: string | null;
+  /** 0 open, 1 done. */
+  status: Generated<number>;
+  remark: string | null;
+  operator_id: number | null;
+  operator: string | null;
+  created_at: Timestamp;
+  completed_at: NullableTimestamp;
+  completed_by: string | null;
+  sign_name: string | null;
+  sign_image: string | null;
+  signed_at: NullableTimestamp;
+  signed_by: string | null;
+  prints: Generated<unknown>;
+}
+
+/** What an outbound order asks for: gas × specification × quantity, and how many are scanned. */
+export interface StorageOrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  material_id: number;
+  specification: string | null;
+  quantity: number;
+  scanned: Generated<number>;
+}
+
+export interface StorageOrderItemsTable extends RecordColumns {
+  order_id: number;
+  line_id: number | null;
+}
+
+export interface RecoveryRecordsTable extends RecordColumns {
+  customer_id: number | null;
+  expected_customer_id: number | null;
+  expected_status: number;
+  discrepancy: string | null;
+  remark: string | null;
+}
+
 export interface DB {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -404,6 +454,10 @@ export interface DB {
   analysis_records: AnalysisRecordsTable;
   lifecycle_scans: LifecycleScansTable;
   trace_notes: TraceNotesTable;
+  storage_orders: StorageOrdersTable;
+  storage_order_lines: StorageOrderLinesTable;
+  storage_order_items: StorageOrderItemsTable;
+  recovery_records: RecoveryRecordsTable;
   cylinder_valve_changes: CylinderValveChangesTable;
   periodic_inspections: PeriodicInspectionsTable;
   test_projects: TestProjectsTable;

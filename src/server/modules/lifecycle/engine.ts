@@ -21,6 +21,7 @@ export interface LockedCylinder {
   code: string;
   status: number;
   material_id: number;
+  specification: string | null;
   tare_weight: string | null;
   last_filled_at: Date | null;
   warehouse_id: number | null;
@@ -45,7 +46,7 @@ export interface LastEvent {
 }
 
 /** Cylinder columns a transition may set besides its status (their old values go into the trace, for rollback). */
-export type CylinderPatch = Partial<Pick<Updateable<DB['cylinders']>, 'last_filled_at' | 'warehouse_id' | 'location_enterprise_id' | 'scrap_reason' | 'scrapped_at' | 'scrapped_by' | 'last_inspection_date' | 'next_inspection_date'>>;
+export type CylinderPatch = Partial<Pick<Updateable<DB['cylinders']>, 'last_filled_at' | 'located_since' | 'warehouse_id' | 'location_enterprise_id' | 'scrap_reason' | 'scrapped_at' | 'scrapped_by' | 'last_inspection_date' | 'next_inspection_date'>>;
 
 /** What a transition does once its checks passed. */
 export interface Outcome {
@@ -57,12 +58,14 @@ export interface Outcome {
   record?: { table: RecordTable; values: Record<string, unknown> };
   detail?: Record<string, unknown>;
   message?: string;
-  extra?: Pick<ScanResult, 'failedItems' | 'net' | 'deviation'>;
+  extra?: Pick<ScanResult, 'failedItems' | 'net' | 'deviation'> & Record<string, unknown>;
 }
 
-export type RecordTable = 'filling_records' | 'test_records' | 'weighing_records' | 'vacuum_records' | 'analysis_records';
+export type RecordTable = 'filling_records' | 'test_records' | 'weighing_records' | 'vacuum_records' | 'analysis_records'
+  | 'storage_order_items' | 'recovery_records';
 const RECORD_TYPE: Record<RecordTable, string> = {
   filling_records: 'filling', test_records: 'test', weighing_records: 'weighing', vacuum_records: 'vacuum', analysis_records: 'analysis',
+  storage_order_items: 'order', recovery_records: 'recovery',
 };
 export const RECORD_TABLE_OF: Record<string, RecordTable> = Object.fromEntries(Object.entries(RECORD_TYPE).map(([t, r]) => [r, t as RecordTable]));
 
@@ -92,6 +95,14 @@ export interface Target {
   code?: string;
   id?: number;
   scanId?: string | null;
+  /**
+   * Runs after the scanId claim and before the cylinder lock: a call that also locks something else (the
+   * order a cylinder is scanned onto) takes that lock first, in the same order as every other call that
+   * takes both.
+   */
+  prepare?: (trx: Transaction<DB>) => Promise<void>;
+  /** Completes the answer (a repeat too) before it is stored for the scanId: an order's line progress. */
+  finish?: (trx: Transaction<DB>, result: ScanResult) => Promise<ScanResult>;
 }
 
 /** Transactions that declared themselves transitions (runTransition does so in its first statement). */
@@ -106,7 +117,7 @@ export async function declareTransition(trx: Transaction<DB>): Promise<void> {
 
 export async function lockCylinder(trx: Transaction<DB>, target: Target): Promise<LockedCylinder> {
   let q = trx.selectFrom('cylinders').select([
-    'id', 'code', 'status', 'material_id', 'tare_weight', 'last_filled_at', 'warehouse_id', 'location_enterprise_id', 'scrap_reason',
+    'id', 'code', 'status', 'material_id', 'specification', 'tare_weight', 'last_filled_at', 'warehouse_id', 'location_enterprise_id', 'scrap_reason',
     'scrapped_at', 'scrapped_by',
     sql<string | null>`to_char(last_inspection_date, 'YYYY-MM-DD')`.as('last_inspection_date'),
     sql<string | null>`to_char(next_inspection_date, 'YYYY-MM-DD')`.as('next_inspection_date'),
@@ -192,18 +203,20 @@ export function wrongStatus(c: { code: string; status: number }, step: string, e
  * Runs `def` on one cylinder in its own transaction (see runLocked): inTransaction's lock and statement
  * timeouts, set in the same first statement as the transition declaration (one round trip fewer per scan).
  */
-export function runTransition(db: Kysely<DB>, def: Transition, target: Target, actor: Actor): Promise<ScanResult> {
+export function runTransition<R extends ScanResult = ScanResult>(db: Kysely<DB>, def: Transition, target: Target, actor: Actor): Promise<R> {
   return db.transaction().execute(async (trx) => {
     await sql`select set_config('lock_timeout', ${LOCK_TIMEOUT}, true), set_config('statement_timeout', ${STATEMENT_TIMEOUT}, true),
       set_config('cylinder.transition', 'on', true)`.execute(trx);
     declared.add(trx);
     if (target.scanId) {
       const earlier = await claimScan(trx, target.scanId, def.action, target.code ?? String(target.id ?? ''));
-      if (earlier) return earlier;
+      if (earlier) return earlier as R;
     }
-    const result = await runLocked(trx, def, await lockCylinder(trx, target), actor, target.scanId ?? null);
+    await target.prepare?.(trx);
+    let result = await runLocked(trx, def, await lockCylinder(trx, target), actor, target.scanId ?? null);
+    if (target.finish) result = await target.finish(trx, result);
     if (target.scanId) await storeScan(trx, target.scanId, result);
-    return result;
+    return result as R;
   });
 }
 

@@ -31,7 +31,7 @@ export async function briefByCode(db: Db, code: string): Promise<CylinderBrief> 
 
 /* ---------------------------------------------------------------- timeline */
 
-function events(db: Db) {
+export function events(db: Db) {
   return db.selectFrom('cylinder_traces as t').select([
     't.id', 't.seq', 't.action', 't.from_status as fromStatus', 't.to_status as toStatus', 't.operator', 't.workstation',
     ts('t.at').as('at'), 't.record_type as recordType', 't.record_id as recordId', 't.reverts_id as revertsId',
@@ -41,7 +41,7 @@ function events(db: Db) {
 
 type EventRow = Awaited<ReturnType<ReturnType<typeof events>['execute']>>[number];
 
-async function withNotes<R extends EventRow>(db: Db, rows: R[]): Promise<Array<R & Pick<TimelineEvent, 'actionName' | 'notes'>>> {
+export async function withNotes<R extends EventRow>(db: Db, rows: R[]): Promise<Array<R & Pick<TimelineEvent, 'actionName' | 'notes'>>> {
   const ids = rows.map((r) => Number(r.id));
   const notes = ids.length
     ? await db.selectFrom('trace_notes').select(['id', 'trace_id', 'note', 'operator', ts('updated_at').as('at')])
@@ -145,7 +145,7 @@ const SORT_ID = { id: 'r.id' };
  */
 export const HISTORY_COUNT_CAP = 100_000;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any record query
-const historyPage = (db: Db, query: SelectQueryBuilder<DB, any, unknown>, sort: Record<string, string>, tieBreaker: string) => ({
+export const historyPage = (db: Db, query: SelectQueryBuilder<DB, any, unknown>, sort: Record<string, string>, tieBreaker: string) => ({
   sorts: sort, defaultSort: 'id' as const, tieBreaker, total: () => cappedCount(db, query, HISTORY_COUNT_CAP),
 });
 

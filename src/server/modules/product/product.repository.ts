@@ -16,7 +16,7 @@ const SORTS: Record<(typeof PRODUCT_SORTS)[number], string> = {
 };
 
 /** Row values of a cylinder to insert (status and trace are added by the service). */
-export type CylinderValues = Omit<DB['cylinders'], 'id' | 'status' | 'owner_type' | 'last_filled_at' | 'scrap_reason'
+export type CylinderValues = Omit<DB['cylinders'], 'id' | 'status' | 'owner_type' | 'last_filled_at' | 'located_since' | 'scrap_reason'
   | 'scrapped_at' | 'scrapped_by' | 'created_at' | 'updated_at' | 'water_volume' | 'tare_weight' | 'working_pressure'
   | 'manufacture_date' | 'last_inspection_date' | 'next_inspection_date'> & {
   owner_type: number;

@@ -1,0 +1,182 @@
+import { sql, type Transaction } from 'kysely';
+import type { OrderLine, RecoverBody } from '@shared/api/storage';
+import { STATUS } from '@shared/lifecycle';
+import type { DB } from '../../db/schema';
+import { blankToNull } from '../../lib/paging';
+import { statusLabel } from '../product/status-label';
+import type { LockedCylinder, Transition } from './engine';
+import { gasOf } from './transitions';
+
+/** The order a storage transition writes onto (locked by the caller). */
+export interface OrderContext {
+  id: number;
+  order_no: string;
+  type: string;
+  warehouse_id: number | null;
+  customer_id: number | null;
+}
+
+const onOrder = (order: OrderContext) => ({ orderId: order.id, orderNo: order.order_no });
+
+/**
+ * 入库 onto an order: spaceRk takes an empty cylinder back into an empty-cylinder warehouse (recovery 10,
+ * or a cylinder already in stock 2 after vacuum or analysis, which is placed into the warehouse);
+ * productRK takes a finished cylinder (6, or 5 where its gas needs no re-weighing) into finished stock (7).
+ */
+export function stockIn(order: OrderContext): Transition {
+  const record = () => ({ table: 'storage_order_items' as const, values: { order_id: order.id, line_id: null } });
+  if (order.type === 'spaceRk') {
+    return {
+      action: 'stockInEmpty', label: '空瓶入库', from: [STATUS.recovery, STATUS.stock],
+      done: { statuses: [STATUS.stock], actions: ['stockInEmpty'] },
+      apply: async () => ({
+        to: STATUS.stock, patch: { warehouse_id: order.warehouse_id }, record: record(),
+        detail: { ...onOrder(order), warehouseId: order.warehouse_id },
+      }),
+    };
+  }
+  return {
+    action: 'stockInProduct', label: '成品入库', from: [STATUS.reWeighed, STATUS.inspected],
+    done: { statuses: [STATUS.toOutbound], actions: ['stockInProduct'] },
+    check: async (trx, c) => {
+      if (c.status !== STATUS.inspected) return [];
+      const gas = await gasOf(trx, c.material_id);
+      return gas.reweigh_required ? [`气瓶 ${c.code} 的介质 ${gas.material_name} 需要复秤：复秤合格后才能成品入库`] : [];
+    },
+    apply: async () => ({
+      to: STATUS.toOutbound, patch: { warehouse_id: order.warehouse_id }, record: record(),
+      detail: { ...onOrder(order), warehouseId: order.warehouse_id },
+    }),
+  };
+}
+
+/** An outbound order's lines as a scan reads and counts them (locked with the order). */
+export interface LineState {
+  id: number;
+  material_id: number;
+  material_name: string | null;
+  specification: string | null;
+  quantity: number;
+  scanned: number;
+}
+
+export const asOrderLine = (l: LineState): OrderLine => ({
+  id: l.id, materialId: l.material_id, materialName: l.material_name, specification: l.specification, quantity: l.quantity, scanned: l.scanned,
+});
+
+const lineName = (l: Pick<LineState, 'material_name' | 'specification'>) => `${l.material_name ?? ''}${l.specification ? ` ${l.specification}` : ''}`;
+
+/**
+ * 出库扫描: toOutbound (7) → scanned (8), counted on the first open line of the order that asks for its gas
+ * and specification (a line without a specification takes any). No matching line, or every matching line
+ * full: refused, naming the line.
+ */
+export function outboundScan(order: OrderContext, lines: LineState[]): Transition {
+  let chosen: LineState | undefined;
+  return {
+    action: 'outboundScan', label: '出库扫描', from: [STATUS.toOutbound],
+    done: { statuses: [STATUS.scanned], actions: ['outboundScan'] },
+    check: async (trx, c) => {
+      const gasLines = lines.filter((l) => l.material_id === c.material_id);
+      const exact = gasLines.filter((l) => l.specification !== null && l.specification === c.specification);
+      const any = gasLines.filter((l) => l.specification === null);
+      const matching = [...exact, ...any];
+      chosen = matching.find((l) => l.scanned < l.quantity);
+      if (chosen) return [];
+      if (matching.length) {
+        return [`出库单 ${order.order_no} 的明细已扫满：${matching.map((l) => `「${lineName(l)}」${l.scanned}/${l.quantity}`).join('、')}，气瓶 ${c.code} 不能再扫入`];
+      }
+      const gas = await gasOf(trx, c.material_id);
+      const asked = lines.map((l) => `「${lineName(l)}」`).join('、');
+      return [`气瓶 ${c.code}（${lineName({ material_name: gas.material_name, specification: c.specification })}）不在出库单 ${order.order_no} 的明细中（明细：${asked}）`];
+    },
+    apply: async (trx, c) => {
+      const line = chosen!;
+      await trx.updateTable('storage_order_lines').set({ scanned: sql`scanned + 1` }).where('id', '=', line.id).execute();
+      line.scanned += 1;
+      return {
+        to: STATUS.scanned,
+        record: { table: 'storage_order_items', values: { order_id: order.id, line_id: line.id } },
+        detail: { ...onOrder(order), lineId: line.id },
+        message: `气瓶 ${c.code} 已扫入出库单 ${order.order_no}：「${lineName(line)}」${line.scanned}/${line.quantity}`,
+      };
+    },
+  };
+}
+
+/** 出库 (the order completed): scanned (8) → outbound (9), now held by the order's customer. */
+export const ship = (order: OrderContext, at: Date): Transition => ({
+  action: 'outbound', label: '出库', from: [STATUS.scanned], done: { statuses: [STATUS.outbound], actions: ['outbound'] },
+  apply: async () => ({
+    to: STATUS.outbound,
+    patch: { location_enterprise_id: order.customer_id, located_since: at, warehouse_id: null },
+    detail: { ...onOrder(order), customerId: order.customer_id },
+  }),
+});
+
+async function enterpriseName(trx: Transaction<DB>, id: number | null): Promise<string | null> {
+  if (!id) return null;
+  const row = await trx.selectFrom('enterprises').select('enterprise_name').where('id', '=', id).executeTakeFirst();
+  return row?.enterprise_name ?? null;
+}
+
+/** Where the system believes a cylinder is, in words, for a recovery that did not come from its customer. */
+async function believedPlace(trx: Transaction<DB>, c: LockedCylinder): Promise<string> {
+  if (c.status === STATUS.scanned) {
+    const item = await trx.selectFrom('storage_order_items as i').innerJoin('storage_orders as o', 'o.id', 'i.order_id')
+      .select(['o.order_no']).where('i.cylinder_id', '=', c.id).where('i.reverted_at', 'is', null).where('o.direction', '=', 'out')
+      .where('o.status', '=', 0).orderBy('i.id', 'desc').limit(1).executeTakeFirst();
+    return `已扫描到出库单 ${item?.order_no ?? '—'}，尚未发出（已从该单移出）`;
+  }
+  if (c.warehouse_id) {
+    const w = await trx.selectFrom('warehouses').select('warehouse_name').where('id', '=', c.warehouse_id).executeTakeFirst();
+    return `在仓库「${w?.warehouse_name ?? c.warehouse_id}」，状态${statusLabel(c.status)}`;
+  }
+  return `在厂内，状态${statusLabel(c.status)}`;
+}
+
+/**
+ * 回收: outbound (9) → recovery (10), taking the cylinder back from the customer who holds it. A cylinder
+ * the system believes is elsewhere (another customer, or never shipped) is still taken back — a plant
+ * does not refuse a returned cylinder — and the discrepancy is recorded and answered. A cylinder scanned
+ * onto an open order leaves that order's line.
+ */
+export const recover = (body: RecoverBody): Transition => ({
+  action: 'recover', label: '回收', from: [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13],
+  done: { statuses: [STATUS.recovery], actions: ['recover'] },
+  precheck: (c) => (c.status === STATUS.scrap ? `气瓶 ${c.code} 已报废，不能回收（报废气瓶不得重新使用）` : null),
+  apply: async (trx, c) => {
+    const returnedBy = body.customerId ?? null;
+    let discrepancy: string | null = null;
+    if (c.status === STATUS.outbound) {
+      if (returnedBy !== null && c.location_enterprise_id !== null && returnedBy !== c.location_enterprise_id) {
+        discrepancy = `系统记录该瓶在客户「${await enterpriseName(trx, c.location_enterprise_id)}」处`;
+      }
+    } else {
+      discrepancy = `系统记录该瓶${await believedPlace(trx, c)}`;
+    }
+    if (c.status === STATUS.scanned) {
+      const left = await trx.updateTable('storage_order_items').set({ reverted_at: sql`now()` })
+        .where('cylinder_id', '=', c.id).where('reverted_at', 'is', null).where('line_id', 'is not', null)
+        .where('order_id', 'in', (eb) => eb.selectFrom('storage_orders').select('id').where('direction', '=', 'out').where('status', '=', 0))
+        .returning('line_id').execute();
+      for (const l of left) if (l.line_id) await trx.updateTable('storage_order_lines').set({ scanned: sql`scanned - 1` }).where('id', '=', l.line_id).execute();
+    }
+    const customerId = returnedBy ?? (c.status === STATUS.outbound ? c.location_enterprise_id : null);
+    const customerName = await enterpriseName(trx, customerId);
+    return {
+      to: STATUS.recovery,
+      patch: { location_enterprise_id: null, located_since: null, warehouse_id: null },
+      record: {
+        table: 'recovery_records',
+        values: {
+          customer_id: customerId, expected_customer_id: c.status === STATUS.outbound ? c.location_enterprise_id : null,
+          expected_status: c.status, discrepancy, remark: blankToNull(body.remark ?? null),
+        },
+      },
+      detail: { customerId, ...(discrepancy ? { discrepancy } : {}) },
+      message: discrepancy ? `气瓶 ${c.code} 已回收；注意：${discrepancy}` : `气瓶 ${c.code} 回收成功${customerName ? `（${customerName}）` : ''}`,
+      extra: { discrepancy, customerName },
+    };
+  },
+});

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { LONG_OUT_DAYS_DEFAULT, STORAGE } from '@shared/api/storage';
+import { route } from '../../lib/endpoint';
+import type { SheetColumn } from '../../lib/xlsx/columns';
+import { sendXlsxRows } from '../../lib/xlsx/write';
+import { actorOf } from '../lifecycle/lifecycle.service';
+import * as q from './storage.queries';
+import * as s from './storage.service';
+
+const HOLDING_COLUMNS: SheetColumn[] = [
+  { header: '气瓶编码', key: 'code', width: 18 }, { header: '介质', key: 'materialName', width: 12 }, { header: '规格', key: 'specification', width: 10 },
+  { header: '客户', key: 'customerName', width: 24 }, { header: '出库时间', key: 'since', width: 20 }, { header: '在外天数', key: 'days', width: 10 },
+];
+
+/** Storage orders (SPEC 7 "Storage orders") and the stock query; screens /storage/inbound, /storage/outbound, /storage/query. */
+export const storageRoutes: FastifyPluginAsync = async (app) => {
+  const db = app.db;
+  route(app, STORAGE.inStockListPage, async (r) => q.inOrders(db, r.body));
+  route(app, STORAGE.inStock, async (r) => s.inStock(db, r.body, actorOf(r)));
+  route(app, STORAGE.getInfoByBarCode, async (r) => s.infoByBarCode(db, r.body));
+  route(app, STORAGE.getProductList, async (r) => q.orderItems(db, r.body));
+  route(app, STORAGE.deleteById, async (r) => { await s.deleteOrder(db, r, r.params.id); return null; });
+
+  route(app, STORAGE.outStock, async (r) => s.outStock(db, r.body, actorOf(r)));
+  route(app, STORAGE.outStockListPage, async (r) => q.outOrders(db, r.body));
+  route(app, STORAGE.scanOutStock, async (r) => s.scanOutStock(db, r.body, actorOf(r)));
+  route(app, STORAGE.getCkInfoByCode, async (r) => s.ckInfo(db, r.body.code, r.body.orderId));
+  route(app, STORAGE.getOutOrderInfo, async (r) => q.outOrderInfo(db, r.body.id));
+  route(app, STORAGE.getOrderDetailList, async (r) => q.orderDetail(db, r.params.id));
+  route(app, STORAGE.savePrintInfo, async (r) => { await s.savePrintInfo(db, r.body, actorOf(r)); return null; });
+  route(app, STORAGE.saveSignInfo, async (r) => { await s.saveSignInfo(db, r.body, actorOf(r)); return null; });
+  route(app, STORAGE.getSignInfo, async (r) => s.signInfo(db, r.params.id));
+  route(app, STORAGE.getMaterialTest, async (r) => q.materialTest(db, r.body.id));
+  route(app, STORAGE.selectTracePage, async (r) => q.storageTrace(db, r.body));
+
+  route(app, STORAGE.scanHandel, async (r) => s.scanHandel(db, r.body, actorOf(r)));
+  route(app, STORAGE.recoveryList, async (r) => q.recoveries(db, r.body));
+
+  route(app, STORAGE.stock, async (r) => q.stock(db, r.body));
+  // The long-out threshold becomes a system rule with the administration work; until then the default.
+  route(app, STORAGE.customerHoldings, async (r) => q.customerHoldings(db, r.body, LONG_OUT_DAYS_DEFAULT));
+  route(app, STORAGE.holdings, async (r) => q.holdings(db, r.body));
+  route(app, STORAGE.exportHoldings, async (r, reply) =>
+    sendXlsxRows(reply, '客户持瓶明细.xlsx', '客户持瓶', HOLDING_COLUMNS, await q.holdingsForExport(db, r.body)));
+};

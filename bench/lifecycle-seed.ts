@@ -20,6 +20,14 @@ import type { DB } from '../src/server/db/schema';
  */
 
 export const POOL_GAS_CODE = 'LCGAS';
+/** The customer the recovery pool is shipped to, and the one holding HOLDING_CYLINDERS cylinders. */
+export const POOL_CUSTOMER_CODE = 'LCCUST';
+export const HOLDING_CUSTOMER_CODE = 'LCHOLD';
+export const HOLDING_CYLINDERS = 10_000;
+/** Open outbound orders of the pool gas, one per bench client (lines large enough for every run). */
+export const POOL_ORDERS = 20;
+/** Pair kinds of the pool, in code order: received (3), filling (4), inspected (5), toOutbound (7), outbound (9). */
+export const POOL_STATUSES = [3, 4, 5, 7, 9] as const;
 export const POOL_TARE = 15.2;
 export const POOL_TARGET_NET = 14.5;
 
@@ -45,16 +53,25 @@ export async function ensureDatabase(url: string, log: (line: string) => void): 
 
 export interface ScanPool {
   materialId: number;
+  customerId: number;
+  holdingCustomerId: number;
+  /** The open outbound orders the outbound scans go onto, one per client. */
+  orderIds: number[];
   projects: Array<{ id: number; value: number }>;
-  /** Cylinders per pair kind (fill, test, metage); codes LC0000001… in that order. */
+  /** Cylinders per pair kind (fill, test, metage, outbound scan, recovery); codes LC0000001… in that order. */
   perKind: number;
 }
 
 export const poolCode = (n: number) => `LC${String(n).padStart(7, '0')}`;
 
-/** The pool gas, its test projects and 3 × perKind cylinders (created once, grown when perKind grows). */
+export const holdingCode = (n: number) => `LH${String(n).padStart(7, '0')}`;
+
+/**
+ * The pool gas, its test projects, 5 × perKind cylinders, the two bench customers with the holding
+ * customer's cylinders (status 9 since 1…200 days), and the bench's open outbound orders (created once).
+ */
 export async function ensureScanPool(db: Kysely<DB>, perKind: number, log: (line: string) => void): Promise<ScanPool> {
-  const total = perKind * 3;
+  const total = perKind * POOL_STATUSES.length;
   await db.transaction().execute(async (trx) => {
     await sql`insert into materials (material_name, code, category, flammable, inspection_interval_years, design_life_years,
         reweigh_required, target_net_weight, weight_tolerance)
@@ -75,26 +92,58 @@ export async function ensureScanPool(db: Kysely<DB>, perKind: number, log: (line
       on conflict (code) do nothing
       returning 1 as n`.execute(trx);
     if (rows.length) log(`Created ${rows.length.toLocaleString('en')} pool cylinders (${POOL_GAS_CODE})`);
+    for (const [code, name] of [[POOL_CUSTOMER_CODE, '基准回收客户'], [HOLDING_CUSTOMER_CODE, '基准持瓶客户']] as const) {
+      await sql`insert into enterprises (type, enterprise_name, enterprise_code) select 2, ${name}, ${code}
+        where not exists (select 1 from enterprises where lower(enterprise_code) = lower(${code}))`.execute(trx);
+    }
+    const holder = await trx.selectFrom('enterprises').select('id').where('enterprise_code', '=', HOLDING_CUSTOMER_CODE).executeTakeFirstOrThrow();
+    await sql`select set_config('cylinder.transition', 'on', true)`.execute(trx);
+    const held = await sql<{ n: number }>`
+      insert into cylinders (code, material_id, owner_type, manufacture_date, specification, water_volume, tare_weight, working_pressure,
+        last_inspection_date, next_inspection_date, status, location_enterprise_id, located_since)
+      select ${sql.lit('LH')} || lpad(g::text, 7, '0'), ${gas.id}, 1, date '2022-01-01', 'YSP-35.5', 35.5, ${POOL_TARE}, 2.1,
+        current_date - 200, current_date + 900, 9, ${holder.id}, now() - make_interval(days => 1 + g % 200)
+      from generate_series(1, ${HOLDING_CYLINDERS}) g
+      on conflict (code) do nothing
+      returning 1 as n`.execute(trx);
+    if (held.rows.length) log(`Created ${held.rows.length.toLocaleString('en')} cylinders held by ${HOLDING_CUSTOMER_CODE}`);
+    const customer = await trx.selectFrom('enterprises').select('id').where('enterprise_code', '=', POOL_CUSTOMER_CODE).executeTakeFirstOrThrow();
+    const orders = await trx.selectFrom('storage_orders').select('id').where('remark', '=', 'BENCH').execute();
+    for (let i = orders.length; i < POOL_ORDERS; i += 1) {
+      const order = await trx.insertInto('storage_orders').values({
+        order_no: `CKBENCH-${String(i + 1).padStart(3, '0')}`, direction: 'out', type: 'productCK', customer_id: customer.id, remark: 'BENCH', operator: '基准',
+      }).returning('id').executeTakeFirstOrThrow();
+      // Larger than the API allows (1,000 a line): one line takes every scan of every run.
+      await trx.insertInto('storage_order_lines').values({ order_id: order.id, material_id: gas.id, specification: null, quantity: 1_000_000_000 }).execute();
+    }
   });
   const gas = await db.selectFrom('materials').select('id').where('code', '=', POOL_GAS_CODE).executeTakeFirstOrThrow();
   const projects = await db.selectFrom('test_projects').select(['id', 'standard_min', 'standard_max'])
     .where('material_id', '=', gas.id).where('retired_at', 'is', null).orderBy('sort').orderBy('id').execute();
+  const enterprise = (code: string) => db.selectFrom('enterprises').select('id').where('enterprise_code', '=', code).executeTakeFirstOrThrow();
+  const orders = await db.selectFrom('storage_orders').select('id').where('remark', '=', 'BENCH').orderBy('id').limit(POOL_ORDERS).execute();
   return {
     materialId: gas.id,
+    customerId: (await enterprise(POOL_CUSTOMER_CODE)).id,
+    holdingCustomerId: (await enterprise(HOLDING_CUSTOMER_CODE)).id,
+    orderIds: orders.map((o) => o.id),
     // A passing value for each project: its minimum, or half its maximum.
     projects: projects.map((p) => ({ id: p.id, value: p.standard_min !== null ? Number(p.standard_min) + 0.1 : Number(p.standard_max ?? 1) / 2 })),
     perKind,
   };
 }
 
-/** Puts the pool back: codes 1…perKind in received (3), the next perKind in filling (4), the last in inspected (5). */
+/**
+ * Puts the pool back: codes 1…perKind in received (3), the next perKind in filling (4), then inspected (5),
+ * toOutbound (7) and outbound (9, at the recovery customer); the bench orders' scans are undone.
+ */
 export async function resetScanPool(db: Kysely<DB>, pool: ScanPool, log: (line: string) => void): Promise<void> {
   const started = Date.now();
   const moved = await db.transaction().execute(async (trx) => {
     // The statuses change the way only the transition engine may (cylinders_status_guard).
     await sql`select set_config('cylinder.transition', 'on', true)`.execute(trx);
-    const target = sql`(case when substr(c.code, 3)::int <= ${pool.perKind} then 3 when substr(c.code, 3)::int <= ${2 * pool.perKind} then 4 else 5 end)`;
-    const inPool = sql`c.code >= ${poolCode(1)} and c.code <= ${poolCode(3 * pool.perKind)}`;
+    const target = sql`(${sql.raw(POOL_STATUSES.map((s, i) => `case when substr(c.code, 3)::int <= ${(i + 1) * pool.perKind} then ${s} else`).join(' '))} ${POOL_STATUSES.at(-1)}${sql.raw(' end'.repeat(POOL_STATUSES.length))})`;
+    const inPool = sql`c.code >= ${poolCode(1)} and c.code <= ${poolCode(POOL_STATUSES.length * pool.perKind)}`;
     const { rows } = await sql<{ n: number }>`
       insert into cylinder_traces (cylinder_id, seq, from_status, to_status, action, operator, workstation, detail)
       select c.id, coalesce((select max(t.seq) from cylinder_traces t where t.cylinder_id = c.id), 0) + 1, c.status, ${target},
@@ -103,8 +152,12 @@ export async function resetScanPool(db: Kysely<DB>, pool: ScanPool, log: (line: 
       order by c.id
       returning 1 as n`.execute(trx);
     await sql`update cylinders c set status = ${target}, updated_at = now(),
-        next_inspection_date = greatest(next_inspection_date, current_date + 365)
+        next_inspection_date = greatest(next_inspection_date, current_date + 365),
+        location_enterprise_id = case when ${target} = 9 then ${pool.customerId}::int end,
+        located_since = case when ${target} = 9 then now() end
       where ${inPool} and c.status <> ${target}`.execute(trx);
+    await sql`update storage_order_items set reverted_at = now() where reverted_at is null and order_id in (${sql.join(pool.orderIds)})`.execute(trx);
+    await sql`update storage_order_lines set scanned = 0 where order_id in (${sql.join(pool.orderIds)})`.execute(trx);
     return rows.length;
   });
   if (moved) {

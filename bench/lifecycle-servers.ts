@@ -9,10 +9,13 @@
  *   scanned cylinder, then one transaction that locks the row FOR UPDATE, appends the trace event (seq =
  *   the cylinder's next), writes the record and updates the status.
  *
+ * For scanOutStock and scanHandel the same, in one transaction: the order and its lines locked first, then
+ * the cylinder; event, order item or recovery record, line count, status.
+ *
  * Started with BENCH_DATABASE_URL in its environment; sends { appPort, barePort } when both listen and
  * closes both on the message 'stop'.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import type { AppConfig } from '../src/server/config';
@@ -110,7 +113,71 @@ export async function buildBare(connectionString: string): Promise<{ app: Fastif
       }
     });
   }
+  /** scanOutStock's SQL: the order and its lines locked, then the cylinder; the event, the order item, the line count, the status. */
+  app.post<{ Body: { code: string; scanId: string; orderId: number } }>('/bare/outscan', async (request, reply) =>
+    inTransaction(pool, reply, async (client) => {
+      const body = request.body;
+      const order = await client.query<{ status: number }>('select status from storage_orders where id = $1 for update', [body.orderId]);
+      const lines = await client.query<{ id: number; material_id: number; quantity: number; scanned: number }>(
+        'select id, material_id, quantity, scanned from storage_order_lines where order_id = $1 order by id for update', [body.orderId]);
+      const c = (await client.query<Locked>(
+        `select id, status, material_id, set_config('cylinder.transition', 'on', true) from cylinders where code = $1 for update`, [body.code])).rows[0];
+      const line = lines.rows.find((l) => l.material_id === c?.material_id && l.scanned < l.quantity);
+      if (!c || c.status !== 7 || order.rows[0]?.status !== 0 || !line) return null;
+      const trace = await client.query<{ id: string; record_id: string }>(
+        `insert into cylinder_traces (cylinder_id, seq, from_status, to_status, action, operator, workstation, scan_id, record_type, record_id, detail)
+         values ($1, (select coalesce(max(seq), 0) + 1 from cylinder_traces where cylinder_id = $1), 7, 8, 'outboundScan', 'bare', 'bare', $2, 'order',
+           nextval(pg_get_serial_sequence('storage_order_items', 'id')), $3)
+         returning id, record_id`, [c.id, body.scanId, JSON.stringify({ orderId: body.orderId, lineId: line.id })]);
+      await client.query(
+        `insert into storage_order_items (id, order_id, line_id, cylinder_id, trace_id, operator, workstation) values ($1, $2, $3, $4, $5, 'bare', 'bare')`,
+        [trace.rows[0]!.record_id, body.orderId, line.id, c.id, trace.rows[0]!.id]);
+      await client.query('update storage_order_lines set scanned = scanned + 1 where id = $1', [line.id]);
+      await client.query('update cylinders set status = 8, updated_at = now() where id = $1', [c.id]);
+      return { cylinderId: c.id, toStatus: 8, traceId: Number(trace.rows[0]!.id), repeated: false };
+    }));
+
+  /** scanHandel's SQL: the cylinder locked; the event, the recovery record, the status and location. */
+  app.post<{ Body: { code: string; scanId: string; customerId: number } }>('/bare/recover', async (request, reply) =>
+    inTransaction(pool, reply, async (client) => {
+      const body = request.body;
+      const c = (await client.query<Locked & { location_enterprise_id: number | null }>(
+        `select id, status, location_enterprise_id, set_config('cylinder.transition', 'on', true) from cylinders where code = $1 for update`,
+        [body.code])).rows[0];
+      if (!c || c.status !== 9) return null;
+      const trace = await client.query<{ id: string; record_id: string }>(
+        `insert into cylinder_traces (cylinder_id, seq, from_status, to_status, action, operator, workstation, scan_id, record_type, record_id, detail)
+         values ($1, (select coalesce(max(seq), 0) + 1 from cylinder_traces where cylinder_id = $1), 9, 10, 'recover', 'bare', 'bare', $2, 'recovery',
+           nextval(pg_get_serial_sequence('recovery_records', 'id')), $3)
+         returning id, record_id`, [c.id, body.scanId, JSON.stringify({ customerId: body.customerId })]);
+      await client.query(
+        `insert into recovery_records (id, cylinder_id, trace_id, operator, workstation, customer_id, expected_customer_id, expected_status)
+         values ($1, $2, $3, 'bare', 'bare', $4, $5, 9)`, [trace.rows[0]!.record_id, c.id, trace.rows[0]!.id, body.customerId, c.location_enterprise_id]);
+      await client.query(
+        'update cylinders set status = 10, location_enterprise_id = null, located_since = null, warehouse_id = null, updated_at = now() where id = $1', [c.id]);
+      return { cylinderId: c.id, toStatus: 10, traceId: Number(trace.rows[0]!.id), repeated: false };
+    }));
   return { app, pool };
+}
+
+/** One transaction on a pooled client: `work` answers the data, or null to refuse (rolled back, 409). */
+async function inTransaction<T>(pool: pg.Pool, reply: FastifyReply, work: (client: pg.PoolClient) => Promise<T | null>) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const data = await work(client);
+    if (data === null) {
+      await client.query('rollback');
+      return reply.code(409).send({ code: -1, msg: 'refused' });
+    }
+    await client.query('commit');
+    return { code: 0, data };
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 async function main() {

@@ -178,9 +178,14 @@ async function insertEvent(trx: Transaction<DB>, e: EventInput, newRecord: Recor
  * Claims a scanId for this transaction. Another request with the same scanId waits here until this one
  * ends: if it committed, that request gets this answer; if it was refused (rolled back), it acts itself.
  */
-export async function claimScan(trx: Transaction<DB>, scanId: string, action: string, code: string): Promise<ScanResult | null> {
-  const claimed = await trx.insertInto('lifecycle_scans').values({ scan_id: scanId, action, code: code.slice(0, 64), response: null })
-    .onConflict((oc) => oc.column('scan_id').doNothing()).returning('scan_id').executeTakeFirst();
+export async function claimScan(trx: Transaction<DB>, scanId: string, action: string, code: string, settings?: ReturnType<typeof transitionSettings>): Promise<ScanResult | null> {
+  // With `settings`, the transaction's settings are made in the claim's own statement (one round trip fewer).
+  const claimed = settings
+    ? (await sql<{ scan_id: string }>`insert into lifecycle_scans (scan_id, action, code, response)
+        select ${scanId}, ${action}, ${code.slice(0, 64)}, null from (${settings}) settings
+        on conflict (scan_id) do nothing returning scan_id`.execute(trx)).rows[0]
+    : await trx.insertInto('lifecycle_scans').values({ scan_id: scanId, action, code: code.slice(0, 64), response: null })
+      .onConflict((oc) => oc.column('scan_id').doNothing()).returning('scan_id').executeTakeFirst();
   if (claimed) return null;
   const stored = await trx.selectFrom('lifecycle_scans').select(['response', 'action']).where('scan_id', '=', scanId).executeTakeFirst();
   if (!stored?.response) throw new BusinessError('该扫描编号已在处理中，请稍后重试');
@@ -199,18 +204,23 @@ export function wrongStatus(c: { code: string; status: number }, step: string, e
   return new BusinessError(`气瓶 ${c.code} 当前状态为${statusLabel(c.status)}，不能${step}（应为${expected.map(statusLabel).join('或')}）`);
 }
 
+/** inTransaction's lock and statement timeouts and the transition declaration, as one select. */
+const transitionSettings = () => sql`select set_config('lock_timeout', ${LOCK_TIMEOUT}, true), set_config('statement_timeout', ${STATEMENT_TIMEOUT}, true),
+  set_config('cylinder.transition', 'on', true)`;
+
 /**
  * Runs `def` on one cylinder in its own transaction (see runLocked): inTransaction's lock and statement
- * timeouts, set in the same first statement as the transition declaration (one round trip fewer per scan).
+ * timeouts, set in the same first statement as the transition declaration and the scanId claim (round trips
+ * are what a scan costs).
  */
 export function runTransition<R extends ScanResult = ScanResult>(db: Kysely<DB>, def: Transition, target: Target, actor: Actor): Promise<R> {
   return db.transaction().execute(async (trx) => {
-    await sql`select set_config('lock_timeout', ${LOCK_TIMEOUT}, true), set_config('statement_timeout', ${STATEMENT_TIMEOUT}, true),
-      set_config('cylinder.transition', 'on', true)`.execute(trx);
     declared.add(trx);
     if (target.scanId) {
-      const earlier = await claimScan(trx, target.scanId, def.action, target.code ?? String(target.id ?? ''));
+      const earlier = await claimScan(trx, target.scanId, def.action, target.code ?? String(target.id ?? ''), transitionSettings());
       if (earlier) return earlier as R;
+    } else {
+      await transitionSettings().execute(trx);
     }
     await target.prepare?.(trx);
     let result = await runLocked(trx, def, await lockCylinder(trx, target), actor, target.scanId ?? null);

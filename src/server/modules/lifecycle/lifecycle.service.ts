@@ -10,7 +10,7 @@ import { operatorOf } from '../../lib/access';
 import { BusinessError } from '../../lib/errors';
 import { storableText } from '../../lib/jsonb';
 import { blankToNull } from '../../lib/paging';
-import { fillGateFor } from '../product/fill-gate.service';
+import { fillGateWithCylinder } from '../product/fill-gate.service';
 import { appendEvent, lockCylinder, wrongStatus, type Actor } from './engine';
 import { briefByCode, testRecord } from './queries';
 import { evaluateTest, gasOf, metageReasons, testProjectsOf, weightVerdict } from './transitions';
@@ -36,8 +36,13 @@ const statusReason = (c: CylinderBrief, step: string, expected: readonly number[
 
 /** 充装扫码: the cylinder and every reason the gate refuses it for `materialId`; nothing changes. */
 export async function fillingScan(db: Kysely<DB>, code: string, materialId: number): Promise<ScanPreview> {
-  const cylinder = await briefByCode(db, code);
-  const gate = (await fillGateFor(db, cylinder.code, materialId)).filter((r) => r.reason !== 'scrap').map((r) => r.message);
+  // One statement: the cylinder and the gate (a station's scan costs round trips, not rows).
+  const found = await fillGateWithCylinder(db, code.trim(), materialId).catch((error: unknown) => {
+    if (error instanceof BusinessError && error.message.startsWith('气瓶不存在')) throw new BusinessError(`气瓶编码不存在：${code.trim()}`);
+    throw error;
+  });
+  const { cylinder } = found;
+  const gate = found.reasons.filter((r) => r.reason !== 'scrap').map((r) => r.message);
   const reasons = [...statusReason(cylinder, '充装', [STATUS.received]), ...gate];
   return { cylinder, allowed: reasons.length === 0, reasons };
 }

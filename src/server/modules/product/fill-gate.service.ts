@@ -12,6 +12,11 @@ export const VACUUM_ACTION = 'vacuum';
  * transaction of the pick or fill that asks, after locking the cylinder).
  */
 export async function fillGateFor(db: Kysely<DB>, code: string, materialId: number): Promise<GateReason[]> {
+  return (await fillGateWithCylinder(db, code, materialId)).reasons;
+}
+
+/** The gate's reasons and the cylinder as a station shows it (CylinderBrief), read in one statement. */
+export async function fillGateWithCylinder(db: Kysely<DB>, code: string, materialId: number) {
   const row = await db.selectFrom('cylinders as c')
     .innerJoin('materials as m', 'm.id', 'c.material_id')
     .leftJoin('enterprises as o', 'o.id', 'c.owner_enterprise_id')
@@ -25,6 +30,8 @@ export async function fillGateFor(db: Kysely<DB>, code: string, materialId: numb
       sql<string | null>`to_char(c.last_inspection_date, 'YYYY-MM-DD')`.as('lastInspectionDate'),
       sql<string | null>`to_char(c.next_inspection_date, 'YYYY-MM-DD')`.as('nextInspectionDate'),
       'c.owner_type as ownerType', sql<boolean>`coalesce(o.type = 2, false)`.as('ownerIsCustomer'),
+      'c.specification', sql<number | null>`c.tare_weight::float8`.as('tareWeight'),
+      sql<string | null>`case when c.owner_type = 1 then '自有' else o.enterprise_name end`.as('ownerName'),
       sql<string | null>`to_char(c.last_filled_at, 'YYYY-MM-DD')`.as('lastFilledAt'),
       (eb) => eb.selectFrom('cylinder_traces as t').select(sql<string>`to_char(max(t.at), 'YYYY-MM-DD')`.as('v'))
         .whereRef('t.cylinder_id', '=', 'c.id').where('t.action', '=', VACUUM_ACTION).where('t.reverted_by_id', 'is', null).as('vacuumSince'),
@@ -35,5 +42,9 @@ export async function fillGateFor(db: Kysely<DB>, code: string, materialId: numb
   if (!row) throw new BusinessError(`气瓶不存在：${code}`);
   if (row.gasId === null || row.gasName === null) throw new BusinessError(`介质不存在：${materialId}`);
   const gas = { id: row.gasId, materialName: row.gasName, flammable: row.gasFlammable === true, designLifeYears: row.gasLife, extendedLifeYears: row.gasExtendedLife };
-  return fillGateReasons(row, gas, today(), { vacuumSince: row.vacuumSince });
+  const brief = {
+    id: row.id, code: row.code, status: row.status, materialId: row.materialId, materialName: row.materialName, specification: row.specification,
+    tareWeight: row.tareWeight, nextInspectionDate: row.nextInspectionDate, ownerName: row.ownerName,
+  };
+  return { cylinder: brief, reasons: fillGateReasons(row, gas, today(), { vacuumSince: row.vacuumSince }) };
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { sql, type Kysely, type QueryCreator, type Transaction, type Updateable } from 'kysely';
 import type { ScanResult } from '@shared/api/produce';
 import { actionLabel, type LifecycleAction } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
@@ -223,10 +223,8 @@ export function runTransition<R extends ScanResult = ScanResult>(db: Kysely<DB>,
       await transitionSettings().execute(trx);
     }
     await target.prepare?.(trx);
-    let result = await runLocked(trx, def, await lockCylinder(trx, target), actor, target.scanId ?? null);
-    if (target.finish) result = await target.finish(trx, result);
-    if (target.scanId) await storeScan(trx, target.scanId, result);
-    return result as R;
+    const scanId = target.scanId ?? null;
+    return (await runLocked(trx, def, await lockCylinder(trx, target), actor, scanId, { store: scanId, finish: target.finish })) as R;
   });
 }
 
@@ -235,7 +233,16 @@ export function runTransition<R extends ScanResult = ScanResult>(db: Kysely<DB>,
  * (every reason listed), then the status, the cylinder's other columns, the trace event and the record —
  * all inside the caller's transaction, on a cylinder row it has locked.
  */
-export async function runLocked(trx: Transaction<DB>, def: Transition, c: LockedCylinder, actor: Actor, scanId: string | null = null): Promise<ScanResult> {
+export interface Answer {
+  /** The scanId whose answer is kept (in the same statement as the status change). */
+  store: string | null;
+  /** Completes the answer first (see Target.finish). */
+  finish?: Target['finish'];
+}
+
+export async function runLocked(
+  trx: Transaction<DB>, def: Transition, c: LockedCylinder, actor: Actor, scanId: string | null = null, answer: Answer = { store: null },
+): Promise<ScanResult> {
   await declareTransition(trx);
   // The newest event is read only when it can matter: a scan into a status the action leads to may be a
   // repeat, and a check or apply may ask for it. A cylinder in a from-status is never a repeat.
@@ -244,10 +251,13 @@ export async function runLocked(trx: Transaction<DB>, def: Transition, c: Locked
   const base = { cylinderId: c.id, code: c.code, action: def.action };
   const previous = def.done && def.done.statuses.includes(c.status) ? await last() : null;
   if (def.done && previous && def.done.actions.includes(previous.action)) {
-    return {
+    const repeated: ScanResult = {
       ...base, fromStatus: c.status, toStatus: c.status, traceId: null, recordId: null, repeated: true,
       message: `气瓶 ${c.code} 已${label(previous.action)}，无需重复操作`,
     };
+    const result = answer.finish ? await answer.finish(trx, repeated) : repeated;
+    if (answer.store) await storeScan(trx, answer.store, result);
+    return result;
   }
   const early = def.precheck?.(c);
   if (early) throw new BusinessError(early);
@@ -264,18 +274,28 @@ export async function runLocked(trx: Transaction<DB>, def: Transition, c: Locked
     detail: { ...outcome.detail, ...(Object.keys(before).length ? { before } : {}) },
     recordType: outcome.record ? RECORD_TYPE[outcome.record.table] : null,
   }, outcome.record?.table ?? null);
-  if (outcome.record) {
-    await trx.insertInto(outcome.record.table).values({
-      id: recordId!, cylinder_id: c.id, trace_id: traceId, operator_id: actor.operatorId, operator: actor.operator,
-      workstation: actor.workstation, ...outcome.record.values,
-    }).execute();
-  }
-  if (outcome.to !== c.status || Object.keys(patch).length) {
-    await trx.updateTable('cylinders').set({ ...patch, status: outcome.to, updated_at: sql`now()` }).where('id', '=', c.id).execute();
-  }
-  return {
+  const done: ScanResult = {
     ...base, action, fromStatus: c.status, toStatus: outcome.to, traceId, recordId, repeated: false,
     message: outcome.message ?? `气瓶 ${c.code} ${def.label ?? label(action)}成功`,
     ...outcome.extra,
   };
+  const result = answer.finish ? await answer.finish(trx, done) : done;
+
+  // The record, the kept answer and the cylinder's new status in one statement (data-modifying CTEs): a
+  // scan's cost is its round trips.
+  let q: QueryCreator<DB> = trx;
+  if (outcome.record) {
+    const table = outcome.record.table;
+    const values = {
+      id: recordId!, cylinder_id: c.id, trace_id: traceId, operator_id: actor.operatorId, operator: actor.operator,
+      workstation: actor.workstation, ...outcome.record.values,
+    };
+    q = q.with('written_record', (w) => w.insertInto(table as 'vacuum_records').values(values as never)) as unknown as QueryCreator<DB>;
+  }
+  if (answer.store) {
+    const store = answer.store;
+    q = q.with('kept_answer', (w) => w.updateTable('lifecycle_scans').set({ response: toJsonb(result) }).where('scan_id', '=', store)) as unknown as QueryCreator<DB>;
+  }
+  await q.updateTable('cylinders').set({ ...patch, status: outcome.to, updated_at: sql`now()` }).where('id', '=', c.id).execute();
+  return result;
 }

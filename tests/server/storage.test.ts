@@ -186,6 +186,8 @@ describe('outbound orders', () => {
     for (const c of ones) expect(await row(c.id)).toMatchObject({ status: 9, location_enterprise_id: acme, warehouse_id: null, located_since: expect.any(Date) });
     expect((await complete(id)).body.data.status).toBe(1);
     expect((await actions(ones[0]!.id)).slice(-2).map((e) => [e.action, e.from_status, e.to_status])).toEqual([['outboundScan', 7, 8], ['outbound', 8, 9]]);
+    const shippedEvent = await t.db.selectFrom('cylinder_traces').select('detail').where('cylinder_id', '=', ones[0]!.id).where('action', '=', 'outbound').executeTakeFirstOrThrow();
+    expect(shippedEvent.detail).toMatchObject({ orderNo: order.body.data.orderNo, customer: '甲客户' });
     expect((await scanOut(id, (await cylinder(7)).code)).body.msg).toContain('已完成，不能再扫码');
 
     const sign = await get<SignInfo>(`/api/storageOrder/getSignInfo/${id}`);

@@ -8,6 +8,7 @@ import { passwordMessages } from '@renderer/features/password/messages';
 import { produceMessages } from '@renderer/features/produce/messages';
 import { productMessages } from '@renderer/features/product/messages';
 import { productExamMessages } from '@renderer/features/productExam/messages';
+import { storageMessages } from '@renderer/features/storage/messages';
 import { traceMessages } from '@renderer/features/trace/messages';
 import { userMessages } from '@renderer/features/user/messages';
 import { warehouseMessages } from '@renderer/features/warehouse/messages';
@@ -21,6 +22,7 @@ import { coreMessages } from './core';
 const parts = [
   coreMessages, homeMessages, userMessages, passwordMessages, machineMessages, materialMessages, warehouseMessages,
   enterpriseMessages, productMessages, detectMessages, productExamMessages, produceMessages, inspectMessages, traceMessages,
+  storageMessages,
 ] as const;
 
 type Part = (typeof parts)[number];

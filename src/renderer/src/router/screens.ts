@@ -39,6 +39,9 @@ export const SCREENS: ScreenDef[] = [
   { path: '/produce/produce', title: '充装管理', titleEn: 'Filling', permission: ['produce:view'], load: () => import('@renderer/features/produce/ProducePage') },
   { path: '/produce/inspect', title: '检验管理', titleEn: 'Inspection', permission: ['inspect:view'], load: () => import('@renderer/features/inspect/InspectPage') },
   { path: '/produce/traceability', title: '追溯查询', titleEn: 'Traceability', permission: ['trace:view'], load: () => import('@renderer/features/trace/TracePage') },
+  { path: '/storage/inbound', title: '入库管理', titleEn: 'Stock-in', permission: ['inbound:view'], load: () => import('@renderer/features/storage/InboundPage') },
+  { path: '/storage/outbound', title: '出库管理', titleEn: 'Stock-out', permission: ['outbound:view'], load: () => import('@renderer/features/storage/OutboundPage') },
+  { path: '/storage/query', title: '库存查询', titleEn: 'Stock query', permission: ['stock:view'], load: () => import('@renderer/features/storage/StockQueryPage') },
 ];
 
 export const ERROR_CODES = ['401', '403', '404', '500', '502'] as const;

@@ -14,9 +14,13 @@ export interface OrderContext {
   type: string;
   warehouse_id: number | null;
   customer_id: number | null;
+  /** For the trace detail: where the cylinders go. */
+  warehouse_name?: string | null;
+  customer_name?: string | null;
 }
 
 const onOrder = (order: OrderContext) => ({ orderId: order.id, orderNo: order.order_no });
+const into = (order: OrderContext) => ({ ...onOrder(order), warehouseId: order.warehouse_id, warehouseName: order.warehouse_name ?? null });
 
 /**
  * 入库 onto an order: spaceRk takes an empty cylinder back into an empty-cylinder warehouse (recovery 10,
@@ -31,7 +35,7 @@ export function stockIn(order: OrderContext): Transition {
       done: { statuses: [STATUS.stock], actions: ['stockInEmpty'] },
       apply: async () => ({
         to: STATUS.stock, patch: { warehouse_id: order.warehouse_id }, record: record(),
-        detail: { ...onOrder(order), warehouseId: order.warehouse_id },
+        detail: into(order),
       }),
     };
   }
@@ -45,7 +49,7 @@ export function stockIn(order: OrderContext): Transition {
     },
     apply: async () => ({
       to: STATUS.toOutbound, patch: { warehouse_id: order.warehouse_id }, record: record(),
-      detail: { ...onOrder(order), warehouseId: order.warehouse_id },
+      detail: into(order),
     }),
   };
 }
@@ -110,7 +114,7 @@ export const ship = (order: OrderContext, at: Date): Transition => ({
   apply: async () => ({
     to: STATUS.outbound,
     patch: { location_enterprise_id: order.customer_id, located_since: at, warehouse_id: null },
-    detail: { ...onOrder(order), customerId: order.customer_id },
+    detail: { ...onOrder(order), customerId: order.customer_id, customer: order.customer_name ?? null },
   }),
 });
 
@@ -174,7 +178,7 @@ export const recover = (body: RecoverBody): Transition => ({
           expected_status: c.status, discrepancy, remark: blankToNull(body.remark ?? null),
         },
       },
-      detail: { customerId, ...(discrepancy ? { discrepancy } : {}) },
+      detail: { customerId, customer: customerName, ...(discrepancy ? { discrepancy } : {}) },
       message: discrepancy ? `气瓶 ${c.code} 已回收；注意：${discrepancy}` : `气瓶 ${c.code} 回收成功${customerName ? `（${customerName}）` : ''}`,
       extra: { discrepancy, customerName },
     };

@@ -30,7 +30,10 @@ interface OrderRow extends OrderContext {
 const orderColumns = ['id', 'order_no', 'type', 'direction', 'status', 'warehouse_id', 'customer_id'] as const;
 
 async function lockOrder(trx: Transaction<DB>, id: number, direction: 'in' | 'out'): Promise<OrderRow> {
-  const order = await trx.selectFrom('storage_orders').select([...orderColumns]).where('id', '=', id).forUpdate().executeTakeFirst();
+  const order = await trx.selectFrom('storage_orders as o').select([...orderColumns.map((c) => `o.${c}` as const),
+    (eb) => eb.selectFrom('warehouses as w').select('w.warehouse_name').whereRef('w.id', '=', 'o.warehouse_id').as('warehouse_name'),
+    (eb) => eb.selectFrom('enterprises as e').select('e.enterprise_name').whereRef('e.id', '=', 'o.customer_id').as('customer_name'),
+  ]).where('o.id', '=', id).forUpdate('o').executeTakeFirst();
   if (!order || order.direction !== direction) throw new BusinessError(`${direction === 'in' ? '入库单' : '出库单'}不存在：${id}`);
   return order;
 }
@@ -48,21 +51,23 @@ async function orderRef(trx: Transaction<DB> | Db, id: number): Promise<OrderRef
   return { id: row.id, orderNo: row.orderNo, type: row.type, status: row.status, count: Number(row.count ?? 0) };
 }
 
-async function checkWarehouse(trx: Transaction<DB>, warehouseId: number, type: 'spaceRk' | 'productRK'): Promise<void> {
+async function checkWarehouse(trx: Transaction<DB>, warehouseId: number, type: 'spaceRk' | 'productRK'): Promise<string> {
   const w = await trx.selectFrom('warehouses').select(['warehouse_name', 'kind']).where('id', '=', warehouseId).executeTakeFirst();
   if (!w) throw new BusinessError(`仓库不存在：${warehouseId}`);
   const kind = ORDER_TYPES[type].warehouseKind;
   if (w.kind !== kind) throw new BusinessError(`仓库「${w.warehouse_name}」不是${kind === 'empty' ? '空瓶库' : '成品库'}，不能用于${ORDER_TYPES[type].zh}`);
+  return w.warehouse_name;
 }
 
 async function createInOrder(trx: Transaction<DB>, body: InStockBody, actor: Actor): Promise<OrderRow> {
   if (!body.type) throw new BusinessError('参数错误：请选择入库类型');
   if (!body.warehouseId) throw new BusinessError('参数错误：请选择仓库');
-  await checkWarehouse(trx, body.warehouseId, body.type);
-  return trx.insertInto('storage_orders').values({
+  const warehouseName = await checkWarehouse(trx, body.warehouseId, body.type);
+  const order = await trx.insertInto('storage_orders').values({
     order_no: nextOrderNo('in'), direction: 'in', type: body.type, warehouse_id: body.warehouseId,
     remark: blankToNull(body.remark ?? null), operator_id: actor.operatorId, operator: actor.operator,
   }).returning([...orderColumns]).executeTakeFirstOrThrow();
+  return { ...order, warehouse_name: warehouseName, customer_name: null };
 }
 
 const refuseClosed = (order: OrderRow) => {

@@ -30,9 +30,13 @@ const LABELS: Record<string, MessageKey> = {
   customer: 'trace.detail.customer',
   warehouseName: 'trace.detail.warehouseName',
   undone: 'trace.detail.undone',
+  discrepancy: 'trace.detail.discrepancy',
 };
 /** Ids and internals that mean nothing to a person. */
-const HIDDEN = new Set(['scanId', 'id', 'cylinderId', 'traceId', 'recordId', 'materialId', 'projectId', 'warehouseId', 'enterpriseId', 'items']);
+const HIDDEN = new Set([
+  'scanId', 'id', 'cylinderId', 'traceId', 'recordId', 'materialId', 'projectId', 'warehouseId', 'enterpriseId', 'items', 'orderId', 'lineId',
+  'customerId',
+]);
 
 function valueText(t: T, lang: Language, key: string, v: unknown): string | null {
   if (v === null || v === undefined || v === '') return null;

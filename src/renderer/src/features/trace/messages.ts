@@ -75,6 +75,7 @@ export const traceMessages = defineMessages({
     'trace.detail.customer': '客户',
     'trace.detail.warehouseName': '仓库',
     'trace.detail.undone': '撤销的操作',
+    'trace.detail.discrepancy': '与系统记录不符',
   },
   en: {
     'trace.scan': 'Cylinder code',
@@ -149,5 +150,6 @@ export const traceMessages = defineMessages({
     'trace.detail.customer': 'customer',
     'trace.detail.warehouseName': 'warehouse',
     'trace.detail.undone': 'undid',
+    'trace.detail.discrepancy': 'discrepancy',
   },
 });

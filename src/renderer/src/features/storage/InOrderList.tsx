@@ -1,0 +1,68 @@
+import { useMemo, useState } from 'react';
+import { Stack } from '@mui/material';
+import { IN_TYPES, type OrderRow } from '@shared/api/storage';
+import { AppDialog } from '@renderer/components/AppDialog';
+import type { FormField } from '@renderer/components/Form';
+import { FilterBar, useActionsColumn, useConfirm, useListFilters } from '@renderer/components/ListPage';
+import { PaginatedTable, type TableColumn } from '@renderer/components/PaginatedTable';
+import { useWarehouseOptions } from '@renderer/features/lookups/useLookups';
+import { dateTime } from '@renderer/features/produce/format';
+import { useLanguage, useT } from '@renderer/i18n/useT';
+import { notify } from '@renderer/notify/toast';
+import { OrderItemsTable } from './InStockStation';
+import { filterQuery, OrderStatusChip, statusOptions, statusText, typeLabel, typeOptions } from './orders';
+import { storageApi } from './storageApi';
+
+/**
+ * 入库单: every stock-in order with its filters; 详情 lists its cylinders, 继续入库 takes an open order back
+ * to the station, 删除 removes an order without cylinders (the server refuses one with).
+ */
+export function InOrderList({ onResume }: { onResume: (row: OrderRow) => void }) {
+  const t = useT();
+  const lang = useLanguage();
+  const warehouses = useWarehouseOptions();
+  const filters = useListFilters({}, 'inOrders');
+  const confirm = useConfirm();
+  const [remove] = storageApi.useDeleteOrderMutation();
+  const [detail, setDetail] = useState<OrderRow | null>(null);
+
+  const fields: FormField[] = [
+    { key: 'orderNo', label: t('storage.orderNo'), span: 4 },
+    { key: 'type', label: t('storage.inType'), type: 'select', options: typeOptions(lang, IN_TYPES), span: 4 },
+    { key: 'warehouseId', label: t('storage.warehouse'), type: 'select', options: warehouses, span: 4 },
+    { key: 'status', label: t('storage.orderStatus'), type: 'select', options: statusOptions(t, 'in'), span: 4 },
+    { key: 'date', label: t('storage.date'), type: 'daterange', span: 8 },
+  ];
+  const removeRow = (row: OrderRow) => confirm({
+    title: t('common.delete'), message: t('common.confirmDelete', { name: row.orderNo }), danger: true,
+    action: () => remove({ id: row.id }).unwrap().then(() => notify(t('common.deleted'), 'success')),
+  });
+  const actions = useActionsColumn<OrderRow>([
+    { label: t('storage.detail'), onClick: setDetail },
+    { label: t('storage.resume'), permission: 'inbound:add', show: (r) => r.status === 0, onClick: onResume },
+    { label: t('common.delete'), permission: 'inbound:delete', color: 'error', show: (r) => r.status === 0 || r.count === 0, onClick: (row) => void removeRow(row) },
+  ]);
+  const columns = useMemo<TableColumn<OrderRow>[]>(() => [
+    { field: 'orderNo', headerName: t('storage.orderNo'), width: 140 },
+    { field: 'type', headerName: t('storage.inType'), width: 80, valueFormatter: (v: string) => typeLabel(lang, v) },
+    { field: 'warehouseName', headerName: t('storage.warehouse'), flex: 1, minWidth: 90 },
+    { field: 'count', headerName: t('storage.count'), width: 60 },
+    { field: 'status', headerName: t('storage.orderStatus'), width: 90, renderCell: ({ row }) => <OrderStatusChip direction="in" status={row.status} /> },
+    { field: 'operator', headerName: t('storage.operator'), width: 70 },
+    { field: 'createdAt', headerName: t('storage.createdAt'), width: 140, valueFormatter: (v: string) => dateTime(v) },
+    { field: 'remark', headerName: t('common.remark'), flex: 1, minWidth: 70 },
+    actions,
+  ], [t, lang, actions]);
+
+  return (
+    <Stack spacing={1} sx={{ flex: 1, minHeight: 0, minWidth: 0 }}>
+      <FilterBar fields={fields} filters={filters} defaultSpan={4} />
+      <PaginatedTable<OrderRow> query={storageApi.useInOrdersQuery} columns={columns} filters={filterQuery(filters.applied)} height="fill" stateKey="inOrders.table" />
+      {detail && (
+        <AppDialog open width={900} title={t('storage.inOrderDetail', { orderNo: detail.orderNo, warehouse: detail.warehouseName ?? '—', count: detail.count, done: detail.completedAt ? dateTime(detail.completedAt) : statusText(t, 'in', detail.status) })} onClose={() => setDetail(null)} footer={false}>
+          <OrderItemsTable orderId={detail.id} stateKey="inOrders.detail" height={420} />
+        </AppDialog>
+      )}
+    </Stack>
+  );
+}

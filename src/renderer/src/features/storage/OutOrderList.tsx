@@ -1,0 +1,77 @@
+import { useMemo, useState } from 'react';
+import { Button, Stack } from '@mui/material';
+import { OUT_TYPES, type OrderRow } from '@shared/api/storage';
+import type { FormField } from '@renderer/components/Form';
+import { FilterBar, useActionsColumn, useConfirm, useListFilters } from '@renderer/components/ListPage';
+import { PaginatedTable, type TableColumn } from '@renderer/components/PaginatedTable';
+import { useCustomerOptions } from '@renderer/features/lookups/useLookups';
+import { dateTime } from '@renderer/features/produce/format';
+import { useLanguage, useT } from '@renderer/i18n/useT';
+import { notify } from '@renderer/notify/toast';
+import { usePermission } from '@renderer/permission/permission';
+import { HasPermission } from '@renderer/permission/Permission';
+import { NewOutOrderDialog } from './NewOutOrderDialog';
+import { filterQuery, OrderStatusChip, statusOptions, typeLabel, typeOptions } from './orders';
+import { storageApi } from './storageApi';
+
+/**
+ * 出库单: the outbound orders with their filters; 新建出库单 opens the new order's scanning view, 扫码 an open
+ * order's, 详情 any order's; 删除 removes an order nothing was scanned onto (the server refuses otherwise).
+ */
+export function OutOrderList({ onOpen }: { onOpen: (id: number) => void }) {
+  const t = useT();
+  const lang = useLanguage();
+  const customers = useCustomerOptions();
+  const filters = useListFilters({}, 'outOrders');
+  const confirm = useConfirm();
+  const canScan = usePermission(['outbound:scan']);
+  const [remove] = storageApi.useDeleteOrderMutation();
+  const [creating, setCreating] = useState(false);
+
+  const fields: FormField[] = [
+    { key: 'orderNo', label: t('storage.orderNo'), span: 4 },
+    { key: 'type', label: t('storage.outType'), type: 'select', options: typeOptions(lang, OUT_TYPES), span: 4 },
+    { key: 'customerId', label: t('storage.customer'), type: 'select', options: customers, span: 6 },
+    { key: 'status', label: t('storage.orderStatus'), type: 'select', options: statusOptions(t, 'out'), span: 4 },
+    { key: 'date', label: t('storage.date'), type: 'daterange', span: 8 },
+  ];
+  const removeRow = (row: OrderRow) => confirm({
+    title: t('common.delete'), message: t('common.confirmDelete', { name: row.orderNo }), danger: true,
+    action: () => remove({ id: row.id }).unwrap().then(() => notify(t('common.deleted'), 'success')),
+  });
+  const actions = useActionsColumn<OrderRow>([
+    { label: t('storage.scan'), permission: 'outbound:scan', show: (r) => r.status === 0, onClick: (r) => onOpen(r.id) },
+    { label: t('storage.detail'), onClick: (r) => onOpen(r.id) },
+    { label: t('common.delete'), permission: 'outbound:delete', color: 'error', show: (r) => r.status === 0, onClick: (row) => void removeRow(row) },
+  ]);
+  const columns = useMemo<TableColumn<OrderRow>[]>(() => [
+    { field: 'orderNo', headerName: t('storage.orderNo'), width: 140 },
+    { field: 'type', headerName: t('storage.outType'), width: 80, valueFormatter: (v: string) => typeLabel(lang, v) },
+    { field: 'customerName', headerName: t('storage.customer'), flex: 1, minWidth: 110 },
+    { field: 'vehicle', headerName: t('storage.vehicle'), width: 85 },
+    { field: 'count', headerName: t('storage.progress'), width: 75, valueGetter: (_v, r) => `${r.count} / ${r.quantity}` },
+    { field: 'status', headerName: t('storage.orderStatus'), width: 100, renderCell: ({ row }) => <OrderStatusChip direction="out" status={row.status} /> },
+    { field: 'signed', headerName: t('storage.signed'), width: 50, valueFormatter: (v: boolean) => (v ? t('storage.yes') : '') },
+    { field: 'createdAt', headerName: t('storage.createdAt'), width: 140, valueFormatter: (v: string) => dateTime(v) },
+    actions,
+  ], [t, lang, actions]);
+
+  return (
+    <Stack spacing={1} sx={{ flex: 1, minHeight: 0, minWidth: 0 }}>
+      <FilterBar fields={fields} filters={filters} defaultSpan={4}
+        actions={(
+          <HasPermission keys={['outbound:add']}>
+            <Button variant="contained" color="success" onClick={() => setCreating(true)}>{t('storage.newOutOrder')}</Button>
+          </HasPermission>
+        )} />
+      <PaginatedTable<OrderRow> query={storageApi.useOutOrdersQuery} columns={columns} filters={filterQuery(filters.applied)} height="fill" stateKey="outOrders.table" />
+      {creating && (
+        <NewOutOrderDialog onClose={() => setCreating(false)}
+          onCreated={(order) => {
+            setCreating(false);
+            if (canScan) onOpen(order.id);
+          }} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,136 @@
+import { useCallback, useState } from 'react';
+import { Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import type { OutOrderInfo } from '@shared/api/storage';
+import { dateTime } from '@renderer/features/produce/format';
+import { resultVerdict, useStation } from '@renderer/features/produce/useStation';
+import { useScreenState } from '@renderer/hooks/useScreenState';
+import { useLanguage, useT } from '@renderer/i18n/useT';
+import type { MessageKey } from '@renderer/i18n/messages';
+import { usePermission } from '@renderer/permission/permission';
+import { HasPermission } from '@renderer/permission/Permission';
+import { useAppDispatch } from '@renderer/store/hooks';
+import { CompleteDialog } from './CompleteDialog';
+import { DeliverySheet } from './DeliverySheet';
+import { LineProgress, MaterialTestTable, PrintList, ScannedList, SignView } from './OrderParts';
+import { OrderStatusChip, typeLabel } from './orders';
+import { ScanStation } from './ScanStation';
+import { storageApi } from './storageApi';
+
+/** 扫码出库: each scan puts a cylinder on the order (待出库 → 已扫描), counted on the line it matches. */
+function OutScanStation({ order }: { order: OutOrderInfo }) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const station = useStation(`out.${order.id}`);
+  const [scanOut] = storageApi.useScanOutStockMutation();
+  const onScan = (code: string) => station.run(code, async (scanId) => {
+    const answer = await scanOut({ orderId: order.id, code, scanId }).unwrap();
+    // The lines as the answer counts them, at once (the order is fetched again too).
+    dispatch(storageApi.util.updateQueryData('outOrderInfo', { id: order.id }, (draft) => {
+      draft.lines = answer.lines;
+      draft.count = answer.lines.reduce((n, l) => n + l.scanned, 0);
+    }));
+    return resultVerdict(t, answer);
+  });
+  return (
+    <ScanStation station={station} onScan={onScan} scanLabel={t('storage.scanOut')}
+      settings={<LineProgress lines={order.lines} />} />
+  );
+}
+
+const FIELDS: [MessageKey, (o: OutOrderInfo, lang: 'zh-CN' | 'en') => string][] = [
+  ['storage.outType', (o, lang) => typeLabel(lang, o.type)],
+  ['storage.customer', (o) => o.customerName ?? '—'],
+  ['storage.vehicle', (o) => o.vehicle ?? '—'],
+  ['storage.driver', (o) => o.driver ?? '—'],
+  ['storage.progress', (o) => `${o.count} / ${o.quantity}`],
+  ['storage.createdAt', (o) => `${dateTime(o.createdAt)} ${o.operator ?? ''}`],
+  ['storage.completedAt', (o) => (o.completedAt ? `${dateTime(o.completedAt)} ${o.completedBy ?? ''}` : '—')],
+  ['storage.signName', (o) => (o.signName ? `${o.signName}（${dateTime(o.signedAt)}）` : '—')],
+  ['common.remark', (o) => o.remark ?? '—'],
+];
+
+type Part = 'items' | 'sign' | 'prints' | 'certificate';
+
+/**
+ * One outbound order: its header with 打印 and 完成出库, the scanning station while it is open (or the
+ * lines' progress once done), then its scanned cylinders, signature, print record and 质量证明书.
+ */
+export function OutOrderView({ id, onBack }: { id: number; onBack: () => void }) {
+  const t = useT();
+  const lang = useLanguage();
+  const { data: order, isError } = storageApi.useOutOrderInfoQuery({ id });
+  const { data: items } = storageApi.useOutOrderItemsQuery({ id });
+  const { data: sign } = storageApi.useSignInfoQuery({ id });
+  const [part, setPart] = useScreenState<Part>('order.part', 'items');
+  const { data: tests } = storageApi.useMaterialTestQuery({ id }, { skip: part !== 'certificate' });
+  const canScan = usePermission(['outbound:scan']);
+  const canAdd = usePermission(['outbound:add']);
+  const canSign = usePermission(['outbound:sign']);
+  const canComplete = canAdd && canSign;
+  const [savePrint, { isLoading: recording }] = storageApi.useSavePrintInfoMutation();
+  const [completing, setCompleting] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const printed = useCallback(() => setPrinting(false), []);
+
+  const back = <Button variant="outlined" onClick={onBack}>{t('storage.backToList')}</Button>;
+  if (!order) return <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>{back}<Typography color="text.secondary">{t(isError ? 'storage.orderMissing' : 'storage.loading')}</Typography></Stack>;
+  const open = order.status === 0;
+
+  const print = async () => {
+    try {
+      await savePrint({ id, documents: ['发货清单'] }).unwrap();
+      setPrinting(true);
+    } catch {
+      // The HTTP client has shown why.
+    }
+  };
+
+  return (
+    <Stack spacing={1} sx={{ minWidth: 0 }}>
+      <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="out-order-header">
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }} useFlexGap>
+          <Typography variant="h6" component="h2" data-testid="out-order-no">{order.orderNo}</Typography>
+          <OrderStatusChip direction="out" status={order.status} />
+          <Box sx={{ flex: 1 }} />
+          {back}
+          <HasPermission keys={['outbound:print']}>
+            <Button variant="outlined" loading={recording} onClick={() => void print()}>{t('storage.print')}</Button>
+          </HasPermission>
+          {open && canComplete && (
+            <Button variant="contained" color="success" onClick={() => setCompleting(true)}>{t('storage.completeOut')}</Button>
+          )}
+        </Stack>
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, max-content minmax(0, 1fr))', columnGap: 1.5, rowGap: 0.5 }}>
+          {FIELDS.map(([label, value]) => [
+            <Typography key={`${label}-l`} variant="body2" color="text.secondary">{t(label)}</Typography>,
+            <Typography key={`${label}-v`} variant="body2" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={value(order, lang)}>{value(order, lang)}</Typography>,
+          ])}
+        </Box>
+      </Paper>
+      {open && canScan
+        ? <OutScanStation order={order} />
+        : (
+          <Paper variant="outlined" sx={{ p: 1.5, maxWidth: 560 }}>
+            <Typography variant="subtitle2" sx={{ mb: 1 }}>{t('storage.lines')}</Typography>
+            <LineProgress lines={order.lines} />
+          </Paper>
+        )}
+      <Paper variant="outlined" sx={{ minWidth: 0 }}>
+        <Tabs value={part} onChange={(_, v: Part) => setPart(v)} aria-label={t('storage.orderParts')} sx={{ minHeight: 40, px: 1, '& .MuiTab-root': { minHeight: 40, py: 0 } }}>
+          <Tab value="items" label={t('storage.scannedTab', { n: items?.filter((i) => !i.reverted).length ?? 0 })} />
+          <Tab value="sign" label={t('storage.signTab')} />
+          <Tab value="prints" label={t('storage.prints')} />
+          <Tab value="certificate" label={t('storage.certificate')} />
+        </Tabs>
+        <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
+          {part === 'items' && <ScannedList items={items ?? []} />}
+          {part === 'sign' && <SignView sign={sign ?? undefined} />}
+          {part === 'prints' && <PrintList prints={order.prints} />}
+          {part === 'certificate' && <MaterialTestTable rows={tests ?? []} />}
+        </Box>
+      </Paper>
+      {completing && <CompleteDialog order={order} onClose={() => setCompleting(false)} onDone={() => setCompleting(false)} />}
+      {printing && <DeliverySheet order={order} items={items ?? []} sign={sign ?? undefined} onPrinted={printed} />}
+    </Stack>
+  );
+}

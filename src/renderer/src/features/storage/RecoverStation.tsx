@@ -1,0 +1,43 @@
+import { useRef } from 'react';
+import { TextField } from '@mui/material';
+import { backToScan } from '@renderer/features/produce/StationFields';
+import { resultVerdict, useStation } from '@renderer/features/produce/useStation';
+import { useScreenState } from '@renderer/hooks/useScreenState';
+import { useT } from '@renderer/i18n/useT';
+import { usePermission } from '@renderer/permission/permission';
+import { CustomerSelect } from './CustomerSelect';
+import { ScanStation, type StorageVerdict } from './ScanStation';
+import { storageApi } from './storageApi';
+
+/**
+ * 回收: each scan takes a cylinder back from the customer (已出库 → 已回收). A cylinder the system believes is
+ * elsewhere is still taken back; the answer says where it was thought to be, shown amber beside the verdict.
+ */
+export function RecoverStation() {
+  const t = useT();
+  const station = useStation('recover');
+  const allowed = usePermission(['inbound:recover']);
+  const [customerId, setCustomerId] = useScreenState<number | null>('recover.customer', null);
+  const [remark, setRemark] = useScreenState<string>('recover.remark', '');
+  const latest = useRef({ customerId, remark });
+  latest.current = { customerId, remark };
+  const [recover] = storageApi.useRecoverMutation();
+
+  const onScan = (code: string) => station.run(code, async (scanId): Promise<StorageVerdict> => {
+    const { customerId: customer, remark: note } = latest.current;
+    const answer = await recover({ code, scanId, ...(customer ? { customerId: customer } : {}), ...(note.trim() ? { remark: note.trim() } : {}) }).unwrap();
+    const verdict = resultVerdict(t, answer);
+    return answer.discrepancy ? { ...verdict, warning: t('storage.discrepancy', { text: answer.discrepancy }) } : verdict;
+  });
+
+  return (
+    <ScanStation station={station} onScan={onScan} disabled={!allowed} scanLabel={t('storage.scanRecover')}
+      settings={(
+        <>
+          <CustomerSelect label={t('storage.returnCustomer')} placeholder={t('storage.anyCustomer')} value={customerId} onChange={setCustomerId} onChosen={station.focusScan} />
+          <TextField size="small" label={t('common.remark')} value={remark} onChange={(e) => setRemark(e.target.value)}
+            onKeyDown={backToScan(station.focusScan)} slotProps={{ htmlInput: { maxLength: 255 } }} />
+        </>
+      )} />
+  );
+}

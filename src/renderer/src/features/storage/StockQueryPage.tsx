@@ -1,0 +1,48 @@
+import { Box, Stack, Tab, Tabs } from '@mui/material';
+import { LONG_OUT_DAYS_DEFAULT } from '@shared/api/storage';
+import { NumberInput } from '@renderer/components/NumberInput';
+import { useScreenState } from '@renderer/hooks/useScreenState';
+import { useT } from '@renderer/i18n/useT';
+import { CustomerHoldings, HoldingList, useHoldingFilters } from './Holdings';
+import { StockSummary } from './StockSummary';
+
+type Part = 'stock' | 'customers' | 'holdings';
+const goodDays = (d: number | null): d is number => typeof d === 'number' && Number.isInteger(d) && d >= 1 && d <= 3650;
+
+/**
+ * 库存查询: 库存 (warehouse × gas × status counts), 客户持瓶 (per customer, with the long-out count) and
+ * 持瓶明细 (the cylinders at customers, exportable). 超期天数 applies to the last two.
+ */
+export default function StockQueryPage() {
+  const t = useT();
+  const [part, setPart] = useScreenState<Part>('part', 'stock');
+  const [typedDays, setTypedDays] = useScreenState<number | null>('days', LONG_OUT_DAYS_DEFAULT);
+  const days = goodDays(typedDays) ? typedDays : LONG_OUT_DAYS_DEFAULT;
+  const holdingFilters = useHoldingFilters();
+
+  // A customer of 客户持瓶 opens its cylinders.
+  const showCustomer = (customerId: number) => {
+    holdingFilters.patch({ customerId });
+    setPart('holdings');
+  };
+
+  return (
+    <Stack spacing={1} sx={{ flex: 1, minHeight: 0, minWidth: 0 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', flex: 'none' }}>
+        <Tabs value={part} onChange={(_, v: Part) => setPart(v)} aria-label={t('storage.stockParts')}
+          sx={{ minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 0, fontSize: 16 } }}>
+          <Tab value="stock" label={t('storage.tab.stock')} />
+          <Tab value="customers" label={t('storage.tab.customers')} />
+          <Tab value="holdings" label={t('storage.tab.holdings')} />
+        </Tabs>
+        <Box sx={{ flex: 1 }} />
+        {part !== 'stock' && (
+          <NumberInput size="small" label={t('storage.overDays')} value={typedDays} onChange={setTypedDays} min={1} max={3650} decimal={0} sx={{ width: 120 }} />
+        )}
+      </Stack>
+      {part === 'stock' && <StockSummary />}
+      {part === 'customers' && <CustomerHoldings days={days} onCustomer={showCustomer} />}
+      {part === 'holdings' && <HoldingList days={days} filters={holdingFilters} />}
+    </Stack>
+  );
+}

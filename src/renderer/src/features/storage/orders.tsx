@@ -1,0 +1,47 @@
+import { Chip } from '@mui/material';
+import { ORDER_TYPES, type OrderType } from '@shared/api/storage';
+import type { FieldOption, FormValues } from '@renderer/components/Form';
+import type { Language } from '@renderer/i18n/i18n';
+import { useLanguage, useT } from '@renderer/i18n/useT';
+import type { MessageKey } from '@renderer/i18n/messages';
+
+/** An order type (spaceRk, productCK, …) in the UI language; an unknown one as it is. */
+export const typeLabel = (lang: Language, type: string): string => {
+  const def = (ORDER_TYPES as Record<string, { zh: string; en: string } | undefined>)[type];
+  return def ? (lang === 'en' ? def.en : def.zh) : type;
+};
+
+export const typeOptions = (lang: Language, types: readonly OrderType[]): FieldOption[] => types.map((v) => ({ value: v, label: typeLabel(lang, v) }));
+
+const STATUS_KEYS: Record<'in' | 'out', [MessageKey, MessageKey]> = {
+  in: ['storage.inStatus.0', 'storage.inStatus.1'],
+  out: ['storage.outStatus.0', 'storage.outStatus.1'],
+};
+
+/** 入库中 / 入库完成, 出库待扫描 / 出库完成 (IN_ORDER_STATUS, OUT_ORDER_STATUS). */
+export const statusText = (t: ReturnType<typeof useT>, direction: 'in' | 'out', status: number): string =>
+  status === 0 || status === 1 ? t(STATUS_KEYS[direction][status]) : String(status);
+
+export const statusOptions = (t: ReturnType<typeof useT>, direction: 'in' | 'out'): FieldOption[] =>
+  [0, 1].map((s) => ({ value: s, label: statusText(t, direction, s) }));
+
+export function OrderStatusChip({ direction, status }: { direction: 'in' | 'out'; status: number }) {
+  const t = useT();
+  return <Chip size="small" color={status === 1 ? 'success' : 'warning'} variant={status === 1 ? 'outlined' : 'filled'} label={statusText(t, direction, status)} sx={{ height: 22 }} />;
+}
+
+export function useTypeLabel(): (type: string) => string {
+  const lang = useLanguage();
+  return (type) => typeLabel(lang, type);
+}
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+
+/** A filter bar's values as a list contract's: trimmed text, the day range as dateFrom / dateTo, 0 kept. */
+export function filterQuery(v: FormValues): Record<string, unknown> {
+  const { date, ...rest } = v;
+  const range = (date as [string | null, string | null] | null | undefined) ?? [null, null];
+  const out: Record<string, unknown> = {};
+  for (const [k, value] of Object.entries(rest)) out[k] = typeof value === 'string' ? text(value) : value;
+  return { ...out, dateFrom: range[0] || undefined, dateTo: range[1] || undefined };
+}

@@ -203,6 +203,18 @@ describe('outbound orders', () => {
     expect(trace.body.data.list.map((e) => e.action).sort()).toEqual(['outbound', 'outbound', 'outboundScan', 'outboundScan']);
   });
 
+  it('a cylinder scrapped after its scan leaves the order on completion instead of shipping', async () => {
+    const order = await newOut([{ materialId: n2, quantity: 2 }]);
+    const id = order.body.data.id;
+    const [kept, broken] = [await cylinder(7), await cylinder(7)];
+    for (const c of [kept, broken]) expect((await scanOut(id, c.code)).body.code).toBe(0);
+    expect((await post('/api/product/scrap', { id: broken.id, reason: '装车时发现瓶体损伤' })).body.code).toBe(0);
+    const done = await complete(id);
+    expect(done.body.data).toMatchObject({ status: 1, count: 1, lines: [{ scanned: 1, quantity: 2 }] });
+    expect(await row(kept.id)).toMatchObject({ status: 9 });
+    expect(await row(broken.id)).toMatchObject({ status: 0 });
+  });
+
   it('an order with nothing scanned cannot be completed; it can be edited or deleted; one with a scan cannot', async () => {
     const order = await newOut([{ materialId: n2, quantity: 2 }]);
     const id = order.body.data.id;

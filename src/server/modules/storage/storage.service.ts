@@ -201,14 +201,24 @@ async function completeOutOrder(db: Db, id: number, actor: Actor): Promise<void>
   await inTransaction(db, async (trx) => {
     const order = await lockOrder(trx, id, 'out');
     if (order.status === 1) return;
-    const items = await trx.selectFrom('storage_order_items').select('cylinder_id').where('order_id', '=', id)
+    const items = await trx.selectFrom('storage_order_items').select(['id', 'cylinder_id', 'line_id']).where('order_id', '=', id)
       .where('reverted_at', 'is', null).orderBy('cylinder_id').execute();
     if (!items.length) throw new BusinessError(`出库单 ${order.order_no} 还没有扫描气瓶，不能完成出库`);
     await declareTransition(trx);
     const at = new Date();
+    let shipped = 0;
     for (const item of items) {
-      await runLocked(trx, ship(order, at), await lockCylinder(trx, { id: item.cylinder_id }), actor);
+      const c = await lockCylinder(trx, { id: item.cylinder_id });
+      if (c.status === STATUS.scanned) {
+        await runLocked(trx, ship(order, at), c, actor);
+        shipped += 1;
+        continue;
+      }
+      // Scrapped after its scan: it leaves the order instead of shipping (its line counts it no more).
+      await trx.updateTable('storage_order_items').set({ reverted_at: sql`now()` }).where('id', '=', item.id).execute();
+      if (item.line_id) await trx.updateTable('storage_order_lines').set({ scanned: sql`scanned - 1` }).where('id', '=', item.line_id).execute();
     }
+    if (!shipped) throw new BusinessError(`出库单 ${order.order_no} 没有可出库的气瓶（已扫描的气瓶均已报废）`);
     await trx.updateTable('storage_orders').set({ status: 1, completed_at: at, completed_by: actor.operator }).where('id', '=', id).execute();
   });
 }

@@ -266,6 +266,8 @@ describe('recovery and holdings', () => {
     expect(await row(c.id)).toMatchObject({ status: 10, location_enterprise_id: null, located_since: null });
     expect((await post<PageResult<HoldingRow>>('/api/stock/holdings', { customerId: acme, code: c.code })).body.data.total).toBe(0);
     expect((await recover(c.code)).body.data).toMatchObject({ repeated: true, discrepancy: null });
+    const trace = await post<PageResult<{ action: string; code: string }>>('/api/storageOrder/selectTracePage', { customerId: acme, code: c.code });
+    expect(trace.body.data.list.map((e) => e.action)).toEqual(['recover', 'outbound']);
   });
 
   it('a returned cylinder the system believes elsewhere is accepted and flagged with where it was thought to be', async () => {

@@ -89,6 +89,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('remark', 'varchar(255)')
     .execute();
   await sql`create index recovery_records_cylinder_idx on recovery_records (cylinder_id, id)`.execute(db);
+  await sql`create index recovery_records_customer_idx on recovery_records (customer_id, id)`.execute(db);
   await sql`create index recovery_records_created_idx on recovery_records (created_at, id)`.execute(db);
   await sql`create index recovery_records_discrepancy_idx on recovery_records (id) where discrepancy is not null`.execute(db);
 }

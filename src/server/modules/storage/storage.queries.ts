@@ -121,7 +121,15 @@ export async function storageTrace(db: Db, q: StorageTraceQuery): Promise<PageRe
     query = query.where('t.cylinder_id', 'in', (eb) => eb.selectFrom('storage_order_items').select('cylinder_id').where('order_id', '=', q.orderId!))
       .where(sql`(t.detail->>'orderId')::int`, '=', q.orderId);
   }
-  if (q.customerId) query = query.where(sql`(t.detail->>'customerId')::int`, '=', q.customerId);
+  if (q.customerId) {
+    // The customer's cylinders are those its orders carried or that it returned (indexed), then their events.
+    const customerId = q.customerId;
+    query = query.where((eb) => eb.or([
+      eb('t.cylinder_id', 'in', eb.selectFrom('storage_order_items as i').innerJoin('storage_orders as o', 'o.id', 'i.order_id')
+        .select('i.cylinder_id').where('o.customer_id', '=', customerId)),
+      eb('t.cylinder_id', 'in', eb.selectFrom('recovery_records as r').select('r.cylinder_id').where('r.customer_id', '=', customerId)),
+    ])).where(sql`(t.detail->>'customerId')::int`, '=', customerId);
+  }
   if (q.code) query = query.where('c.code', 'like', `${escapeLike(q.code.trim())}%`);
   if (q.dateFrom) query = query.where('t.at', '>=', sql<Date>`${q.dateFrom}::date`);
   if (q.dateTo) query = query.where('t.at', '<', sql<Date>`${q.dateTo}::date + 1`);

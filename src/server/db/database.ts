@@ -1,4 +1,5 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { createHash } from 'node:crypto';
+import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
 
@@ -7,12 +8,52 @@ export const MIN_POSTGRES_VERSION_NUM = 150000;
 // BIGINT (e.g. count(*)) arrives as a string by default; our ids and counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+/** How many distinct statements are prepared (per connection, by PostgreSQL); the rest run unnamed. */
+export const PREPARED_STATEMENTS_MAX = 1000;
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * Names for the statements worth preparing: the application's fixed queries (a scan's lock, its event
+ * insert, the fill gate, the access check) are planned once per connection instead of on every call.
+ * Bounded: texts that vary without end (an `in` list of every length) stop getting names at the cap.
+ */
+export class StatementNames {
+  private readonly names = new Map<string, string>();
+  constructor(private readonly max = PREPARED_STATEMENTS_MAX) {}
+
+  nameOf(text: string): string | undefined {
+    if (!PREPARABLE.test(text)) return undefined;
+    const known = this.names.get(text);
+    if (known || this.names.size >= this.max) return known;
+    const name = `k${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    this.names.set(text, name);
+    return name;
+  }
+}
+
+/** A pg.Pool whose clients send the statements StatementNames names as prepared statements. */
+export function preparingPool(pool: pg.Pool, names = new StatementNames()): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      return {
+        query: ((text: unknown, values?: unknown[]) => {
+          const name = typeof text === 'string' ? names.nameOf(text) : undefined;
+          return name ? client.query({ name, text: text as string, values }) : client.query(text as string, values);
+        }) as unknown as PostgresPoolClient['query'],
+        release: () => client.release(),
+      };
+    },
+    end: () => pool.end(),
+  };
+}
+
 /** A Kysely instance over a pg.Pool. Nothing connects until the first query. */
 export function createDb(connectionString: string): Kysely<DB> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle client losing its connection (database restarted) must not crash the process.
   pool.on('error', (error) => console.error(`PostgreSQL pool error: ${error.message}`));
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
 }
 
 /** Refuses servers older than PostgreSQL 15 with a message the operator can act on. */

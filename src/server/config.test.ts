@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       accessTokenTtl: 900,
       refreshTokenTtl: 108_000,
       trustProxy: false,
+      preparedStatements: true,
       version: pkg.version,
       uploadMaxBytes: 10 * 1024 * 1024,
     });
@@ -52,6 +53,7 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://a.example, https://b.example',
       RENDERER_DIR: dataDir,
       TRUST_PROXY: 'true',
+      PG_PREPARED_STATEMENTS: 'false',
       UPLOAD_MAX_MB: '25',
     });
     expect(config).toMatchObject({
@@ -66,6 +68,7 @@ describe('loadConfig', () => {
       corsOrigins: ['https://a.example', 'https://b.example'],
       rendererDir: dataDir,
       trustProxy: true,
+      preparedStatements: false,
       uploadMaxBytes: 25 * 1024 * 1024,
     });
   });
@@ -77,6 +80,7 @@ describe('loadConfig', () => {
     ['ACCESS_TOKEN_TTL', '-5'],
     ['REFRESH_TOKEN_TTL', '1.5'],
     ['TRUST_PROXY', 'maybe'],
+    ['PG_PREPARED_STATEMENTS', 'sometimes'],
     ['UPLOAD_MAX_MB', '0'],
     ['DATABASE_URL', 'mysql://x'],
     ['ACCESS_TOKEN_SECRET', 'short'],

@@ -22,6 +22,8 @@ export interface AppConfig {
   rendererDir?: string;
   version: string;
   trustProxy: boolean;
+  /** Prepare the application's fixed statements per connection (PG_PREPARED_STATEMENTS); off behind a transaction-pooling PgBouncer. */
+  preparedStatements?: boolean;
   /** Largest accepted upload, per file, in bytes (UPLOAD_MAX_MB); absent → DEFAULT_UPLOAD_MAX_BYTES. */
   uploadMaxBytes?: number;
 }
@@ -131,6 +133,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rendererDir: rendererDir(env),
     version: pkg.version,
     trustProxy: boolean(env, 'TRUST_PROXY', false),
+    preparedStatements: boolean(env, 'PG_PREPARED_STATEMENTS', true),
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', DEFAULT_UPLOAD_MAX_BYTES / 1024 / 1024, 1, 1024) * 1024 * 1024,
   };
   // Last, so an invalid value elsewhere fails before anything is written to DATA_DIR.

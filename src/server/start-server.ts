@@ -50,7 +50,7 @@ export async function startServer(config: AppConfig, hooks: ServerHooks): Promis
       cleanups.push(['embedded PostgreSQL', () => embedded.stop()]);
       connectionString = embedded.connectionString;
     }
-    const db = createDb(connectionString);
+    const db = createDb(connectionString, { prepare: config.preparedStatements ?? true });
     cleanups.push(['database pool', () => db.destroy()]);
     hooks.log(`Connected to PostgreSQL ${await assertPostgresVersion(db)}`);
     await migrateToLatest(db);

@@ -49,11 +49,11 @@ export function preparingPool(pool: pg.Pool, names = new StatementNames()): Post
 }
 
 /** A Kysely instance over a pg.Pool. Nothing connects until the first query. */
-export function createDb(connectionString: string): Kysely<DB> {
+export function createDb(connectionString: string, opts: { prepare?: boolean } = {}): Kysely<DB> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle client losing its connection (database restarted) must not crash the process.
   pool.on('error', (error) => console.error(`PostgreSQL pool error: ${error.message}`));
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: opts.prepare === false ? pool : preparingPool(pool) }) });
 }
 
 /** Refuses servers older than PostgreSQL 15 with a message the operator can act on. */

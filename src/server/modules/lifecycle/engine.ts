@@ -228,17 +228,19 @@ export function runTransition<R extends ScanResult = ScanResult>(db: Kysely<DB>,
   });
 }
 
-/**
- * The one place a status changes: from-status checked, a repeat answered as done, the action's own checks
- * (every reason listed), then the status, the cylinder's other columns, the trace event and the record —
- * all inside the caller's transaction, on a cylinder row it has locked.
- */
+/** What runLocked does with its answer besides returning it. */
 export interface Answer {
   /** The scanId whose answer is kept (in the same statement as the status change). */
   store: string | null;
   /** Completes the answer first (see Target.finish). */
   finish?: Target['finish'];
 }
+
+/**
+ * The one place a status changes: from-status checked, a repeat answered as done, the action's own checks
+ * (every reason listed), then the status, the cylinder's other columns, the trace event and the record —
+ * all inside the caller's transaction, on a cylinder row it has locked.
+ */
 
 export async function runLocked(
   trx: Transaction<DB>, def: Transition, c: LockedCylinder, actor: Actor, scanId: string | null = null, answer: Answer = { store: null },

@@ -183,7 +183,8 @@ async function inTransaction<T>(pool: pg.Pool, reply: FastifyReply, work: (clien
 async function main() {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url || !process.send) throw new Error('lifecycle-servers: start it from bench/lifecycle.bench.ts (fork, BENCH_DATABASE_URL)');
-  const db = createDb(url);
+  // As the server starts it: statements prepared unless PG_PREPARED_STATEMENTS=false.
+  const db = createDb(url, { prepare: process.env.PG_PREPARED_STATEMENTS !== 'false' });
   const app = await buildApp({ config: benchConfig(), db, loginAttemptsPerMinute: 1000 });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const bare = await buildBare(url);

@@ -9,31 +9,39 @@ import { RED, type ScanEntry, type Station, type Verdict, type VerdictKind } fro
 import { CYLINDER_CODE } from './scan';
 
 type Tone = 'success' | 'warning' | 'error';
-const TONE: Record<VerdictKind, Tone> = { ok: 'success', repeated: 'warning', failed: 'error', refused: 'error', lost: 'error' };
-const KIND_LABEL: Record<VerdictKind, MessageKey> = {
-  ok: 'produce.kind.ok', repeated: 'produce.kind.repeated', failed: 'produce.kind.failed', refused: 'produce.kind.refused', lost: 'produce.kind.lost',
+/** What a verdict shows as: its kind, or 'warning' when it was done with a discrepancy. */
+type Shown = VerdictKind | 'warning';
+const TONE: Record<Shown, Tone> = { ok: 'success', warning: 'warning', repeated: 'warning', failed: 'error', refused: 'error', lost: 'error' };
+const KIND_LABEL: Record<Shown, MessageKey> = {
+  ok: 'produce.kind.ok', warning: 'produce.kind.warning', repeated: 'produce.kind.repeated', failed: 'produce.kind.failed',
+  refused: 'produce.kind.refused', lost: 'produce.kind.lost',
 };
+const shownKind = (v: Verdict): Shown => (v.warning && !RED.includes(v.kind) ? 'warning' : v.kind);
 
 /** The verdict of the last scan, large: readable from a step away, coloured by what it came to. */
 export function VerdictBox({ verdict }: { verdict: Verdict | null }) {
   const t = useT();
-  const tone = verdict ? TONE[verdict.kind] : null;
+  const kind = verdict ? shownKind(verdict) : null;
+  const tone = kind ? TONE[kind] : null;
   return (
-    <Box data-testid="verdict" data-kind={verdict?.kind ?? ''} role="region" aria-label={t('produce.verdict')} aria-live="polite"
+    <Box data-testid="verdict" data-kind={kind ?? ''} role="region" aria-label={t('produce.verdict')} aria-live="polite"
       sx={(theme) => ({
         border: 2, borderRadius: 1, p: 1.5, minHeight: 132,
         borderColor: tone ? theme.palette[tone].main : theme.palette.divider,
         bgcolor: tone ? alpha(theme.palette[tone].main, 0.08) : 'background.paper',
       })}>
-      {verdict ? (
+      {verdict && kind ? (
         <Stack spacing={0.5}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Chip size="small" color={tone ?? 'default'} label={t(KIND_LABEL[verdict.kind])} />
+            <Chip size="small" color={tone ?? 'default'} label={t(KIND_LABEL[kind])} />
             <Typography variant="body2" color="text.secondary">{verdict.code}</Typography>
           </Stack>
           <Typography data-testid="verdict-title" sx={{ fontSize: 26, fontWeight: 700, lineHeight: 1.25, color: `${tone}.main`, wordBreak: 'break-all' }}>
             {verdict.title}
           </Typography>
+          {verdict.warning && (
+            <Typography data-testid="verdict-warning" sx={{ fontSize: 18, fontWeight: 600, color: 'warning.dark' }}>{verdict.warning}</Typography>
+          )}
           {verdict.note && <Typography variant="body1">{verdict.note}</Typography>}
           {verdict.lines && (
             <Box component="ul" sx={{ m: 0, pl: 2.5, color: 'error.main', fontWeight: 600, fontSize: 16 }}>
@@ -55,14 +63,17 @@ function RecentScans({ entries }: { entries: ScanEntry[] }) {
       <Typography variant="subtitle2">{t('produce.recent')}</Typography>
       {entries.length === 0 && <Typography variant="body2" color="text.secondary">{t('common.noData')}</Typography>}
       <Box component="ol" aria-label={t('produce.recent')} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-        {entries.map((e) => (
-          <Box component="li" key={e.id} data-kind={e.kind}
-            sx={{ display: 'flex', gap: 1, fontSize: 13, lineHeight: '21px', borderLeft: 3, borderColor: `${TONE[e.kind]}.main`, pl: 0.75, whiteSpace: 'nowrap' }}>
-            <Box component="span" sx={{ color: 'text.secondary' }}>{dayjs(e.at).format('HH:mm:ss')}</Box>
-            <Box component="span" sx={{ fontWeight: 600 }}>{e.code}</Box>
-            <Box component="span" sx={{ color: `${TONE[e.kind]}.main`, overflow: 'hidden', textOverflow: 'ellipsis' }} title={e.title}>{t(KIND_LABEL[e.kind])}</Box>
-          </Box>
-        ))}
+        {entries.map((e) => {
+          const kind = shownKind(e);
+          return (
+            <Box component="li" key={e.id} data-kind={kind}
+              sx={{ display: 'flex', gap: 1, fontSize: 13, lineHeight: '21px', borderLeft: 3, borderColor: `${TONE[kind]}.main`, pl: 0.75, whiteSpace: 'nowrap' }}>
+              <Box component="span" sx={{ color: 'text.secondary' }}>{dayjs(e.at).format('HH:mm:ss')}</Box>
+              <Box component="span" sx={{ fontWeight: 600 }}>{e.code}</Box>
+              <Box component="span" sx={{ color: `${TONE[kind]}.main`, overflow: 'hidden', textOverflow: 'ellipsis' }} title={e.title}>{t(KIND_LABEL[kind])}</Box>
+            </Box>
+          );
+        })}
       </Box>
     </Stack>
   );
@@ -70,11 +81,11 @@ function RecentScans({ entries }: { entries: ScanEntry[] }) {
 
 export interface StationPanelProps {
   station: Station;
-  /** The station's set-up (operator, gas, weights), above the scan field. */
+  /** The station's set-up (operator, gas, weights; type, warehouse, customer), above the scan field. */
   settings: ReactNode;
   /** A verdict (shown by the station already), or words for the scan field when the scan only began a step. */
   onScan: (code: string) => Promise<Verdict | string>;
-  /** Below the scan field: the live weight, a form to fill in. */
+  /** Below the scan field: the live weight, a form to fill in, the current order and its buttons. */
   below?: ReactNode;
   /** The user may not act here: the scan field is off. */
   disabled?: boolean;
@@ -89,7 +100,7 @@ export function StationPanel({ station, settings, onScan, below, disabled, scanL
   const t = useT();
   const { shift, pending } = station;
   return (
-    <Paper variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(280px, 1.15fr) minmax(260px, 1fr) minmax(200px, 0.75fr)', alignItems: 'start' }}>
+    <Paper variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(260px, 1.15fr) minmax(240px, 1fr) minmax(180px, 0.75fr)', alignItems: 'start' }}>
       <Stack spacing={1.5} sx={{ minWidth: 0 }}>
         {settings}
         <Box ref={station.scanBox}>

@@ -23,6 +23,8 @@ export interface Verdict {
   lines?: string[];
   /** A smaller line: statuses, weights. */
   note?: string;
+  /** Done, but with something to look at (a returned cylinder the system thought elsewhere): shown amber. */
+  warning?: string;
 }
 
 export interface ScanEntry extends Verdict {

@@ -13,7 +13,7 @@ import { useLanguage, useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { usePermission } from '@renderer/permission/permission';
 import { typeLabel } from './orders';
-import { ScanStation } from './ScanStation';
+import { StationPanel } from '@renderer/features/produce/StationPanel';
 import { storageApi } from './storageApi';
 
 export type InType = (typeof IN_TYPES)[number];
@@ -101,7 +101,7 @@ export function InStockStation() {
 
   return (
     <Stack spacing={1} sx={{ minWidth: 0 }}>
-      <ScanStation station={station} onScan={onScan} disabled={!allowed} scanLabel={t('storage.scanIn')}
+      <StationPanel station={station} onScan={onScan} disabled={!allowed} scanLabel={t('storage.scanIn')}
         settings={(
           <>
             <Stack direction="row" spacing={1}>

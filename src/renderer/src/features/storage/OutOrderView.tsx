@@ -13,7 +13,7 @@ import { CompleteDialog } from './CompleteDialog';
 import { DeliverySheet } from './DeliverySheet';
 import { LineProgress, MaterialTestTable, PrintList, ScannedList, SignView } from './OrderParts';
 import { OrderStatusChip, typeLabel } from './orders';
-import { ScanStation } from './ScanStation';
+import { StationPanel } from '@renderer/features/produce/StationPanel';
 import { storageApi } from './storageApi';
 
 /** 扫码出库: each scan puts a cylinder on the order (待出库 → 已扫描), counted on the line it matches. */
@@ -32,7 +32,7 @@ function OutScanStation({ order }: { order: OutOrderInfo }) {
     return resultVerdict(t, answer);
   });
   return (
-    <ScanStation station={station} onScan={onScan} scanLabel={t('storage.scanOut')}
+    <StationPanel station={station} onScan={onScan} scanLabel={t('storage.scanOut')}
       settings={<LineProgress lines={order.lines} />} />
   );
 }

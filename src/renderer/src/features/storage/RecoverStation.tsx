@@ -1,12 +1,12 @@
 import { useRef } from 'react';
 import { TextField } from '@mui/material';
 import { backToScan } from '@renderer/features/produce/StationFields';
-import { resultVerdict, useStation } from '@renderer/features/produce/useStation';
+import { resultVerdict, useStation, type Verdict } from '@renderer/features/produce/useStation';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import { useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
 import { CustomerSelect } from './CustomerSelect';
-import { ScanStation, type StorageVerdict } from './ScanStation';
+import { StationPanel } from '@renderer/features/produce/StationPanel';
 import { storageApi } from './storageApi';
 
 /**
@@ -23,7 +23,7 @@ export function RecoverStation() {
   latest.current = { customerId, remark };
   const [recover] = storageApi.useRecoverMutation();
 
-  const onScan = (code: string) => station.run(code, async (scanId): Promise<StorageVerdict> => {
+  const onScan = (code: string) => station.run(code, async (scanId): Promise<Verdict> => {
     const { customerId: customer, remark: note } = latest.current;
     const answer = await recover({ code, scanId, ...(customer ? { customerId: customer } : {}), ...(note.trim() ? { remark: note.trim() } : {}) }).unwrap();
     const verdict = resultVerdict(t, answer);
@@ -31,7 +31,7 @@ export function RecoverStation() {
   });
 
   return (
-    <ScanStation station={station} onScan={onScan} disabled={!allowed} scanLabel={t('storage.scanRecover')}
+    <StationPanel station={station} onScan={onScan} disabled={!allowed} scanLabel={t('storage.scanRecover')}
       settings={(
         <>
           <CustomerSelect label={t('storage.returnCustomer')} placeholder={t('storage.anyCustomer')} value={customerId} onChange={setCustomerId} onChosen={station.focusScan} />

@@ -11,8 +11,8 @@ import { cappedCount, escapeLike, paginate } from '../../lib/paging';
 
 type Db = Kysely<DB>;
 const num = (v: string | null) => (v === null ? null : Number(v));
-const ts = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD HH24:MI:SS')`;
-const tsOrNull = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD HH24:MI:SS')`;
+export const ts = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD HH24:MI:SS')`;
+export const tsOrNull = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 /** The cylinder as a station shows it, by code; an unknown code says so. */
 export async function briefByCode(db: Db, code: string): Promise<CylinderBrief> {

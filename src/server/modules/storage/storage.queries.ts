@@ -8,11 +8,9 @@ import type {
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { escapeLike, paginate } from '../../lib/paging';
-import { events, historyPage, testRecordByTrace, withNotes } from '../lifecycle/queries';
+import { events, historyPage, testRecordByTrace, ts, tsOrNull, withNotes } from '../lifecycle/queries';
 
 type Db = Kysely<DB>;
-const ts = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD HH24:MI:SS')`;
-const tsOrNull = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 function orders(db: Db, direction: 'in' | 'out') {
   return db.selectFrom('storage_orders as o')
@@ -44,18 +42,12 @@ function orderFilters<Q extends { where: (...args: any[]) => Q }>(query: Q, q: {
   return out;
 }
 
-export async function inOrders(db: Db, q: InOrderQuery): Promise<PageResult<OrderRow>> {
-  let query = orderFilters(orders(db, 'in'), q);
+/** The stock-in (inStockListPage) or outbound (outStockListPage) orders, newest first. */
+export async function orderPage(db: Db, direction: 'in' | 'out', q: InOrderQuery | OutOrderQuery): Promise<PageResult<OrderRow>> {
+  let query = orderFilters(orders(db, direction), q);
   if (q.type) query = query.where('o.type', '=', q.type);
-  if (q.warehouseId) query = query.where('o.warehouse_id', '=', q.warehouseId);
-  const page = await paginate(query, q, { sorts: { id: 'o.id' }, defaultSort: 'id', tieBreaker: 'o.id' });
-  return { total: page.total, list: page.list.map(asOrder) };
-}
-
-export async function outOrders(db: Db, q: OutOrderQuery): Promise<PageResult<OrderRow>> {
-  let query = orderFilters(orders(db, 'out'), q);
-  if (q.type) query = query.where('o.type', '=', q.type);
-  if (q.customerId) query = query.where('o.customer_id', '=', q.customerId);
+  if ('warehouseId' in q && q.warehouseId) query = query.where('o.warehouse_id', '=', q.warehouseId);
+  if ('customerId' in q && q.customerId) query = query.where('o.customer_id', '=', q.customerId);
   const page = await paginate(query, q, { sorts: { id: 'o.id' }, defaultSort: 'id', tieBreaker: 'o.id' });
   return { total: page.total, list: page.list.map(asOrder) };
 }

@@ -15,14 +15,14 @@ const HOLDING_COLUMNS: SheetColumn[] = [
 /** Storage orders (SPEC 7 "Storage orders") and the stock query; screens /storage/inbound, /storage/outbound, /storage/query. */
 export const storageRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
-  route(app, STORAGE.inStockListPage, async (r) => q.inOrders(db, r.body));
+  route(app, STORAGE.inStockListPage, async (r) => q.orderPage(db, 'in', r.body));
   route(app, STORAGE.inStock, async (r) => s.inStock(db, r.body, actorOf(r)));
   route(app, STORAGE.getInfoByBarCode, async (r) => s.infoByBarCode(db, r.body));
   route(app, STORAGE.getProductList, async (r) => q.orderItems(db, r.body));
   route(app, STORAGE.deleteById, async (r) => { await s.deleteOrder(db, r, r.params.id); return null; });
 
   route(app, STORAGE.outStock, async (r) => s.outStock(db, r.body, actorOf(r)));
-  route(app, STORAGE.outStockListPage, async (r) => q.outOrders(db, r.body));
+  route(app, STORAGE.outStockListPage, async (r) => q.orderPage(db, 'out', r.body));
   route(app, STORAGE.scanOutStock, async (r) => s.scanOutStock(db, r.body, actorOf(r)));
   route(app, STORAGE.getCkInfoByCode, async (r) => s.ckInfo(db, r.body.code, r.body.orderId));
   route(app, STORAGE.getOutOrderInfo, async (r) => q.outOrderInfo(db, r.body.id));

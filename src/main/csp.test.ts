@@ -29,6 +29,12 @@ describe('renderer CSP', () => {
     expect(csp).not.toMatch(/\s(http:|https:|ws:|\*)(\s|;|$)/);
   });
 
+  it('before a server address is set (first run) allows connections to no server at all', () => {
+    const d = directives(buildCsp({ serverUrl: '' }));
+    expect(d['connect-src']).toEqual(["'self'"]);
+    expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+  });
+
   it('in development also allows the dev server, its HMR socket and its inline preamble', () => {
     const d = directives(buildCsp({ serverUrl: 'http://127.0.0.1:8080', devUrl: 'http://localhost:5173' }));
     expect(d['connect-src']).toContain('ws://localhost:5173');

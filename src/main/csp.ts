@@ -4,7 +4,7 @@
  * configured origin; the policy is computed per response, so a changed server URL applies from the next load.
  */
 export interface CspOptions {
-  /** Configured backend origin, e.g. http://127.0.0.1:8080. */
+  /** Configured backend origin, e.g. http://127.0.0.1:8080; '' before one is set (first run): none is allowed. */
   serverUrl: string;
   /** Vite dev server URL: dev needs its inline react-refresh preamble and the HMR websocket. */
   devUrl?: string;
@@ -17,8 +17,8 @@ function websocketOrigin(httpOrigin: string): string {
 }
 
 export function buildCsp({ serverUrl, devUrl }: CspOptions): string {
-  const server = new URL(serverUrl).origin;
-  const connect = ["'self'", server, websocketOrigin(server)];
+  const servers = serverUrl ? [new URL(serverUrl).origin] : [];
+  const connect = ["'self'", ...servers, ...servers.map(websocketOrigin)];
   const script = ["'self'"];
   if (devUrl) {
     const dev = new URL(devUrl).origin;
@@ -31,7 +31,7 @@ export function buildCsp({ serverUrl, devUrl }: CspOptions): string {
     // MUI/emotion inject <style> elements at runtime.
     'style-src': ["'self'", "'unsafe-inline'"],
     // Product pictures and uploads are served by the backend (/objectStorage).
-    'img-src': ["'self'", 'data:', 'blob:', server],
+    'img-src': ["'self'", 'data:', 'blob:', ...servers],
     'font-src': ["'self'", 'data:'],
     'connect-src': connect,
     // File previews show PDFs from blob: URLs the renderer creates (never remote plugin content).

@@ -8,8 +8,10 @@ import type { PortLike } from './devices/scales/reader';
 import { ScaleManager } from './devices/scales/scale-manager';
 import { buildA9Frame } from './devices/scales/yaohua-a9';
 import { BrowserWindow, ipcMain, resetElectronFake } from './electron.fake';
+import { connectionHandlers } from './connection.handlers';
 import { broadcastEvent, registerIpcHandlers } from './ipc';
 import { settingsHandlers } from './settings.handlers';
+import { idleUpdaterHandlers } from './updater.fake';
 import { windowHandlers } from './window.handlers';
 
 vi.mock('electron', () => import('./electron.fake'));
@@ -57,7 +59,8 @@ beforeEach(async () => {
     listPorts: async () => [{ path: '/dev/ttyUSB0', manufacturer: 'FTDI' }],
   });
   const settings = { getServerUrl: () => 'http://127.0.0.1:8080', setServerUrl: (u: unknown) => String(u) };
-  registerIpcHandlers({ ...windowHandlers(), ...settingsHandlers(settings, () => '1'), ...devices });
+  const connection = connectionHandlers({ settings: settings as never, standalone: { apply: async () => {}, lastError: () => null } });
+  registerIpcHandlers({ ...windowHandlers(), ...settingsHandlers(settings, () => '1'), ...devices, ...connection, ...idleUpdaterHandlers() });
 });
 afterEach(async () => {
   await scales.closeAll();

@@ -50,17 +50,32 @@ export class BrowserWindow extends Emitter {
   }
   readonly webContents = new FakeWebContents();
   maximized = false;
+  minimized = false;
+  visible = false;
   destroyed = false;
-  show = vi.fn();
+  /** Bounds when neither maximised nor minimised (what getNormalBounds answers). */
+  normalBounds = { x: 0, y: 0, width: 0, height: 0 };
+  show = vi.fn(() => {
+    this.visible = true;
+  });
   loadURL = vi.fn(async () => {});
   maximize = vi.fn(() => {
     this.maximized = true;
   });
+  restore = vi.fn(() => {
+    this.minimized = false;
+  });
+  focus = vi.fn();
   constructor(readonly options: Record<string, unknown> & { webPreferences?: Record<string, unknown> }) {
     super();
     BrowserWindow.instances.push(this);
+    const n = (v: unknown) => (typeof v === 'number' ? v : 0);
+    this.normalBounds = { x: n(options.x), y: n(options.y), width: n(options.width), height: n(options.height) };
   }
   isMaximized = () => this.maximized;
+  isMinimized = () => this.minimized;
+  isVisible = () => this.visible;
+  getNormalBounds = () => ({ ...this.normalBounds });
   isDestroyed = () => this.destroyed;
 }
 
@@ -112,8 +127,25 @@ export const protocol = {
 export const app = Object.assign(new Emitter(), {
   getVersion: () => '0.1.0-test',
   getAppPath: () => '/app',
+  getPath: vi.fn((name: string) => `/fake/${name}`),
   isPackaged: false,
+  requestSingleInstanceLock: vi.fn(() => true),
+  quit: vi.fn(),
 });
+
+interface FakeDisplay {
+  id: number;
+  bounds: { x: number; y: number; width: number; height: number };
+  workArea: { x: number; y: number; width: number; height: number };
+}
+const fullHd: FakeDisplay = { id: 1, bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 0, width: 1920, height: 1040 } };
+
+/** Displays as screen.getAllDisplays() reports them; tests replace `displays`. */
+export const screen = {
+  displays: [fullHd] as FakeDisplay[],
+  getAllDisplays: vi.fn(() => screen.displays),
+  getPrimaryDisplay: vi.fn(() => screen.displays[0]!),
+};
 
 /** Clears every recording between tests. */
 export function resetElectronFake(): void {
@@ -125,6 +157,9 @@ export function resetElectronFake(): void {
   session.defaultSession.headersListener = undefined;
   session.defaultSession.permissionHandler = undefined;
   protocol.handler = undefined;
+  app.listeners.clear();
+  app.requestSingleInstanceLock.mockImplementation(() => true);
+  screen.displays = [fullHd];
 }
 
-export default { BrowserWindow, ipcMain, ipcRenderer, contextBridge, session, shell, protocol, app };
+export default { BrowserWindow, ipcMain, ipcRenderer, contextBridge, session, shell, protocol, app, screen };

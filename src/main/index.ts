@@ -1,6 +1,7 @@
 import { app, BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { APP_ENTRY_URL, devRendererUrl } from './app-origin';
+import { connectionHandlers } from './connection.handlers';
 import { buildCsp } from './csp';
 import { startDevices } from './devices.handlers';
 import { broadcastEvent, registerIpcHandlers } from './ipc';
@@ -8,13 +9,18 @@ import { rendererDir } from './paths';
 import { handleAppProtocol, registerAppScheme } from './protocol';
 import { createSettings, openSettingsStore } from './settings';
 import { settingsHandlers } from './settings.handlers';
+import { createStandaloneHost, stopBeforeQuit } from './standalone-host';
+import { startAppUpdater } from './updater.electron';
+import { updaterHandlers } from './updater.handlers';
 import { createMainWindow, hardenDefaultSession } from './window';
 import { windowHandlers } from './window.handlers';
+import { claimSingleInstance } from './window-instance';
 
 // Privileged schemes must be declared before 'ready'.
 registerAppScheme();
 
-if (!app.requestSingleInstanceLock()) {
+// One client per PC; a second launch focuses the running window instead.
+if (!claimSingleInstance(() => BrowserWindow.getAllWindows()[0])) {
   app.quit();
 } else {
   const devUrl = devRendererUrl();
@@ -27,24 +33,29 @@ if (!app.requestSingleInstanceLock()) {
       currentCsp,
       // resources/ ships inside the asar (electron-builder.yml files), so this holds packaged too.
       icon: join(app.getAppPath(), 'resources/icon.png'),
+      windowState: { saved: settings.getWindowState(), save: (state) => settings.setWindowState(state) },
     });
 
-  // A second launch focuses the running window instead of opening another client.
-  app.on('second-instance', () => {
-    const win = BrowserWindow.getAllWindows()[0];
-    if (!win) return;
-    if (win.isMinimized()) win.restore();
-    win.focus();
-  });
-
-  void app.whenReady().then(() => {
-    settings = createSettings(openSettingsStore(), (url) => broadcastEvent('app:serverUrlChanged', url));
+  void app.whenReady().then(async () => {
+    settings = createSettings(openSettingsStore(), (url) => {
+      broadcastEvent('app:serverUrlChanged', url);
+      // Called only after start-up (the renderer changes the address), when `updater` exists.
+      updater.serverUrlChanged();
+    });
+    // Updates and the version floor come from the configured server (/updates/, x-min-client-version).
+    const updater = startAppUpdater(() => settings.getServerUrl());
+    // Standalone mode: the bundled server on an embedded PostgreSQL under <userData>/server.
+    const standalone = createStandaloneHost(settings);
+    stopBeforeQuit(standalone);
     handleAppProtocol(rendererDir(), currentCsp);
     hardenDefaultSession({ devUrl, currentCsp });
     registerIpcHandlers(
-      { ...windowHandlers(), ...settingsHandlers(settings, () => app.getVersion()), ...startDevices(() => settings.getServerUrl()) },
+      { ...windowHandlers(), ...settingsHandlers(settings, () => app.getVersion()), ...startDevices(() => settings.getServerUrl()), ...updaterHandlers(updater),
+        ...connectionHandlers({ settings, standalone }) },
       { devUrl },
     );
+    // The local server (standalone) answers, or its failure is known to the retry screen, before the window opens.
+    await standalone.apply();
     openWindow();
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) openWindow();

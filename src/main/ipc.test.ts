@@ -4,9 +4,12 @@ import { BrowserWindow, ipcMain, resetElectronFake } from './electron.fake';
 import { devicesHandlers } from './devices.handlers';
 import { createDeviceSettings } from './devices/device-settings';
 import { ScaleManager } from './devices/scales/scale-manager';
+import { connectionHandlers } from './connection.handlers';
 import { broadcastEvent, registerIpcHandlers, sendEvent, type IpcHandlers } from './ipc';
 import { createSettings, type KeyValueStore } from './settings';
 import { settingsHandlers } from './settings.handlers';
+import { createUpdater } from './updater';
+import { updaterHandlers } from './updater.handlers';
 import { windowHandlers } from './window.handlers';
 
 vi.mock('electron', () => import('./electron.fake'));
@@ -21,11 +24,17 @@ function memoryStore(): KeyValueStore {
 function wire(devUrl?: string) {
   const settings = createSettings(memoryStore(), (url) => broadcastEvent('app:serverUrlChanged', url));
   const devices = devicesHandlers({
-    settings: createDeviceSettings(memoryStore() as never),
+    settings: createDeviceSettings(memoryStore()),
     scales: new ScaleManager({ reading: () => {}, error: () => {} }),
     agent: () => ({ url: 'http://127.0.0.1:9527', running: true }),
   });
-  registerIpcHandlers({ ...windowHandlers(), ...settingsHandlers(settings, () => '1.2.3'), ...devices }, { devUrl });
+  const updater = createUpdater({
+    autoUpdater: null, currentVersion: '1.2.3', serverUrl: () => settings.getServerUrl(),
+    channel: { get: () => 'stable', set: () => {} }, fetchMinClientVersion: async () => null,
+    broadcast: (state) => broadcastEvent('updates:state', state), confirmRestart: async () => false,
+  });
+  registerIpcHandlers({ ...windowHandlers(), ...settingsHandlers(settings, () => '1.2.3'), ...devices, ...updaterHandlers(updater),
+    ...connectionHandlers({ settings, standalone: { apply: async () => {}, lastError: () => null } }) }, { devUrl });
   return new BrowserWindow({});
 }
 
@@ -68,7 +77,8 @@ describe('IPC wiring', () => {
 
   it('keeps the server URL, rejects an invalid one with its reason and tells the windows about a change', async () => {
     const win = wire();
-    expect(await invoke('settings:getServerUrl', eventFrom(win))).toBe('http://127.0.0.1:8080');
+    // A fresh install has no address: the renderer asks for one (服务器设置) before login.
+    expect(await invoke('settings:getServerUrl', eventFrom(win))).toBe('');
     expect(await invoke('settings:setServerUrl', eventFrom(win), 'http://10.0.0.2:8080/')).toBe('http://10.0.0.2:8080');
     expect(win.webContents.send).toHaveBeenCalledWith('app:serverUrlChanged', 'http://10.0.0.2:8080');
     await expect(invoke('settings:setServerUrl', eventFrom(win), 'ftp://x')).rejects.toThrow('只支持 http 或 https');

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SERVER_URL, InvalidServerUrlError, createSettings, openSettingsStore, validateServerUrl } from './settings';
+import { InvalidServerUrlError, InvalidStandaloneSettingsError, createSettings, openSettingsStore, validateServerUrl } from './settings';
 
 // electron-store is an external dependency, so vi.mock cannot reach its own `import 'electron'`. It is a thin
 // Electron wrapper around `conf` (adding only the userData default folder), so the test stores through conf
@@ -51,10 +51,17 @@ describe('settings kept with electron-store', () => {
     return dir;
   };
   afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+  const memory = () => {
+    const values = new Map<string, unknown>();
+    return { get: (k: string) => values.get(k), set: (k: string, v: unknown) => void values.set(k, v) };
+  };
 
-  it('defaults to the local server', () => {
-    expect(createSettings(openSettingsStore(tempDir())).getServerUrl()).toBe(DEFAULT_SERVER_URL);
-    expect(DEFAULT_SERVER_URL).toBe('http://127.0.0.1:8080');
+  it('a fresh install has no server address and is not standalone (the first-run screen asks)', () => {
+    const settings = createSettings(openSettingsStore(tempDir()));
+    expect(settings.getServerUrl()).toBe('');
+    expect(settings.getSavedServerUrl()).toBeNull();
+    expect(settings.getStandalone()).toEqual({ standalone: false, lanAccess: false, port: null });
+    expect(settings.getWindowState()).toBeNull();
   });
 
   it('stores a valid URL on disk, normalised, so the next start reads it back', () => {
@@ -81,8 +88,56 @@ describe('settings kept with electron-store', () => {
     expect(changed).toHaveBeenCalledWith('http://10.0.0.2:8080');
   });
 
-  it('falls back to the default when the stored value was edited into something invalid', () => {
+  it('treats a stored value edited into something invalid as no address', () => {
     const store = { get: () => 'javascript:alert(1)', set: vi.fn() };
-    expect(createSettings(store).getServerUrl()).toBe(DEFAULT_SERVER_URL);
+    expect(createSettings(store).getServerUrl()).toBe('');
+    expect(createSettings(store).getSavedServerUrl()).toBeNull();
+  });
+
+  it('keeps standalone mode on disk; while on, the app talks to the local server once it runs', () => {
+    const dir = tempDir();
+    const changed = vi.fn();
+    const settings = createSettings(openSettingsStore(dir), changed);
+    settings.setServerUrl('http://10.0.0.2:8080');
+    changed.mockClear();
+    expect(settings.setStandalone({ standalone: true, lanAccess: true, port: 8090 })).toEqual({ standalone: true, lanAccess: true, port: 8090 });
+    // Standalone on, local server not answering yet: nowhere to talk to (the renderer shows the retry screen).
+    expect(settings.getServerUrl()).toBe('');
+    settings.setLocalServerUrl('http://127.0.0.1:8090');
+    expect(settings.getServerUrl()).toBe('http://127.0.0.1:8090');
+    expect(changed.mock.calls).toEqual([[''], ['http://127.0.0.1:8090']]);
+    // The plant's address is kept for when standalone mode is turned off again.
+    expect(settings.getSavedServerUrl()).toBe('http://10.0.0.2:8080');
+
+    const next = createSettings(openSettingsStore(dir));
+    expect(next.getStandalone()).toEqual({ standalone: true, lanAccess: true, port: 8090 });
+    next.setStandalone({ standalone: false, lanAccess: false, port: null });
+    expect(next.getServerUrl()).toBe('http://10.0.0.2:8080');
+  });
+
+  it.each([
+    [{ standalone: 'yes' }, 'standalone 必须是 true 或 false'],
+    [{ standalone: true, lanAccess: 1 }, 'lanAccess 必须是 true 或 false'],
+    [{ standalone: true, port: 80 }, '端口必须是 1024–65535 之间的整数'],
+    [{ standalone: true, port: 70000 }, '端口必须是 1024–65535 之间的整数'],
+    [{ standalone: true, port: 8080.5 }, '端口必须是 1024–65535 之间的整数'],
+  ])('refuses standalone settings %j and keeps the previous ones', (input, reason) => {
+    const settings = createSettings(memory());
+    settings.setStandalone({ standalone: true, lanAccess: false, port: 9000 });
+    expect(() => settings.setStandalone(input)).toThrow(InvalidStandaloneSettingsError);
+    expect(() => settings.setStandalone(input)).toThrow(reason);
+    expect(settings.getStandalone()).toEqual({ standalone: true, lanAccess: false, port: 9000 });
+  });
+
+  it('keeps the window state, never below the minimum size, and ignores a broken one', () => {
+    const dir = tempDir();
+    createSettings(openSettingsStore(dir)).setWindowState({ x: -1900, y: 40, width: 1500.4, height: 900, maximized: true });
+    expect(createSettings(openSettingsStore(dir)).getWindowState()).toEqual({ x: -1900, y: 40, width: 1500, height: 900, maximized: true });
+
+    const store = memory();
+    store.set('windowState', { width: 300, height: 200, maximized: false });
+    expect(createSettings(store).getWindowState()).toEqual({ width: 1200, height: 800, maximized: false });
+    store.set('windowState', { width: 'wide' });
+    expect(createSettings(store).getWindowState()).toBeNull();
   });
 });

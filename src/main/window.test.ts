@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BrowserWindow, resetElectronFake, session, shell } from './electron.fake';
+import { BrowserWindow, resetElectronFake, screen, session, shell } from './electron.fake';
+import type { WindowState } from './settings';
 import { createMainWindow, hardenDefaultSession } from './window';
 
 vi.mock('electron', () => import('./electron.fake'));
@@ -79,6 +80,39 @@ describe('main window', () => {
     const event = { preventDefault: vi.fn() };
     webContents.emit('will-attach-webview', event);
     expect(event.preventDefault).toHaveBeenCalled();
+  });
+});
+
+describe('window state kept between starts', () => {
+  const openWith = (saved: WindowState | null) => {
+    const save = vi.fn();
+    const win = createMainWindow({ url: 'app://renderer/', currentCsp: () => CSP, windowState: { saved, save } }) as unknown as BrowserWindow;
+    return { win, save };
+  };
+
+  it('saves the bounds and the maximised state when the window closes', () => {
+    const { win, save } = openWith(null);
+    win.normalBounds = { x: 40, y: 30, width: 1400, height: 900 };
+    win.maximized = true;
+    win.emit('close', { preventDefault: vi.fn() });
+    expect(save).toHaveBeenCalledWith({ x: 40, y: 30, width: 1400, height: 900, maximized: true });
+  });
+
+  it('reopens with the saved bounds, maximised before it is shown', () => {
+    const { win } = openWith({ x: 40, y: 30, width: 1400, height: 900, maximized: true });
+    expect(win.options).toMatchObject({ x: 40, y: 30, width: 1400, height: 900, minWidth: 1200, minHeight: 800 });
+    expect(win.maximize).not.toHaveBeenCalled();
+    win.emit('ready-to-show');
+    expect(win.maximize).toHaveBeenCalled();
+    expect(win.show).toHaveBeenCalled();
+  });
+
+  it('a window last seen on a monitor that is gone opens on the remaining one', () => {
+    screen.displays = [{ id: 2, bounds: { x: 0, y: 0, width: 1600, height: 900 }, workArea: { x: 0, y: 0, width: 1600, height: 860 } }];
+    const { win } = openWith({ x: 2500, y: 100, width: 1300, height: 850, maximized: false });
+    expect(win.options).toMatchObject({ x: 300, y: 10, width: 1300, height: 850 });
+    win.emit('ready-to-show');
+    expect(win.maximize).not.toHaveBeenCalled();
   });
 });
 

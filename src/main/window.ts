@@ -1,8 +1,10 @@
-import { BrowserWindow, session, shell } from 'electron';
+import { BrowserWindow, screen, session, shell } from 'electron';
 import { APP_INFO } from '../shared/app';
 import { isAppUrl } from './app-origin';
 import { withCsp } from './csp';
 import { preloadPath } from './paths';
+import type { WindowState } from './settings';
+import { initialWindow, windowStateOf } from './window-state';
 import { MIN_HEIGHT, MIN_WIDTH, isNavigationAllowed, isPermissionAllowed, windowOpenDecision } from './window-policy';
 
 export interface MainWindowOptions {
@@ -13,6 +15,8 @@ export interface MainWindowOptions {
   /** The current Content-Security-Policy (follows the configured server URL). */
   currentCsp: () => string;
   icon?: string;
+  /** The state the window was closed in last time, and where to keep it at this close. */
+  windowState?: { saved: WindowState | null; save(state: WindowState): void };
 }
 
 /**
@@ -30,9 +34,9 @@ export function hardenDefaultSession(options: Pick<MainWindowOptions, 'devUrl' |
 }
 
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
+  const start = initialWindow(options.windowState?.saved ?? null, screen.getAllDisplays());
   const win = new BrowserWindow({
-    width: 1280,
-    height: 860,
+    ...start.bounds,
     minWidth: MIN_WIDTH,
     minHeight: MIN_HEIGHT,
     show: false,
@@ -49,8 +53,12 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     },
   });
 
-  // Shown once painted, so the user never sees a white frame.
-  win.once('ready-to-show', () => win.show());
+  // Shown once painted, so the user never sees a white frame; maximised first if it was closed so.
+  win.once('ready-to-show', () => {
+    if (start.maximized) win.maximize();
+    win.show();
+  });
+  win.on('close', () => options.windowState?.save(windowStateOf(win)));
 
   win.webContents.setWindowOpenHandler(({ url }) => {
     if (windowOpenDecision(url).openExternally) void shell.openExternal(url);

@@ -31,6 +31,8 @@ describe('loadConfig', () => {
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.initialAdminPassword).toBeUndefined();
+    expect(config.updatesDir).toBe(join(dataDir, 'updates'));
+    expect(config.minClientVersion).toBeUndefined();
     expect(config.corsOrigins).toContain('app://renderer');
   });
 
@@ -55,6 +57,8 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'true',
       PG_PREPARED_STATEMENTS: 'false',
       UPLOAD_MAX_MB: '25',
+      UPDATES_DIR: join(dataDir, 'releases'),
+      MIN_CLIENT_VERSION: 'v1.4.0',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -70,6 +74,8 @@ describe('loadConfig', () => {
       trustProxy: true,
       preparedStatements: false,
       uploadMaxBytes: 25 * 1024 * 1024,
+      updatesDir: join(dataDir, 'releases'),
+      minClientVersion: '1.4.0',
     });
   });
 
@@ -85,6 +91,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://x'],
     ['ACCESS_TOKEN_SECRET', 'short'],
     ['RENDERER_DIR', '/no/such/dir'],
+    ['MIN_CLIENT_VERSION', '1.4'],
   ])('rejects an invalid %s with an error naming it', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(name);

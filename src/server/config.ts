@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pkg from '../../package.json';
+import { parseVersion } from '@shared/version';
 import { getOrCreateSecret } from './secrets';
 
 export interface AppConfig {
@@ -26,6 +27,10 @@ export interface AppConfig {
   preparedStatements?: boolean;
   /** Largest accepted upload, per file, in bytes (UPLOAD_MAX_MB); absent → DEFAULT_UPLOAD_MAX_BYTES. */
   uploadMaxBytes?: number;
+  /** Desktop releases served under /updates/ (UPDATES_DIR); absent → DATA_DIR/updates. */
+  updatesDir?: string;
+  /** The oldest desktop client version the server accepts (MIN_CLIENT_VERSION); absent → any. */
+  minClientVersion?: string;
 }
 
 /** A configuration mistake the operator must fix; the message names the variable. */
@@ -89,6 +94,14 @@ function accessTokenSecret(env: Env, dataDir: string): string {
   return raw;
 }
 
+function minClientVersion(env: Env): string | undefined {
+  const raw = value(env, 'MIN_CLIENT_VERSION');
+  if (raw === undefined) return undefined;
+  // A floor the clients cannot compare would silently block nobody: refuse it at start instead.
+  if (!parseVersion(raw)) throw new ConfigError(`MIN_CLIENT_VERSION must be a version such as 1.4.0, got "${raw}"`);
+  return raw.replace(/^v/, '');
+}
+
 function corsOrigins(env: Env): string[] {
   const raw = value(env, 'CORS_ORIGINS');
   if (raw === undefined) return [...CONFIG_DEFAULTS.corsOrigins];
@@ -135,6 +148,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     preparedStatements: boolean(env, 'PG_PREPARED_STATEMENTS', true),
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', DEFAULT_UPLOAD_MAX_BYTES / 1024 / 1024, 1, 1024) * 1024 * 1024,
+    updatesDir: resolve(value(env, 'UPDATES_DIR') ?? join(dataDir, 'updates')),
+    minClientVersion: minClientVersion(env),
   };
   // Last, so an invalid value elsewhere fails before anything is written to DATA_DIR.
   return { ...config, accessTokenSecret: accessTokenSecret(env, dataDir) };

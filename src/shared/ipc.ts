@@ -8,6 +8,8 @@ import type {
   ScaleReadingEvent,
   SerialPortSummary,
 } from './devices';
+import type { ConnectionState, ServerProbe, StandaloneSettings } from './connection';
+import type { UpdateChannel, UpdateState } from './updates';
 
 /**
  * The one IPC contract between the Electron main process and the renderer.
@@ -22,6 +24,12 @@ export interface IpcInvokeContract {
   'settings:getServerUrl': { args: []; result: string };
   'settings:setServerUrl': { args: [url: string]; result: string };
   'app:getVersion': { args: []; result: string };
+  /** Saved address, standalone mode and what the app talks to now (服务器设置, the start-up check). */
+  'settings:getConnection': { args: []; result: ConnectionState };
+  /** 检测: can this address be reached, and which server version answers (main fetches: no CSP, no CORS). */
+  'settings:probeServer': { args: [url: string]; result: ServerProbe };
+  /** Saves standalone mode and starts or stops the local server to match; resolves once it answers or failed. */
+  'settings:setStandalone': { args: [settings: StandaloneSettings]; result: ConnectionState };
   /** Printers configured on this workstation (electron-store). */
   'devices:listPrinters': { args: []; result: PrinterConfig[] };
   'devices:savePrinters': { args: [printers: PrinterConfig[]]; result: PrinterConfig[] };
@@ -37,6 +45,11 @@ export interface IpcInvokeContract {
   'devices:openScale': { args: [config: ScaleConfig]; result: void };
   'devices:closeScale': { args: [path: string]; result: void };
   'devices:getPrintAgent': { args: []; result: PrintAgentInfo };
+  /** Desktop updates (src/main/updater.ts): the current state, a check now, the channel, install now. */
+  'updates:getState': { args: []; result: UpdateState };
+  'updates:check': { args: []; result: UpdateState };
+  'updates:setChannel': { args: [channel: UpdateChannel]; result: UpdateState };
+  'updates:install': { args: []; result: void };
 }
 
 export interface IpcSendContract {
@@ -48,6 +61,7 @@ export interface IpcEventContract {
   'app:serverUrlChanged': { payload: string };
   'devices:scaleReading': { payload: ScaleReadingEvent };
   'devices:error': { payload: DeviceErrorEvent };
+  'updates:state': { payload: UpdateState };
 }
 
 export type InvokeChannel = keyof IpcInvokeContract;
@@ -61,6 +75,9 @@ export const INVOKE_CHANNELS = [
   'settings:getServerUrl',
   'settings:setServerUrl',
   'app:getVersion',
+  'settings:getConnection',
+  'settings:probeServer',
+  'settings:setStandalone',
   'devices:listPrinters',
   'devices:savePrinters',
   'devices:listSystemPrinters',
@@ -72,12 +89,17 @@ export const INVOKE_CHANNELS = [
   'devices:openScale',
   'devices:closeScale',
   'devices:getPrintAgent',
+  'updates:getState',
+  'updates:check',
+  'updates:setChannel',
+  'updates:install',
 ] as const satisfies readonly InvokeChannel[];
 export const SEND_CHANNELS = ['window:reload'] as const satisfies readonly SendChannel[];
 export const EVENT_CHANNELS = [
   'app:serverUrlChanged',
   'devices:scaleReading',
   'devices:error',
+  'updates:state',
 ] as const satisfies readonly EventChannel[];
 
 /** camelCase method name on window.api for a channel: 'window:maximize' → 'windowMaximize'. */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, api, apiLogin, signIn } from './helpers';
 
-const VIEWER = { username: 'viewer', password: 'Viewer@12345' };
+const VIEWER = { username: 'viewer', password: 'Look-only@2468' };
 
 test('a user lacking a permission does not see the button and the API refuses the call', async ({ page, request }) => {
   const adminToken = await apiLogin(request, ADMIN.username, ADMIN.password);
@@ -15,7 +15,7 @@ test('a user lacking a permission does not see the button and the API refuses th
   const roleId = roles.body.data.find((r) => r.roleCode === 'viewer')!.id;
   const user = await api(request, 'POST', '/user/save', {
     token: adminToken,
-    data: { username: VIEWER.username, name: '查看员', password: VIEWER.password, roleIds: [roleId] },
+    data: { username: VIEWER.username, name: '查看员', password: VIEWER.password, roleIds: [roleId], mustChangePassword: false },
   });
   expect(user.body.code, user.body.msg).toBe(0);
 

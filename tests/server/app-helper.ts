@@ -99,7 +99,7 @@ export async function createLimitedUser(
   const password = 'Passw0rd!x';
   const user = await t.call<{ id: number }>('POST', '/api/user/save', {
     token: adminToken,
-    body: { username, name: `用户 ${username}`, password, roleIds: [role.body.data.id] },
+    body: { username, name: `用户 ${username}`, password, roleIds: [role.body.data.id], mustChangePassword: false },
   });
   expect(user.body).toMatchObject({ code: 0 });
   return { id: user.body.data.id, username, password };

@@ -43,6 +43,8 @@ interface OpenApi {
 const DATE_NAME = /(^date$|Date$|DateStart$|DateEnd$|On$|From$|To$|Before$|After$)/;
 /** An integer field that references a row. */
 const ID_NAME = /(^id$|Id$|Ids$)/;
+/** Path ids where the SPEC's 0 means "all" or "none" (GET /dept/treeList/{id}, /menu/treeListByParentNo/{menuNo}/{roleId}). */
+const ZERO_MEANS_ALL = new Set(['GET /api/dept/treeList/{id} path.id', 'GET /api/menu/treeListByParentNo/{menuNo}/{roleId} path.roleId']);
 const CHINESE = /[\u4e00-\u9fff]/;
 
 let t: TestApp;
@@ -98,7 +100,8 @@ function check(schema: Schema, where: string, name: string, problems: string[], 
         problems.push(`${where}: bound outside safe integers`);
       }
       if (ID_NAME.test(name)) {
-        if (schema.type !== 'integer' || (schema.minimum ?? 0) < 1 || (schema.maximum ?? Infinity) > PG_INT_MAX) {
+        const least = ZERO_MEANS_ALL.has(where) ? 0 : 1;
+        if (schema.type !== 'integer' || (schema.minimum ?? -1) < least || (schema.maximum ?? Infinity) > PG_INT_MAX) {
           problems.push(`${where}: id not an integer in 1..${PG_INT_MAX}`);
         }
       }

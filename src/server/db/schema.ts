@@ -11,6 +11,8 @@ export interface DepartmentsTable {
   id: Generated<number>;
   dept_name: string;
   parent_id: number | null;
+  leader: string | null;
+  phone: string | null;
   sort: Generated<number>;
   created_at: Timestamp;
 }
@@ -20,6 +22,9 @@ export interface UsersTable {
   username: string;
   name: string;
   password_hash: string;
+  phone: string | null;
+  /** 1: every call but the own password change is refused until the user changes it. */
+  must_change_password: Generated<number>;
   dept_id: number | null;
   /** 1 启用, 0 停用. */
   status: Generated<number>;
@@ -107,6 +112,62 @@ export interface OperationLogsTable {
   code: number | null;
   duration_ms: number;
   request_id: string;
+  /** First path segment after /api (`user` of /api/user/save). */
+  module: string | null;
+  created_at: Timestamp;
+}
+
+/** The plant itself: one row, id 1. */
+export interface CompanyTable {
+  id: number;
+  company_name: string | null;
+  credit_code: string | null;
+  licence_no: string | null;
+  licence_expiry: ColumnType<string | null, string | null | undefined, string | null>;
+  address: string | null;
+  phone: string | null;
+  logo_path: string | null;
+  app_title: string | null;
+  updated_at: Timestamp;
+}
+
+export interface DictionaryTypesTable {
+  id: Generated<number>;
+  type_code: string;
+  type_name: string;
+  remark: string | null;
+  built_in: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface DictionaryEntriesTable {
+  id: Generated<number>;
+  type_id: number;
+  data_name: string;
+  data_value: string;
+  sort: Generated<number>;
+  status: Generated<number>;
+  remark: string | null;
+  created_at: Timestamp;
+}
+
+/** A saved system rule (src/shared/api/systemRule.ts); a rule without a row has its default. */
+export interface SystemRulesTable {
+  rule_key: string;
+  value: unknown;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+/** Whether a route is logged, and which of its parameters are kept. */
+export interface LogSettingsTable {
+  id: Generated<number>;
+  method: string;
+  log_url: string;
+  log_name: string;
+  logged: Generated<number>;
+  kept_params: ColumnType<string[], string[] | undefined, string[]>;
+  remark: string | null;
   created_at: Timestamp;
 }
 
@@ -463,6 +524,11 @@ export interface DB {
   test_projects: TestProjectsTable;
   files: FilesTable;
   file_links: FileLinksTable;
+  company: CompanyTable;
+  dictionary_types: DictionaryTypesTable;
+  dictionary_entries: DictionaryEntriesTable;
+  system_rules: SystemRulesTable;
+  log_settings: LogSettingsTable;
 }
 
 export type UserRecord = Selectable<UsersTable>;

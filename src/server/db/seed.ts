@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { DICTIONARY_TYPES } from '@shared/api/dictionary';
 import { MENU_TREE, type MenuDef } from '@shared/menus';
 import { generatePassword, hashPassword } from '../lib/password';
 import type { DB } from './schema';
@@ -48,6 +49,21 @@ async function syncMenus(trx: Transaction<DB>): Promise<void> {
   }
 }
 
+/**
+ * The dictionary types the forms read (气瓶规格, 制造单位, …) exist and are built in. One missing in any
+ * letter case is added; one an administrator renamed keeps its name, and its entries are never touched.
+ */
+async function syncDictionaryTypes(trx: Transaction<DB>): Promise<void> {
+  for (const { typeCode, typeName } of DICTIONARY_TYPES) {
+    await trx
+      .insertInto('dictionary_types')
+      .values({ type_code: typeCode, type_name: typeName, remark: null, built_in: 1 })
+      // The unique index is on lower(type_code): an expression, so no conflict target is named.
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
 /** The admin role exists and holds every menu and button, including ones added since the last start. */
 async function syncAdminRole(trx: Transaction<DB>): Promise<number> {
   await trx
@@ -74,7 +90,7 @@ async function syncAdminRole(trx: Transaction<DB>): Promise<number> {
 /**
  * Idempotent start-up seed: the menu tree of src/shared/menus.ts, inserting what is missing and never
  * overwriting what an administrator changed (rows added by people are kept too),
- * the admin role holding everything, and the first admin user when there is none.
+ * the built-in dictionary types, the admin role holding everything, and the first admin user when there is none.
  */
 export async function ensureSeed(db: Kysely<DB>, opts: { initialAdminPassword?: string }): Promise<SeedResult> {
   // The password is hashed outside the transaction: scrypt is slow and needs no lock.
@@ -86,6 +102,7 @@ export async function ensureSeed(db: Kysely<DB>, opts: { initialAdminPassword?: 
     // Two processes starting at once must not seed twice.
     await sql`select pg_advisory_xact_lock(${0x5eed})`.execute(trx);
     await syncMenus(trx);
+    await syncDictionaryTypes(trx);
     const roleId = await syncAdminRole(trx);
     if (!passwordHash) return { adminCreated: false };
     const created = await trx

@@ -25,6 +25,7 @@ export const MSG = {
   OK: '操作成功',
   NOT_SIGNED_IN: '未登录',
   SESSION_EXPIRED: '登录已过期，请重新登录',
+  MUST_CHANGE_PASSWORD: '密码由管理员设置，请先修改密码',
 } as const;
 
 export { ResultCode };

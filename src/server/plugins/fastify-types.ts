@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Access, PermissionKey } from '@shared/menus';
 import type { AppConfig } from '../config';
 import type { DB } from '../db/schema';
+import type { LogSettingsCache } from '../modules/log/log-settings';
+import type { RouteCatalogue } from '../modules/log/route-catalogue';
 
 /** Who made the request, established from the access token (never from authId/authName). */
 export interface RequestAuth {
@@ -15,6 +17,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Kysely<DB>;
+    /** Every declared /api route (plugins/operation-log.ts collects them as they are registered). */
+    apiRoutes: RouteCatalogue;
+    /** The interface-log settings the operation log follows, in memory; `reload()` after changing them. */
+    logSettings: LogSettingsCache;
   }
   interface FastifyRequest {
     auth: RequestAuth | null;

@@ -2,33 +2,51 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { Insertable } from 'kysely';
 import type { OperationLogsTable } from '../db/schema';
+import { moduleOfPath } from '@shared/api/log';
 import { storableText, toJsonb } from '../lib/jsonb';
 import { maskSecrets } from '../lib/mask';
+import { LOG_SETTINGS_REFRESH_MS, LogSettingsCache, type RouteLogSetting } from '../modules/log/log-settings';
+import { RouteCatalogue } from '../modules/log/route-catalogue';
 import { pathOf } from './errors';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const FLUSH_MS = 50;
 const FLUSH_ROWS = 200;
 
-/** Reads are not recorded: GET, and POST routes whose endpoint says readOnly (listPage, list, info). */
-const isRead = (request: FastifyRequest) => READ_METHODS.has(request.method) || request.routeOptions.config?.readOnly === true;
+/**
+ * Reads are not recorded: routes whose endpoint is a read (GET unless it `mutates`, and POST lists and
+ * infos), and, for routes declared without an endpoint, GET, HEAD and OPTIONS.
+ */
+const isRead = (request: FastifyRequest) => {
+  const readOnly = request.routeOptions.config?.readOnly;
+  return typeof readOnly === 'boolean' ? readOnly : READ_METHODS.has(request.method);
+};
 
-function paramsOf(request: FastifyRequest): Record<string, unknown> | null {
+const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0);
+
+/** Only the named top-level properties of a part (a part that is not an object has none). */
+function keepOnly(value: unknown, kept: readonly string[]): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  return Object.fromEntries(Object.entries(value).filter(([name]) => kept.includes(name)));
+}
+
+/** What was sent, secrets masked; with a setting's kept parameters, only those (still masked). */
+function paramsOf(request: FastifyRequest, kept: readonly string[] = []): Record<string, unknown> | null {
   const parts: Record<string, unknown> = {};
   for (const [name, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
-    if (value !== undefined && value !== null && !(typeof value === 'object' && Object.keys(value).length === 0)) {
-      parts[name] = value;
-    }
+    const masked = isEmpty(value) ? undefined : maskSecrets(value);
+    const part = kept.length ? keepOnly(masked, kept) : masked;
+    if (!isEmpty(part)) parts[name] = part;
   }
-  return Object.keys(parts).length ? (maskSecrets(parts) as Record<string, unknown>) : null;
+  return Object.keys(parts).length ? parts : null;
 }
 
 /** Parameters longer than this (as JSON) are kept as their beginning only: the log is not a file store. */
 export const MAX_LOGGED_PARAMS = 16 * 1024;
 const HEAD_KEPT = 2048;
 
-function paramsJson(request: FastifyRequest): string {
-  const json = toJsonb(paramsOf(request));
+function paramsJson(request: FastifyRequest, kept?: readonly string[]): string {
+  const json = toJsonb(paramsOf(request, kept));
   return json.length <= MAX_LOGGED_PARAMS ? json : toJsonb({ truncated: true, length: json.length, head: json.slice(0, HEAD_KEPT) });
 }
 
@@ -38,13 +56,34 @@ function attemptedUser(request: FastifyRequest): string | null {
   return typeof body?.username === 'string' ? storableText(body.username.slice(0, 64)) : null;
 }
 
+/** Recorded: what a setting of the route says, else every call that is not a read. */
+const recorded = (request: FastifyRequest, setting: RouteLogSetting | undefined) =>
+  request.url.startsWith('/api') && (setting ? setting.logged : !isRead(request));
+
 /**
  * Records every mutating /api call (reads are left out) after the answer has left: who, from where, what (secrets masked),
- * the envelope code and how long it took. Writing the log never fails or delays the request.
+ * the envelope code and how long it took. Writing the log never fails or delays the request. An
+ * interface-log setting of the route overrides that: not recorded (logged 0), recorded even as a read
+ * (logged 1), and only the parameters it keeps. The settings live in memory (see LogSettingsCache).
  */
 export const operationLogPlugin = fp(async (app) => {
   const pending = new Set<Promise<unknown>>();
   app.decorateRequest('resultCode', null);
+
+  // The declared routes (the settings screen lists them; the log names a call by its route's summary).
+  const routes = new RouteCatalogue();
+  app.decorate('apiRoutes', routes);
+  app.addHook('onRoute', (route) => routes.add(route));
+
+  const settings = new LogSettingsCache(app.db);
+  app.decorate('logSettings', settings);
+  let refresh: NodeJS.Timeout | null = null;
+  const reload = () => settings.reload().catch((err: unknown) => app.log.error({ err }, 'interface-log settings could not be read'));
+  app.addHook('onReady', async () => {
+    await reload();
+    refresh = setInterval(() => void reload(), LOG_SETTINGS_REFRESH_MS);
+    refresh.unref();
+  });
 
   app.addHook('preSerialization', async (request, _reply, payload) => {
     const code = (payload as { code?: unknown } | null)?.code;
@@ -76,15 +115,18 @@ export const operationLogPlugin = fp(async (app) => {
   };
 
   app.addHook('onResponse', async (request, reply) => {
-    if (isRead(request) || !request.url.startsWith('/api')) return;
+    const setting = settings.get(request.method, request.routeOptions.url);
+    if (!recorded(request, setting)) return;
+    const path = storableText(pathOf(request).slice(0, 255));
     queue.push({
       user_id: request.auth?.userId ?? null,
       user_name: request.auth?.name ?? attemptedUser(request),
       ip: request.ip,
       method: request.method,
-      path: storableText(pathOf(request).slice(0, 255)),
+      path,
+      module: moduleOfPath(path).slice(0, 64),
       // What was sent, even NUL or a broken surrogate (refused by the schemas, but still recorded).
-      params: paramsJson(request),
+      params: paramsJson(request, setting?.keptParams),
       code: request.resultCode ?? reply.statusCode,
       duration_ms: Math.round(reply.elapsedTime),
       request_id: request.id,
@@ -96,6 +138,7 @@ export const operationLogPlugin = fp(async (app) => {
   // Let in-flight log writes land before the database is closed; the extra turn lets onResponse hooks of
   // answers that just finished start their write first.
   app.addHook('onClose', async () => {
+    if (refresh) clearInterval(refresh);
     await new Promise((resolve) => setImmediate(resolve));
     flush();
     await Promise.allSettled([...pending]);

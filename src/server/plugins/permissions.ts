@@ -1,10 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '@shared/menus';
-import { ForbiddenError, MSG, UnauthorizedError } from '../lib/errors';
+import { BusinessError, ForbiddenError, MSG, UnauthorizedError } from '../lib/errors';
 import { verifyAccessToken } from '../lib/jwt';
 import { tokenFromHeader } from '../lib/refresh-token';
 import { loadAccess } from '../modules/auth/access.repository';
+
+/** What a user whose password an administrator set may still call: the change itself and signing out. */
+const WHILE_PASSWORD_MUST_CHANGE = new Set(['POST /api/home/resetPassWord', 'POST /api/home/logout']);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,6 +41,10 @@ export const permissionsPlugin = fp(async (app) => {
     const access = await loadAccess(app.db, claims.sub, claims.sid, permission);
     if (!access || access.status !== 1 || !access.sessionAlive) throw new UnauthorizedError();
     const auth = { userId: claims.sub, name: access.name, sessionId: claims.sid };
+    if (access.mustChangePassword && !WHILE_PASSWORD_MUST_CHANGE.has(`${request.method} ${request.routeOptions.url}`)) {
+      request.auth = auth;
+      throw new BusinessError(MSG.MUST_CHANGE_PASSWORD);
+    }
     if (!access.allowed) {
       request.auth = auth; // recorded in the operation log as the refused caller
       throw new ForbiddenError(permission!);

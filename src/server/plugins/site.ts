@@ -4,7 +4,11 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import { APP_HEADERS, APP_INFO } from '@shared/app';
+import { findAppTitle } from '../modules/company/company.repository';
 import { apiNotFound } from './errors';
+
+/** How long GET / waits for the app name before answering with the product's. */
+const TITLE_QUERY_TIMEOUT_MS = 2000;
 
 /**
  * The web UI: GET / carries the product headers the client reads (SPEC section 7); with a built renderer
@@ -14,13 +18,31 @@ export const sitePlugin = fp(async (app) => {
   const { rendererDir, version } = app.config;
   const hasUi = Boolean(rendererDir && existsSync(join(rendererDir, 'index.html')));
 
-  const productHeaders = (reply: FastifyReply) =>
+  /**
+   * The app name an administrator gave (企业信息 系统名称), else the product's. One small query; a database
+   * that is down or slow never fails the page, it only shows the product name.
+   */
+  const appTitle = async (): Promise<string> => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), TITLE_QUERY_TIMEOUT_MS); });
+    try {
+      return (await Promise.race([findAppTitle(app.db), late])) ?? APP_INFO.title;
+    } catch {
+      return APP_INFO.title;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  // Returns nothing: a reply is thenable (it settles when sent), so awaiting one here would never end.
+  const productHeaders = async (reply: FastifyReply): Promise<void> => {
     reply.headers({
-      [APP_HEADERS.title]: encodeURIComponent(APP_INFO.title),
+      [APP_HEADERS.title]: encodeURIComponent(await appTitle()),
       [APP_HEADERS.description]: encodeURIComponent(APP_INFO.description),
       [APP_HEADERS.version]: encodeURIComponent(version),
       [APP_HEADERS.team]: encodeURIComponent(APP_INFO.team),
     });
+  };
 
   if (hasUi) {
     await app.register(fastifyStatic, { root: rendererDir!, wildcard: true, index: false });
@@ -37,18 +59,19 @@ export const sitePlugin = fp(async (app) => {
     method: ['GET', 'HEAD'],
     url: '/',
     handler: async (_request, reply) => {
-      productHeaders(reply);
+      await productHeaders(reply);
       if (hasUi) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       return { code: 0, msg: '操作成功', data: { ...APP_INFO, version } };
     },
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/api?')) {
       return apiNotFound(request, reply);
     }
     if (hasUi && (request.method === 'GET' || request.method === 'HEAD')) {
-      return productHeaders(reply).header('cache-control', 'no-cache').sendFile('index.html');
+      await productHeaders(reply);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ code: 404, msg: `页面不存在：${request.url.split('?')[0]}`, data: null });
   });

@@ -20,6 +20,8 @@ export const TokenData = Type.Object({
   /** Refresh token lifetime in seconds. */
   refreshExpiresIn: Type.Integer(),
   user: UserInfo,
+  /** The password was set by an administrator: every call but POST /api/home/resetPassWord (and logout) is refused until it is changed. */
+  mustChangePassword: Type.Boolean(),
 });
 export type TokenData = Static<typeof TokenData>;
 

@@ -22,8 +22,10 @@ export interface Endpoint {
   data?: TSchema;
   /** json (default): an envelope; upload: multipart with one `file`; download: a file (or an envelope on refusal). */
   kind?: 'json' | 'upload' | 'download';
-  /** A read (list, info, query) sent as POST: not written to the operation log. GET is always a read. */
+  /** A read (list, info, query) sent as POST: not written to the operation log. GET is a read unless `mutates`. */
   readOnly?: boolean;
+  /** A GET that changes data (SPEC names a few, e.g. deleteById): logged like any other change. */
+  mutates?: boolean;
 }
 
 /** Declares an endpoint; the identity function keeps its literal types. */

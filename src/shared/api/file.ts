@@ -51,6 +51,8 @@ export const UploadQuery = Type.Object({ shared: Type.Optional(Bool('共享给�
 export const FILE_LINK_ACCESS = {
   /** The plant's shared documents on the home page: every signed-in user. */
   shared: 'authenticated',
+  /** The plant's logo (企业信息): the title bar and printed documents show it to everyone. */
+  companyLogo: 'authenticated',
 } as const;
 export type FileLinkKind = keyof typeof FILE_LINK_ACCESS;
 

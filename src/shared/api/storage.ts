@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SYSTEM_RULE_DEFAULTS } from './systemRule';
 import { endpoint } from './endpoint';
 import { CylinderBrief, ProduceEventRow, ScanId, ScanResult, TestRecord } from './produce';
 import { Bool, Code, Flag, Id, IdBody, IdParams, Int, List, NoData, OneOf, OptDate, OptId, OptStr, Page, PageQuery, ReqStr, Str } from './schema';
@@ -21,8 +22,8 @@ export const OUT_TYPES = ['productCK', 'pickCk'] as const;
 export const OUT_ORDER_STATUS = { 0: '出库待扫描', 1: '出库完成' } as const;
 export const IN_ORDER_STATUS = { 0: '入库中', 1: '入库完成' } as const;
 
-/** Days after which a cylinder at a customer counts as long out, until the system rules say otherwise. */
-export const LONG_OUT_DAYS_DEFAULT = 90;
+/** Days after which a cylinder at a customer counts as long out: the system rule's default (the rule decides). */
+export const LONG_OUT_DAYS_DEFAULT = SYSTEM_RULE_DEFAULTS.longOutDays;
 
 /** The documents an outbound order prints (SPEC print-report names). */
 export const ORDER_DOCUMENTS = ['发货清单', '质量证明书', '产品合格证'] as const;
@@ -263,7 +264,7 @@ export const STORAGE = {
     body: OrderItemQuery, data: Page(OrderItemRow),
   }),
   deleteById: endpoint({
-    method: 'GET', path: '/api/storageOrder/deleteById/:id', summary: '删除单据（仅限没有气瓶的单据；入库单需 inbound:delete，出库单需 outbound:delete）',
+    method: 'GET', path: '/api/storageOrder/deleteById/:id', mutates: true, summary: '删除单据（仅限没有气瓶的单据；入库单需 inbound:delete，出库单需 outbound:delete）',
     permission: 'authenticated', params: IdParams, data: NoData,
   }),
   outStock: endpoint({

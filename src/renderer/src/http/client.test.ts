@@ -11,7 +11,7 @@ const visited: string[] = [];
 const toasts = () => getToasts().map((t) => t.message);
 
 function signIn(expiresIn = 3600, refreshExpiresIn = 86400) {
-  storeSignIn({ token: 't1', refreshToken: 'r1', expiresIn, refreshExpiresIn, user: { id: 7, name: '管理员' } });
+  storeSignIn({ token: 't1', refreshToken: 'r1', expiresIn, refreshExpiresIn, user: { id: 7, name: '管理员' }, mustChangePassword: false });
 }
 
 beforeEach(() => {
@@ -93,7 +93,7 @@ describe('the envelope', () => {
   });
 
   it('code 401 without a refresh token clears the session and goes to /login', async () => {
-    storeSignIn({ token: 't1', refreshToken: 'r1', expiresIn: 3600, refreshExpiresIn: -1, user: { id: 1, name: 'a' } });
+    storeSignIn({ token: 't1', refreshToken: 'r1', expiresIn: 3600, refreshExpiresIn: -1, user: { id: 1, name: 'a' }, mustChangePassword: false });
     await expect(client({ data: { code: 401, msg: 'expired' } }).post('/x')).rejects.toMatchObject({ code: 401 });
     expect(getUser()).toBeNull();
     expect(visited).toEqual(['/login']);
@@ -173,7 +173,7 @@ describe('HTTP errors', () => {
 });
 
 describe('token refresh', () => {
-  const refreshed = { code: 0, msg: 'ok', data: { token: 't2', refreshToken: 'r2', expiresIn: 3600, refreshExpiresIn: 86400, user: { id: 7, name: '管理员' } } };
+  const refreshed = { code: 0, msg: 'ok', data: { token: 't2', refreshToken: 'r2', expiresIn: 3600, refreshExpiresIn: 86400, user: { id: 7, name: '管理员' }, mustChangePassword: false } };
 
   it('an expiring access token is refreshed once while other requests wait and reuse it', async () => {
     signIn(10); // expires within the 30 s margin

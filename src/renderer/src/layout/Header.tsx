@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AppBar, Box, Button, Menu, MenuItem, Toolbar, Typography } from '@mui/material';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import { APP_INFO } from '@shared/app';
@@ -7,6 +7,7 @@ import { useRootInfoQuery } from '@renderer/store/rootInfoApi';
 import { signOut } from '@renderer/features/auth/sessionFlow';
 import { changePasswordToggled } from '@renderer/store/appSlice';
 import { useAppDispatch, useAppSelector } from '@renderer/store/hooks';
+import { AboutDialog } from '@renderer/features/about/AboutDialog';
 import { LanguageSwitch } from './LanguageSwitch';
 
 export function Header() {
@@ -14,14 +15,21 @@ export function Header() {
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => s.auth.user);
   const { data: info } = useRootInfoQuery();
+  // The name an administrator gave (企业信息 系统名称) arrives in the header of GET /; the window's
+  // title bar follows it too, and again whenever that query is fetched anew (after a save).
+  const title = info?.title ?? APP_INFO.title;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
+  const [aboutOpen, setAboutOpen] = useState(false);
 
   return (
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
       <Toolbar variant="dense" sx={{ gap: 1 }}>
         <Typography variant="h6" component="div" sx={{ flexGrow: 1 }} data-testid="app-title">
-          {info?.title ?? APP_INFO.title}
+          {title}
         </Typography>
         <LanguageSwitch />
         <Button
@@ -48,12 +56,21 @@ export function Header() {
           <MenuItem
             onClick={() => {
               close();
+              setAboutOpen(true);
+            }}
+          >
+            {t('about.menu')}
+          </MenuItem>
+          <MenuItem
+            onClick={() => {
+              close();
               void signOut();
             }}
           >
             {t('header.logout')}
           </MenuItem>
         </Menu>
+        <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />
       </Toolbar>
     </AppBar>
   );

@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Box, Drawer, Toolbar } from '@mui/material';
 import { PageLoading } from '@renderer/components/PageLoading';
-import { loadNav } from '@renderer/features/auth/sessionFlow';
+import { loadNav, refreshNav } from '@renderer/features/auth/sessionFlow';
 import { ChangePasswordDialog } from '@renderer/features/password/ChangePasswordDialog';
 import { hasPermission } from '@renderer/permission/permission';
 import { findScreen, screenLabel } from '@renderer/router/screens';
@@ -30,6 +30,13 @@ export function MainLayout() {
     const value = location.pathname + location.search;
     dispatch(tabVisited({ value, label: screenLabel(value, menuList, 'zh-CN') }));
   }, [dispatch, screen, allowed, location.pathname, location.search, menuList]);
+
+  useEffect(() => {
+    // Permissions can change while the user works: each move to another screen asks again.
+    if (user && menuList) void refreshNav(dispatch);
+    // Only a change of screen asks, not every change of the menu it brings.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch, location.pathname]);
 
   useEffect(() => {
     // A session restored without its menu (e.g. storage trimmed): load it again.

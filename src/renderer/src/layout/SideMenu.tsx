@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -16,7 +16,6 @@ const containsPath = (item: MenuItem, path: string): boolean =>
 
 function MenuEntry({ item, depth, expanded, toggle }: { item: MenuItem; depth: number; expanded: Set<string>; toggle: (no: string) => void }) {
   const lang = useLanguage();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const label = menuLabel(item, lang);
   const icon = depth === 0 ? <ListItemIcon sx={{ minWidth: 36 }}><MenuIcon name={item.menuIcon} /></ListItemIcon> : null;
@@ -40,12 +39,19 @@ function MenuEntry({ item, depth, expanded, toggle }: { item: MenuItem; depth: n
       </>
     );
   }
-  const onClick = () => {
-    if (item.menuLink) window.open(item.menuLink, item.target || '_blank', 'noopener');
-    else if (item.menuUrl) void navigate(item.menuUrl);
-  };
+  // Real links: a middle click, Ctrl+click or the context menu open the screen in a new tab as anywhere on the web.
+  if (item.menuLink) {
+    const target = item.target || '_blank';
+    return (
+      <ListItemButton component="a" href={item.menuLink} target={target} rel={target === '_self' ? undefined : 'noopener noreferrer'} sx={{ pl: 2 + depth * 2 }}>
+        {icon}
+        <ListItemText primary={label} />
+      </ListItemButton>
+    );
+  }
   return (
-    <ListItemButton selected={item.menuUrl === pathname} onClick={onClick} sx={{ pl: 2 + depth * 2 }}>
+    <ListItemButton component={RouterLink} to={item.menuUrl ?? '/'} selected={item.menuUrl === pathname}
+      aria-current={item.menuUrl === pathname ? 'page' : undefined} sx={{ pl: 2 + depth * 2 }}>
       {icon}
       <ListItemText primary={label} />
     </ListItemButton>

@@ -8,6 +8,7 @@ import { ConfirmProvider } from '@renderer/components/ListPage';
 import { MenuLoadingOverlay } from '@renderer/components/MenuLoadingOverlay';
 import { ReloadPrompt } from '@renderer/components/ReloadPrompt';
 import { Toaster } from '@renderer/components/Toaster';
+import { VersionFloorGate } from '@renderer/features/about/VersionFloorGate';
 import { PageLoading } from '@renderer/components/PageLoading';
 import { onChunkLoadError } from './chunkErrors';
 import { guardRedirect } from './guard';
@@ -47,6 +48,8 @@ export function RootLayout() {
       )}
       <MenuLoadingOverlay />
       <ReloadPrompt />
+      {/* A desktop app older than the server accepts is stopped on every screen, the login included. */}
+      <VersionFloorGate />
       <Toaster />
     </ConfirmProvider>
   );

@@ -8,7 +8,7 @@ import { EXPIRY_SUFFIX } from '@renderer/session/storage';
 import { deferred, fakeAdapter, ok, type FakeHandler } from '@renderer/test/fakeAdapter';
 import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
 
-const tokenData = { token: 't1', refreshToken: 'r1', expiresIn: 3600, refreshExpiresIn: 86_400, user: { id: 1, name: '管理员' } };
+const tokenData = { token: 't1', refreshToken: 'r1', expiresIn: 3600, refreshExpiresIn: 86_400, user: { id: 1, name: '管理员' }, mustChangePassword: false };
 
 function serve(extra: FakeHandler = () => ok(null)) {
   const adapter = fakeAdapter((c) => {
@@ -106,6 +106,41 @@ describe('sign-in', () => {
     delete window.api;
   });
 
+  it('a password set by an administrator must be replaced before the menus load; the policy refusal shows on the form', async () => {
+    let attempts = 0;
+    const adapter = serve((c) => {
+      if (c.url === '/home/login') return ok({ ...tokenData, mustChangePassword: true });
+      if (c.url === '/home/resetPassWord') {
+        attempts += 1;
+        return attempts === 1 ? { data: { code: -1, msg: '密码过于常见或简单，请换一个' } } : ok(null);
+      }
+      return c.url === '/home/nav/0' ? ok(adminNav()) : ok(null);
+    });
+    const { router } = renderApp('/login');
+    await userEvent.type(await screen.findByLabelText('用户名'), 'zhang');
+    await userEvent.type(screen.getByLabelText('密码'), 'Given-by-admin7');
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByRole('heading', { name: '请修改初始密码' })).toBeInTheDocument();
+    expect(adapter.calls.some((c) => c.url === '/home/nav/0')).toBe(false);
+    expect(getUser()).toBeNull();
+
+    await userEvent.type(screen.getByLabelText('新密码'), 'qwerty123');
+    await userEvent.type(screen.getByLabelText('确认新密码'), 'qwerty123');
+    await userEvent.click(screen.getByRole('button', { name: '修改密码并进入' }));
+    expect(await screen.findByText('密码过于常见或简单，请换一个')).toBeInTheDocument();
+    expect(getToasts()).toEqual([]);
+
+    await userEvent.clear(screen.getByLabelText('新密码'));
+    await userEvent.clear(screen.getByLabelText('确认新密码'));
+    await userEvent.type(screen.getByLabelText('新密码'), 'My-own-secret9');
+    await userEvent.type(screen.getByLabelText('确认新密码'), 'My-own-secret9');
+    await userEvent.click(screen.getByRole('button', { name: '修改密码并进入' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/home'));
+    const change = adapter.calls.filter((c) => c.url === '/home/resetPassWord').at(-1)!;
+    expect(JSON.parse(change.data as string)).toEqual({ oldPassword: 'Given-by-admin7', newPassword: 'My-own-secret9' });
+    expect(String(change.headers.Authorization)).toBe('Bearer t1');
+  });
+
   it('a wrong password shows the server message once and stays on login', async () => {
     serve((c) => (c.url === '/home/login' ? { data: { code: -1, msg: '用户名或密码错误，还可尝试 4 次' } } : ok(null)));
     const { router } = renderApp('/login');
@@ -139,6 +174,25 @@ describe('the shell', () => {
     await userEvent.click(within(tabs).getByRole('button', { name: '关闭 用户管理' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/home'));
     expect(within(tabs).getAllByRole('tab')).toHaveLength(1);
+  });
+
+  it('menu entries are links: a screen has its path, an external link its address and target', async () => {
+    const nav = adminNav();
+    const settings = nav.menuList.find((m) => m.menuNo === 'setting')!;
+    settings.children.push({ ...settings.children[0]!, id: 999, menuNo: 'setting.wiki', menuName: '操作手册', menuUrl: null,
+      menuLink: 'https://wiki.example.com/cylinders', target: '_blank', buttonList: [], children: [] });
+    storeSession(nav);
+    serve();
+    renderApp('/Setting/user');
+    const menu = await screen.findByRole('navigation', { name: '主菜单' });
+    const users = await within(menu).findByRole('link', { name: '用户管理' });
+    expect(users).toHaveAttribute('href', '/Setting/user');
+    expect(users).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('link', { name: '客户与供应商' })).toHaveAttribute('href', '/Setting/ComeEnterprise');
+    const wiki = within(menu).getByRole('link', { name: '操作手册' });
+    expect(wiki).toHaveAttribute('href', 'https://wiki.example.com/cylinders');
+    expect(wiki).toHaveAttribute('target', '_blank');
+    expect(wiki).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
   it('signing out clears the session and goes to /login', async () => {

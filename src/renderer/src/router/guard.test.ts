@@ -8,7 +8,7 @@ describe('the navigation guard', () => {
 
   it('lets a visitor without user info open login and the error pages', () => {
     for (const path of WHITELIST) expect(guardRedirect(path, '', false)).toBeNull();
-    expect(WHITELIST).toEqual(['/login', '/401', '/403', '/404', '/500', '/502']);
+    expect(WHITELIST).toEqual(['/login', '/connect', '/401', '/403', '/404', '/500', '/502']);
   });
 
   it('sends a visitor without user info to /login, remembering where they were going', () => {

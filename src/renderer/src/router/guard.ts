@@ -1,5 +1,5 @@
 /** Paths open without a session. */
-export const WHITELIST = ['/login', '/401', '/403', '/404', '/500', '/502'];
+export const WHITELIST = ['/login', '/connect', '/401', '/403', '/404', '/500', '/502'];
 
 /**
  * The navigation guard (SPEC section 2): where to send the visitor instead, or null to let them in.

@@ -1,12 +1,14 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { MainLayout } from '@renderer/layout/MainLayout';
 import { ChunkFailed } from '@renderer/features/errors/ChunkFailed';
+import { StartupGate } from '@renderer/features/connect/StartupGate';
 import { lazyScreen } from './chunkErrors';
 import { RootLayout } from './RootLayout';
 import { ERROR_CODES, SCREENS } from './screens';
 
 const LoginPage = lazyScreen(() => import('@renderer/features/login/LoginPage'), ChunkFailed);
 const ErrorPage = lazyScreen(() => import('@renderer/features/errors/ErrorPage'), ChunkFailed);
+const ConnectPage = lazyScreen(() => import('@renderer/features/connect/ConnectPage'), ChunkFailed);
 
 /** Screens grouped under their layout segment (/main, /Setting, …). */
 function layoutRoutes(): RouteObject[] {
@@ -28,12 +30,20 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: '/', element: <Navigate to="/main/home" replace /> },
-      { path: '/login', element: <LoginPage /> },
-      // One shell for every layout (/main, /Setting, …) so switching screens keeps header and menu.
-      { element: <MainLayout />, children: layoutRoutes() },
-      ...ERROR_CODES.map((code) => ({ path: `/${code}`, element: <ErrorPage /> })),
-      { path: '*', element: <Navigate to="/404" replace /> },
+      // Desktop only: the server address (first run, or from login); outside the start-up check.
+      { path: '/connect', element: <ConnectPage /> },
+      {
+        // Desktop: a server must be set and answering before login or any screen (a browser passes straight through).
+        element: <StartupGate />,
+        children: [
+          { path: '/', element: <Navigate to="/main/home" replace /> },
+          { path: '/login', element: <LoginPage /> },
+          // One shell for every layout (/main, /Setting, …) so switching screens keeps header and menu.
+          { element: <MainLayout />, children: layoutRoutes() },
+          ...ERROR_CODES.map((code) => ({ path: `/${code}`, element: <ErrorPage /> })),
+          { path: '*', element: <Navigate to="/404" replace /> },
+        ],
+      },
     ],
   },
 ];

@@ -25,6 +25,21 @@ export const SCREENS: ScreenDef[] = [
   // The landing page: every signed-in user.
   { path: '/main/home', title: '首页', titleEn: 'Home', load: () => import('@renderer/features/home/HomePage') },
   { path: '/Setting/user', title: '用户管理', titleEn: 'Users', permission: ['user:view'], load: () => import('@renderer/features/user/UserListPage') },
+  { path: '/Setting/Role', title: '角色管理', titleEn: 'Roles', permission: ['role:view'], load: () => import('@renderer/features/role/RoleListPage') },
+  { path: '/Setting/MenuMng', title: '菜单管理', titleEn: 'Menus', permission: ['menu:view'], load: () => import('@renderer/features/menu/MenuTreePage') },
+  {
+    path: '/Setting/AddUser', title: '编辑用户', titleEn: 'Edit user', newTitle: '新增用户', newTitleEn: 'New user',
+    permission: ['user:add', 'user:edit'], load: () => import('@renderer/features/user/UserEditPage'),
+  },
+  { path: '/Setting/framework', title: '组织架构', titleEn: 'Departments', permission: ['dept:view'], load: () => import('@renderer/features/dept/DeptTreePage') },
+  { path: '/Setting/Log', title: '操作日志', titleEn: 'Operation log', permission: ['log:view'], load: () => import('@renderer/features/log/LogListPage') },
+  {
+    path: '/Setting/InterfaceLogSettings', title: '接口日志设置', titleEn: 'Interface log settings', permission: ['logSetting:view'],
+    load: () => import('@renderer/features/log/InterfaceLogSettingsPage'),
+  },
+  { path: '/Setting/enterpriseInfo', title: '企业信息', titleEn: 'Company', permission: ['company:view'], load: () => import('@renderer/features/company/CompanyPage') },
+  { path: '/Setting/dictionary', title: '数据字典', titleEn: 'Dictionary', permission: ['dictionary:view'], load: () => import('@renderer/features/dictionary/DictionaryPage') },
+  { path: '/Setting/SystemSetting', title: '系统规则', titleEn: 'System rules', permission: ['systemRule:view'], load: () => import('@renderer/features/systemRule/SystemRulePage') },
   { path: '/Setting/machine', title: '设备设置', titleEn: 'Devices', permission: ['machine:view'], load: () => import('@renderer/features/machine/MachinePage') },
   { path: '/product/product', title: '气瓶档案', titleEn: 'Cylinders', permission: ['product:view'], load: () => import('@renderer/features/product/ProductListPage') },
   { path: '/product/detect', title: '定期检验', titleEn: 'Periodic inspection', permission: ['detect:view'], load: () => import('@renderer/features/detect/DetectPage') },

@@ -57,7 +57,7 @@ describe('session storage with deadlines', () => {
 
 describe('the session', () => {
   const signIn = () =>
-    storeSignIn({ token: 'a', refreshToken: 'r', expiresIn: 900, refreshExpiresIn: 86_400, user: { id: 3, name: '张三' } });
+    storeSignIn({ token: 'a', refreshToken: 'r', expiresIn: 900, refreshExpiresIn: 86_400, user: { id: 3, name: '张三' }, mustChangePassword: false });
 
   it('stores user, id and tokens with absolute expiries', () => {
     vi.useFakeTimers();

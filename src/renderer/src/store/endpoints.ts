@@ -55,8 +55,17 @@ export function mutationOf<E extends Endpoint>(b: Build, e: E, o: Options<E> = {
  * Calls an endpoint outside React (session flows): the same request a generated hook would send, through
  * the one HTTP client (envelope, token refresh, de-duplication). `silent`: no toast on refusal.
  */
-export function callEndpoint<E extends Endpoint>(e: E, arg: EndpointArg<E>, opts: { silent?: boolean } = {}): Promise<EndpointData<E>> {
-  return http.request<EndpointData<E>>({ ...httpArgs(e, arg), ...opts });
+/**
+ * Calls an endpoint outside React. `silent` leaves refusals to the caller (no toast); `token` sends that access
+ * token instead of the stored sign-in's (a sign-in not stored yet: the forced password change).
+ */
+export function callEndpoint<E extends Endpoint>(
+  e: E, arg: EndpointArg<E>, opts: { silent?: boolean; token?: string } = {},
+): Promise<EndpointData<E>> {
+  const { token, ...rest } = opts;
+  return http.request<EndpointData<E>>({
+    ...httpArgs(e, arg), ...rest, ...(token ? { skipAuth: true, headers: { Authorization: `Bearer ${token}` } } : {}),
+  });
 }
 
 /**

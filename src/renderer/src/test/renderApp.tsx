@@ -54,7 +54,7 @@ export function adminNav(): NavData {
 
 /** A signed-in session in storage, as after a sign-in. */
 export function storeSession(nav: NavData = adminNav(), name = '管理员'): void {
-  storeSignIn({ token: 't1', refreshToken: 'r1', expiresIn: 3600, refreshExpiresIn: 86_400, user: { id: 1, name } });
+  storeSignIn({ token: 't1', refreshToken: 'r1', expiresIn: 3600, refreshExpiresIn: 86_400, user: { id: 1, name }, mustChangePassword: false });
   setMenuList(nav.menuList);
   setPermissions(nav.promise);
 }

@@ -8,6 +8,7 @@ import * as m0006 from './0006_file_links';
 import * as m0007 from './0007_sign_in_failures';
 import * as m0008 from './0008_lifecycle';
 import * as m0009 from './0009_storage';
+import * as m0010 from './0010_administration';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -23,4 +24,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007_sign_in_failures': m0007,
   '0008_lifecycle': m0008,
   '0009_storage': m0009,
+  '0010_administration': m0010,
 };

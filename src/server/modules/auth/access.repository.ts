@@ -4,6 +4,8 @@ import type { DB } from '../../db/schema';
 export interface Access {
   name: string;
   status: number;
+  /** The password was set by an administrator and has not been changed yet. */
+  mustChangePassword: boolean;
   sessionAlive: boolean;
   allowed: boolean;
 }
@@ -23,6 +25,7 @@ export async function loadAccess(
     .select((eb) => [
       'u.name',
       'u.status',
+      'u.must_change_password',
       eb
         .exists(
           eb.selectFrom('refresh_tokens as rt')
@@ -46,7 +49,7 @@ export async function loadAccess(
     ])
     .where('u.id', '=', userId)
     .executeTakeFirst();
-  return row && { name: row.name, status: row.status, sessionAlive: Boolean(row.sessionAlive), allowed: Boolean(row.allowed) };
+  return row && { name: row.name, status: row.status, mustChangePassword: row.must_change_password === 1, sessionAlive: Boolean(row.sessionAlive), allowed: Boolean(row.allowed) };
 }
 
 /** Whether one of the user's roles holds the key. */

@@ -8,19 +8,24 @@ export interface SignInUser {
   name: string;
   passwordHash: string;
   status: number;
+  mustChangePassword: number;
 }
 
 export async function findSignInUser(db: Db, username: string): Promise<SignInUser | undefined> {
-  return db.selectFrom('users').select(['id', 'name', 'password_hash as passwordHash', 'status']).where('username', '=', username).executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'name', 'password_hash as passwordHash', 'status', 'must_change_password as mustChangePassword'])
+    .where('username', '=', username).executeTakeFirst();
 }
 
 export async function findUserForPassword(db: Db, id: number) {
-  return db.selectFrom('users').select(['id', 'password_hash as passwordHash']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'username', 'password_hash as passwordHash']).where('id', '=', id).executeTakeFirst();
 }
 
-/** Sets the password hash; answers the user name, or undefined when there is no such user. */
-export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<string | undefined> {
-  const row = await db.updateTable('users').set({ password_hash: passwordHash, updated_at: sql`now()` })
+/**
+ * Sets the password hash and whether it must be changed at the next sign-in (set by an administrator: yes;
+ * by the user: no); answers the user name, or undefined when there is no such user.
+ */
+export async function updatePasswordHash(db: Db, id: number, passwordHash: string, mustChange: boolean): Promise<string | undefined> {
+  const row = await db.updateTable('users').set({ password_hash: passwordHash, must_change_password: mustChange ? 1 : 0, updated_at: sql`now()` })
     .where('id', '=', id).returning('username').executeTakeFirst();
   return row?.username;
 }
@@ -46,7 +51,7 @@ export async function findRefreshToken(db: Db, tokenHash: string) {
     .innerJoin('users as u', 'u.id', 'rt.user_id')
     .select([
       'rt.id', 'rt.user_id as userId', 'rt.family_id as familyId', 'rt.used_at as usedAt', 'rt.revoked_at as revokedAt',
-      sql<boolean>`rt.expires_at <= now()`.as('expired'), 'u.name', 'u.status',
+      sql<boolean>`rt.expires_at <= now()`.as('expired'), 'u.name', 'u.status', 'u.must_change_password as mustChangePassword',
     ])
     .where('rt.token_hash', '=', tokenHash)
     .executeTakeFirst();

@@ -10,6 +10,8 @@ import { hashRefreshToken, newRefreshToken } from '../../lib/refresh-token';
 import * as repo from './auth.repository';
 import * as failures from './sign-in-failures.repository';
 import { inTransaction } from '../../db/transaction';
+import { loadRules } from '../systemRule/rules';
+import { passwordProblem } from '../systemRule/password-policy';
 
 /**
  * Wrong passwords lock one user name at one client address, never the account: a stranger cannot lock the
@@ -30,19 +32,30 @@ export class AuthService {
     dummyPasswordHash().catch(() => {});
   }
 
-  /** Starts a new sign-in (token family) or continues `familyId` with a fresh pair of tokens. */
-  private async issueTokens(db: Kysely<DB>, user: { id: number; name: string }, familyId: string): Promise<TokenData> {
+  /**
+   * Starts a new sign-in (token family) or continues `familyId` with a fresh pair of tokens, with the
+   * lifetimes the system rules set now.
+   */
+  private async issueTokens(db: Kysely<DB>, user: { id: number; name: string; mustChangePassword: number }, familyId: string): Promise<TokenData> {
+    const { accessTokenTtl, refreshTokenTtl } = await loadRules(db, this.config);
     const refreshToken = newRefreshToken();
     await repo.insertRefreshToken(db, {
-      tokenHash: hashRefreshToken(refreshToken), userId: user.id, familyId, ttlSeconds: this.config.refreshTokenTtl,
+      tokenHash: hashRefreshToken(refreshToken), userId: user.id, familyId, ttlSeconds: refreshTokenTtl,
     });
     return {
-      token: signAccessToken({ sub: user.id, name: user.name, sid: familyId }, this.config.accessTokenSecret, this.config.accessTokenTtl),
+      token: signAccessToken({ sub: user.id, name: user.name, sid: familyId }, this.config.accessTokenSecret, accessTokenTtl),
       refreshToken,
-      expiresIn: this.config.accessTokenTtl,
-      refreshExpiresIn: this.config.refreshTokenTtl,
+      expiresIn: accessTokenTtl,
+      refreshExpiresIn: refreshTokenTtl,
       user: { id: user.id, name: user.name },
+      mustChangePassword: user.mustChangePassword === 1,
     };
+  }
+
+  /** Refuses a new password the plant's policy does not allow. */
+  private async assertAllowed(db: Kysely<DB>, username: string, password: string): Promise<void> {
+    const problem = passwordProblem(await loadRules(db, this.config), username, password);
+    if (problem) throw new BusinessError(problem);
   }
 
   async login(username: string, password: string, ip: string): Promise<TokenData> {
@@ -77,7 +90,7 @@ export class AuthService {
     }
     const rotated = await inTransaction(this.db, async (trx) => {
       if (!(await repo.markRefreshTokenUsed(trx, found.id))) return null;
-      return this.issueTokens(trx, { id: found.userId, name: found.name }, found.familyId);
+      return this.issueTokens(trx, { id: found.userId, name: found.name, mustChangePassword: found.mustChangePassword }, found.familyId);
     });
     if (!rotated) {
       await repo.revokeFamily(this.db, found.familyId);
@@ -95,24 +108,31 @@ export class AuthService {
     }
   }
 
-  /** Own password change: the old one is required; every other sign-in of the user ends. */
+  /** Own password change: the old one is required, the policy applies; every other sign-in of the user ends. */
   async resetOwnPassword(userId: number, sessionId: string, oldPassword: string, newPassword: string): Promise<void> {
     const user = await repo.findUserForPassword(this.db, userId);
     if (!user) throw new UnauthorizedError();
     if (!(await verifyPassword(oldPassword, user.passwordHash))) throw new BusinessError('原密码错误');
     if (oldPassword === newPassword) throw new BusinessError('新密码不能与原密码相同');
+    await this.assertAllowed(this.db, user.username, newPassword);
     const hash = await hashPassword(newPassword);
     await inTransaction(this.db, async (trx) => {
-      await repo.updatePasswordHash(trx, userId, hash);
+      await repo.updatePasswordHash(trx, userId, hash, false);
       await repo.revokeUserTokens(trx, userId, sessionId);
     });
   }
 
-  /** An administrator sets a user's password: the locks at every address are lifted and all of the user's sign-ins end. */
+  /**
+   * An administrator sets a user's password (the policy applies): the locks at every address are lifted, all of the
+   * user's sign-ins end, and the user must change it at the next sign-in.
+   */
   async adminResetPassword(userId: number, newPassword: string): Promise<void> {
+    const target = await repo.findUserForPassword(this.db, userId);
+    if (!target) throw new BusinessError('用户不存在');
+    await this.assertAllowed(this.db, target.username, newPassword);
     const hash = await hashPassword(newPassword);
     await inTransaction(this.db, async (trx) => {
-      const username = await repo.updatePasswordHash(trx, userId, hash);
+      const username = await repo.updatePasswordHash(trx, userId, hash, true);
       if (username === undefined) throw new BusinessError('用户不存在');
       await repo.revokeUserTokens(trx, userId);
       await failures.clearFailures(trx, failureKey(username));

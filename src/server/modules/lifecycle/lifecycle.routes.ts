@@ -11,6 +11,8 @@ import * as life from './lifecycle.service';
 import * as queries from './queries';
 import { rollbackCheck, rollbackSave } from './rollback';
 import * as t from './transitions';
+import { BusinessError } from '../../lib/errors';
+import { loadRules } from '../systemRule/rules';
 
 /** Production (SPEC 7 "Production") and trace calls; screens /produce/produce, /produce/inspect, /produce/traceability. */
 export const lifecycleRoutes: FastifyPluginAsync = async (app) => {
@@ -35,8 +37,11 @@ export const lifecycleRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, PRODUCE.metageScan, async (r) => life.metageScan(db, r.body.code));
   route(app, PRODUCE.metage, async (r) => {
-    // A typed weight is allowed only with its own key, and the record says it was typed.
-    if (r.body.source === 'manual') await requirePermission(r, 'produce:manualWeight');
+    // A typed weight is allowed only where the plant's rules allow it and with its own key; the record says it was typed.
+    if (r.body.source === 'manual') {
+      if (!(await loadRules(db, app.config)).allowManualWeight) throw new BusinessError('系统规则不允许手工录入重量，请使用电子秤读数');
+      await requirePermission(r, 'produce:manualWeight');
+    }
     return runTransition(db, t.metage(r.body), r.body, life.actorOf(r));
   });
   route(app, PRODUCE.checkWeight, async (r) => life.checkWeight(db, r.params.id, r.query.grossWeight));

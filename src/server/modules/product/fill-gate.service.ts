@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { today } from '../../lib/dates';
 import { fillGateReasons, type GateReason } from './fill-gate';
+import { ruleFlag } from '../systemRule/rules';
 
 /** Trace action that vacuum handling (trace/vacuumHandle, a later issue) records; the gate looks for it. */
 export const VACUUM_ACTION = 'vacuum';
@@ -35,16 +36,22 @@ export async function fillGateWithCylinder(db: Kysely<DB>, code: string, materia
       sql<string | null>`to_char(c.last_filled_at, 'YYYY-MM-DD')`.as('lastFilledAt'),
       (eb) => eb.selectFrom('cylinder_traces as t').select(sql<string>`to_char(max(t.at), 'YYYY-MM-DD')`.as('v'))
         .whereRef('t.cylinder_id', '=', 'c.id').where('t.action', '=', VACUUM_ACTION).where('t.reverted_by_id', 'is', null).as('vacuumSince'),
+      // The plant's rules, read in the same statement: a saved change applies to the next scan.
+      ruleFlag('vacuumBeforeFlammableFirstFill').as('vacuumRule'), ruleFlag('lpgLifeExtension').as('extensionRule'),
       (eb) => eb.selectFrom('periodic_inspections as p').select(sql<string>`to_char(max(p.inspected_on), 'YYYY-MM-DD')`.as('v'))
         .whereRef('p.cylinder_id', '=', 'c.id').where('p.result', '=', 1).as('lastPassedInspection'),
     ])
     .where('c.code', '=', code).executeTakeFirst();
   if (!row) throw new BusinessError(`气瓶不存在：${code}`);
   if (row.gasId === null || row.gasName === null) throw new BusinessError(`介质不存在：${materialId}`);
-  const gas = { id: row.gasId, materialName: row.gasName, flammable: row.gasFlammable === true, designLifeYears: row.gasLife, extendedLifeYears: row.gasExtendedLife };
+  const gas = {
+    id: row.gasId, materialName: row.gasName, flammable: row.gasFlammable === true, designLifeYears: row.gasLife,
+    // 系统规则: without the extension a passed inspection no longer lengthens the life.
+    extendedLifeYears: row.extensionRule ? row.gasExtendedLife : null,
+  };
   const brief = {
     id: row.id, code: row.code, status: row.status, materialId: row.materialId, materialName: row.materialName, specification: row.specification,
     tareWeight: row.tareWeight, nextInspectionDate: row.nextInspectionDate, ownerName: row.ownerName,
   };
-  return { cylinder: brief, reasons: fillGateReasons(row, gas, today(), { vacuumSince: row.vacuumSince }) };
+  return { cylinder: brief, reasons: fillGateReasons(row, gas, today(), { vacuumSince: row.vacuumSince, vacuumRequired: row.vacuumRule }) };
 }

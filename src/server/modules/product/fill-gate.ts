@@ -40,11 +40,12 @@ export interface GateReason {
 
 /**
  * The fill gate of DOMAIN.md: every reason the cylinder must not be picked for filling or filled with `gas`
- * on `today` (YYYY-MM-DD). Empty means it may. `vacuumSince` is the date of its latest vacuum handling.
+ * on `today` (YYYY-MM-DD). Empty means it may. `vacuumSince` is the date of its latest vacuum handling;
+ * `vacuumRequired: false` (a system rule) drops the vacuum reason.
  * Pure, so picking and filling (later issues) and the screens all refuse for the same reasons.
  */
 export function fillGateReasons(
-  cylinder: GateCylinder, gas: GateGas, today: string, options: { vacuumSince?: string | null } = {},
+  cylinder: GateCylinder, gas: GateGas, today: string, options: { vacuumSince?: string | null; vacuumRequired?: boolean } = {},
 ): GateReason[] {
   const c = cylinder.code;
   const reasons: GateReason[] = [];
@@ -84,7 +85,8 @@ export function fillGateReasons(
     reasons.push({ reason: 'wrongMedium', message: `气瓶 ${c} ${registered}，不能充装 ${gas.materialName}` });
   }
 
-  if (gas.flammable) {
+  // 系统规则 "可燃气体首次充装前须抽真空" (on unless the plant turns it off).
+  if (gas.flammable && options.vacuumRequired !== false) {
     const lastFill = cylinder.lastFilledAt?.slice(0, 10) ?? null;
     const inspected = cylinder.lastInspectionDate;
     const vacuum = options.vacuumSince?.slice(0, 10) ?? null;

@@ -1,11 +1,18 @@
-import { sql, type Kysely } from 'kysely';
-import type { RoleRow } from '@shared/api/user';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { RoleOption, RoleRow } from '@shared/api/user';
 import type { DB } from '../../db/schema';
+import { ADMIN_ROLE } from '../../db/seed';
 
 type Db = Kysely<DB>;
 
+/** What a role may be granted: screens (menus, groups included) and buttons. */
+export interface Grants {
+  menuNos: string[];
+  buttonKeys: string[];
+}
+
 export async function listRoles(db: Db): Promise<RoleRow[]> {
-  return db
+  const rows = await db
     .selectFrom('roles as r')
     .select((eb) => [
       'r.id', 'r.role_name as roleName', 'r.role_code as roleCode', 'r.remark',
@@ -19,13 +26,46 @@ export async function listRoles(db: Db): Promise<RoleRow[]> {
           .whereRef('rb.role_id', '=', 'r.id'),
         sql<string[]>`'{}'::text[]`,
       ).as('buttonKeys'),
+      // Served by user_roles_role_idx.
+      eb.selectFrom('user_roles as ur').select(sql<number>`count(*)::int`.as('n')).whereRef('ur.role_id', '=', 'r.id').as('userCount'),
     ])
     .orderBy('r.id')
     .execute();
+  return rows.map((r) => ({ ...r, userCount: Number(r.userCount ?? 0), builtIn: r.roleCode === ADMIN_ROLE.roleCode }));
+}
+
+export function roleOptions(db: Db): Promise<RoleOption[]> {
+  return db.selectFrom('roles').select(['id', 'role_name as roleName', 'role_code as roleCode']).orderBy('id').execute();
 }
 
 export async function roleCodeTaken(db: Db, roleCode: string): Promise<boolean> {
   return Boolean(await db.selectFrom('roles').select('id').where('role_code', '=', roleCode).executeTakeFirst());
+}
+
+/** The role holding a code (roles_role_code_key). */
+export function roleCodeOwner(db: Db, roleCode: string): Promise<{ id: number } | undefined> {
+  return db.selectFrom('roles').select('id').where('role_code', '=', roleCode).executeTakeFirst();
+}
+
+export function findRole(db: Db, id: number) {
+  return db.selectFrom('roles').select(['id', 'role_name', 'role_code']).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The role, locked until the transaction ends: assigning it to a user (user_roles' foreign key takes a key
+ * share lock on the row) waits, so a delete's user count and a grant change cannot race a new holder.
+ */
+export function lockRole(trx: Transaction<DB>, id: number) {
+  return trx.selectFrom('roles').select(['id', 'role_name', 'role_code']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** What the role holds now. */
+export async function roleGrants(db: Db, roleId: number): Promise<Grants> {
+  const [menus, buttons] = await Promise.all([
+    db.selectFrom('role_menus').select('menu_no').where('role_id', '=', roleId).execute(),
+    db.selectFrom('role_buttons').select('button_key').where('role_id', '=', roleId).execute(),
+  ]);
+  return { menuNos: menus.map((m) => m.menu_no), buttonKeys: buttons.map((b) => b.button_key) };
 }
 
 export async function insertRole(
@@ -37,11 +77,36 @@ export async function insertRole(
     .values({ role_name: role.roleName, role_code: role.roleCode, remark: role.remark })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (role.menuNos.length) {
-    await db.insertInto('role_menus').values(role.menuNos.map((menuNo) => ({ role_id: id, menu_no: menuNo }))).execute();
-  }
-  if (role.buttonKeys.length) {
-    await db.insertInto('role_buttons').values(role.buttonKeys.map((key) => ({ role_id: id, button_key: key }))).execute();
-  }
+  await insertGrants(db, id, role);
   return id;
+}
+
+async function insertGrants(db: Db, roleId: number, grants: Grants): Promise<void> {
+  if (grants.menuNos.length) {
+    await db.insertInto('role_menus').values(grants.menuNos.map((menuNo) => ({ role_id: roleId, menu_no: menuNo }))).execute();
+  }
+  if (grants.buttonKeys.length) {
+    await db.insertInto('role_buttons').values(grants.buttonKeys.map((key) => ({ role_id: roleId, button_key: key }))).execute();
+  }
+}
+
+export async function updateRole(trx: Transaction<DB>, id: number, role: { roleName: string; roleCode: string; remark: string | null }): Promise<void> {
+  await trx.updateTable('roles').set({ role_name: role.roleName, role_code: role.roleCode, remark: role.remark }).where('id', '=', id).execute();
+}
+
+/** The role's screens and buttons become exactly `grants`. */
+export async function replaceGrants(trx: Transaction<DB>, roleId: number, grants: Grants): Promise<void> {
+  await trx.deleteFrom('role_menus').where('role_id', '=', roleId).execute();
+  await trx.deleteFrom('role_buttons').where('role_id', '=', roleId).execute();
+  await insertGrants(trx, roleId, grants);
+}
+
+export async function countHolders(db: Db, roleId: number): Promise<number> {
+  const row = await db.selectFrom('user_roles').select(sql<number>`count(*)::int`.as('n')).where('role_id', '=', roleId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Its grants go with it (foreign keys cascade). */
+export async function deleteRole(trx: Transaction<DB>, id: number): Promise<void> {
+  await trx.deleteFrom('roles').where('id', '=', id).execute();
 }

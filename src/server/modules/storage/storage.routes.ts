@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { LONG_OUT_DAYS_DEFAULT, STORAGE } from '@shared/api/storage';
+import { STORAGE } from '@shared/api/storage';
 import { route } from '../../lib/endpoint';
 import type { SheetColumn } from '../../lib/xlsx/columns';
 import { sendXlsxRows } from '../../lib/xlsx/write';
 import { actorOf } from '../lifecycle/lifecycle.service';
 import * as q from './storage.queries';
 import * as s from './storage.service';
+import { loadRules } from '../systemRule/rules';
 
 const HOLDING_COLUMNS: SheetColumn[] = [
   { header: '气瓶编码', key: 'code', width: 18 }, { header: '介质', key: 'materialName', width: 12 }, { header: '规格', key: 'specification', width: 10 },
@@ -37,8 +38,8 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
   route(app, STORAGE.recoveryList, async (r) => q.recoveries(db, r.body));
 
   route(app, STORAGE.stock, async (r) => q.stock(db, r.body));
-  // The long-out threshold becomes a system rule with the administration work; until then the default.
-  route(app, STORAGE.customerHoldings, async (r) => q.customerHoldings(db, r.body, LONG_OUT_DAYS_DEFAULT));
+  // Out longer than the system rule's days counts as overdue, unless the caller asks for other days.
+  route(app, STORAGE.customerHoldings, async (r) => q.customerHoldings(db, r.body, (await loadRules(db, app.config)).longOutDays));
   route(app, STORAGE.holdings, async (r) => q.holdings(db, r.body));
   route(app, STORAGE.exportHoldings, async (r, reply) =>
     sendXlsxRows(reply, '客户持瓶明细.xlsx', '客户持瓶', HOLDING_COLUMNS, await q.holdingsForExport(db, r.body)));

@@ -1,34 +1,129 @@
-import type { Kysely } from 'kysely';
-import type { UserPageQuery, UserSaveBody } from '@shared/api/user';
+import type { Kysely, Transaction } from 'kysely';
+import type { UserDetail, UserEditBody, UserPageQuery, UserRolesBody, UserSaveBody, UserStatusBody } from '@shared/api/user';
+import type { AppConfig } from '../../config';
 import type { DB } from '../../db/schema';
-import { BusinessError } from '../../lib/errors';
-import { hashPassword } from '../../lib/password';
-import { mapUniqueViolation } from '../../lib/db-errors';
-import * as repo from './user.repository';
 import { inTransaction } from '../../db/transaction';
+import { mapUniqueViolation } from '../../lib/db-errors';
+import { BusinessError } from '../../lib/errors';
+import { blankToNull } from '../../lib/paging';
+import { hashPassword } from '../../lib/password';
+import { assertPasswordAllowed } from '../systemRule/password-policy';
+import * as repo from './user.repository';
 
-export const pageUsers = (db: Kysely<DB>, query: UserPageQuery) => repo.pageUsers(db, query);
+type Db = Kysely<DB>;
 
-export async function getUser(db: Kysely<DB>, id: number) {
-  const user = await repo.findUserRow(db, id);
-  if (!user) throw new BusinessError('用户不存在');
+const NOT_FOUND = '用户不存在';
+const LAST_ADMIN = '至少保留一个启用的超级管理员';
+const duplicate = (name: string) => `用户名已存在：${name}`;
+
+export const pageUsers = (db: Db, query: UserPageQuery) => repo.pageUsers(db, query);
+export const userOptions = (db: Db) => repo.userOptions(db);
+
+export async function getUser(db: Db, id: number): Promise<UserDetail> {
+  const user = await repo.findUserDetail(db, id);
+  if (!user) throw new BusinessError(NOT_FOUND);
   return user;
 }
 
-export async function createUser(db: Kysely<DB>, body: UserSaveBody): Promise<number> {
-  const roleIds = [...new Set(body.roleIds ?? [])];
+/** Unknown roles and departments are refused by the id sent, before anything is written. */
+async function assertReferences(trx: Transaction<DB>, roleIds: number[], deptId: number | null): Promise<void> {
+  const known = await repo.findRoleIds(trx, roleIds);
+  const unknown = roleIds.filter((id) => !known.has(id));
+  if (unknown.length) throw new BusinessError(`角色不存在：${unknown.join(', ')}`);
+  if (deptId !== null && !(await repo.departmentExists(trx, deptId))) throw new BusinessError(`部门不存在：${deptId}`);
+}
+
+/**
+ * Runs `change` with the admin role locked and refuses it (rolled back) when afterwards no enabled user
+ * holds the built-in admin role: nobody could administer the plant any more.
+ */
+async function keepingAnAdmin<T>(trx: Transaction<DB>, change: () => Promise<T>): Promise<T> {
+  await repo.lockAdminRole(trx);
+  const result = await change();
+  if ((await repo.enabledAdmins(trx)) === 0) throw new BusinessError(LAST_ADMIN);
+  return result;
+}
+
+async function lockedUser(trx: Transaction<DB>, id: number) {
+  const user = await repo.lockUser(trx, id);
+  if (!user) throw new BusinessError(NOT_FOUND);
+  return user;
+}
+
+const uniqueRoles = (ids: number[] | undefined) => [...new Set(ids ?? [])];
+
+/** A new user; the password must pass the plant's policy, and is to be changed at the first sign-in unless turned off. */
+export async function createUser(db: Db, config: AppConfig, body: UserSaveBody): Promise<number> {
+  const roleIds = uniqueRoles(body.roleIds);
+  const name = body.name.trim();
+  if (!name) throw new BusinessError('参数错误：姓名不能为空');
+  await assertPasswordAllowed(db, config, body.username, body.password);
+  // Hashed outside the transaction: scrypt is slow and needs no lock.
   const passwordHash = await hashPassword(body.password);
   return mapUniqueViolation(() => inTransaction(db, async (trx) => {
-    if (await repo.usernameTaken(trx, body.username)) throw new BusinessError(`用户名已存在：${body.username}`);
-    const known = await repo.findRoleIds(trx, roleIds);
-    const unknown = roleIds.filter((id) => !known.has(id));
-    if (unknown.length) throw new BusinessError(`角色不存在：${unknown.join(', ')}`);
-    if (body.deptId != null && !(await repo.departmentExists(trx, body.deptId))) {
-      throw new BusinessError(`部门不存在：${body.deptId}`);
-    }
-    return repo.insertUser(trx, {
-      username: body.username, name: body.name.trim(), passwordHash, deptId: body.deptId ?? null,
-      status: body.status ?? 1, roleIds,
+    const owner = await repo.usernameOwner(trx, body.username);
+    if (owner) throw new BusinessError(duplicate(owner.username));
+    const deptId = body.deptId ?? null;
+    await assertReferences(trx, roleIds, deptId);
+    const id = await repo.insertUser(trx, {
+      username: body.username, name, passwordHash, phone: blankToNull(body.phone), deptId,
+      status: body.status ?? 1, mustChangePassword: body.mustChangePassword !== false,
     });
-  }), { users_username_key: (name) => `用户名已存在：${name}` });
+    await repo.replaceRoles(trx, id, roleIds);
+    return id;
+  }), { users_username_key: duplicate });
+}
+
+export interface Actor {
+  userId: number;
+  /** Refuses (403) when the actor lacks user:status: the form's 启用 switch is that button too. */
+  assertMayChangeStatus: () => Promise<void>;
+}
+
+/** Name, phone, department, roles and status at once; the user name never changes. */
+export async function editUser(db: Db, body: UserEditBody, actor: Actor): Promise<void> {
+  const roleIds = uniqueRoles(body.roleIds);
+  const name = body.name.trim();
+  if (!name) throw new BusinessError('参数错误：姓名不能为空');
+  await inTransaction(db, async (trx) => {
+    const user = await lockedUser(trx, body.id);
+    const status = body.status ?? user.status;
+    if (status !== user.status) await actor.assertMayChangeStatus();
+    if (status === 0 && body.id === actor.userId) throw new BusinessError('不能停用自己的账号');
+    const deptId = body.deptId ?? null;
+    await assertReferences(trx, roleIds, deptId);
+    await keepingAnAdmin(trx, async () => {
+      await repo.updateUser(trx, body.id, { name, phone: blankToNull(body.phone), deptId, status });
+      await repo.replaceRoles(trx, body.id, roleIds);
+    });
+    if (status === 0 && user.status !== 0) await repo.revokeRefreshTokens(trx, body.id);
+  });
+}
+
+/** 0 disables: the user's sign-ins end in the same transaction; 1 enables. */
+export async function updateStatus(db: Db, body: UserStatusBody, actorId: number): Promise<void> {
+  if (body.status === 0 && body.id === actorId) throw new BusinessError('不能停用自己的账号');
+  await inTransaction(db, async (trx) => {
+    await lockedUser(trx, body.id);
+    await keepingAnAdmin(trx, () => repo.updateStatus(trx, body.id, body.status));
+    if (body.status === 0) await repo.revokeRefreshTokens(trx, body.id);
+  });
+}
+
+/** The user's roles, replaced as a whole. */
+export async function saveRoles(db: Db, body: UserRolesBody): Promise<void> {
+  const roleIds = uniqueRoles(body.roleIds);
+  await inTransaction(db, async (trx) => {
+    await lockedUser(trx, body.id);
+    await assertReferences(trx, roleIds, null);
+    await keepingAnAdmin(trx, () => repo.replaceRoles(trx, body.id, roleIds));
+  });
+}
+
+/** Lifts the user's sign-in locks at every address: the user can sign in again at once. */
+export async function unlockUser(db: Db, id: number): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const user = await lockedUser(trx, id);
+    await repo.clearSignInFailures(trx, user.username);
+  });
 }

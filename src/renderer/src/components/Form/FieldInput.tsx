@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
-import { Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, MenuItem, Radio, RadioGroup, Switch, TextField } from '@mui/material';
+import {
+  Autocomplete, Box, Checkbox, createFilterOptions, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, MenuItem, Radio, RadioGroup, Switch, TextField,
+} from '@mui/material';
 import { NumberInput } from '@renderer/components/NumberInput';
+import { numberProblem } from '@renderer/components/NumberInput/numberText';
 import { DateField, RangePicker, type RangeValue } from '@renderer/components/RangePicker';
 import { useWidgetT } from '@renderer/hooks/useWidgetT';
 import { defaultPlaceholder } from './rules';
@@ -26,7 +29,7 @@ export function FieldInput({ field, value, onChange, onBlur, error, disabled, au
   const placeholder = defaultPlaceholder(field, t);
   const isDisabled = disabled || field.disabled;
   const required = field.rules?.some((r) => r.required) && !disabled;
-  const common = { label: field.label, name: field.key, disabled: isDisabled, error: !!error, helperText: error ?? undefined, size: 'small' as const, fullWidth: true, required, onBlur, autoFocus };
+  const common = { label: field.label, name: field.key, disabled: isDisabled, error: !!error, helperText: error ?? field.hint, size: 'small' as const, fullWidth: true, required, onBlur, autoFocus };
 
   switch (type) {
     case 'text':
@@ -48,6 +51,8 @@ export function FieldInput({ field, value, onChange, onBlur, error, disabled, au
       return (
         <NumberInput
           {...common}
+          // The input's own live message (out of range, not a number) goes before the hint.
+          helperText={error ?? (numberProblem(typeof value === 'number' ? value : null, field) ? undefined : field.hint)}
           placeholder={placeholder}
           value={value as number | null}
           onChange={onChange}
@@ -90,6 +95,8 @@ export function FieldInput({ field, value, onChange, onBlur, error, disabled, au
         </TextField>
       );
     }
+    case 'autocomplete':
+      return <SuggestInput field={field} common={common} placeholder={placeholder} value={value} onChange={onChange} />;
     case 'date':
     case 'datetime':
     case 'time':
@@ -102,7 +109,7 @@ export function FieldInput({ field, value, onChange, onBlur, error, disabled, au
     case 'timerange':
     case 'monthrange':
       return (
-        <Labelled label={field.label} error={error} required={required}>
+        <Labelled label={field.label} error={error} hint={field.hint} required={required}>
           <RangePicker kind={RANGE_KIND[type]} format={field.format} valueFormat={field.valueFormat} value={value as RangeValue | null} onChange={onChange} disabled={isDisabled} error={!!error} />
         </Labelled>
       );
@@ -110,14 +117,14 @@ export function FieldInput({ field, value, onChange, onBlur, error, disabled, au
       const on = field.activeValue ?? 1;
       const off = field.inactiveValue ?? 0;
       return (
-        <Labelled label={field.label} error={error} required={required}>
+        <Labelled label={field.label} error={error} hint={field.hint} required={required}>
           <Switch checked={value === on} disabled={isDisabled} onChange={(e) => onChange(e.target.checked ? on : off)} slotProps={{ input: { 'aria-label': field.label } }} />
         </Labelled>
       );
     }
     case 'radio':
       return (
-        <Labelled label={field.label} error={error} required={required}>
+        <Labelled label={field.label} error={error} hint={field.hint} required={required}>
           <RadioGroup row name={field.key} value={value ?? ''} onChange={(e) => onChange(field.options?.find((o) => String(o.value) === e.target.value)?.value ?? e.target.value)}>
             {(field.options ?? []).map((o) => (
               <FormControlLabel key={String(o.value)} value={o.value} label={o.label} disabled={isDisabled || o.disabled} control={<Radio size="small" />} />
@@ -128,7 +135,7 @@ export function FieldInput({ field, value, onChange, onBlur, error, disabled, au
     case 'checkbox': {
       const chosen = (value as unknown[] | null) ?? [];
       return (
-        <Labelled label={field.label} error={error} required={required}>
+        <Labelled label={field.label} error={error} hint={field.hint} required={required}>
           <FormGroup row>
             {(field.options ?? []).map((o) => (
               <FormControlLabel
@@ -145,14 +152,64 @@ export function FieldInput({ field, value, onChange, onBlur, error, disabled, au
   }
 }
 
-function Labelled({ label, error, required, children }: { label: string; error?: string | null; required?: boolean; children: ReactNode }) {
+type CommonProps = { label: string; name: string; disabled?: boolean; error: boolean; helperText?: string; required?: boolean; onBlur?: () => void; autoFocus?: boolean };
+
+/**
+ * Free text with suggestions (MUI Autocomplete, freeSolo): the field's value is the text typed or the
+ * value of the suggestion chosen; the list shows each suggestion's label and finds it by label or value.
+ */
+function SuggestInput({ field, common, placeholder, value, onChange }: { field: FormField; common: CommonProps; placeholder: string; value: unknown; onChange: (v: unknown) => void }) {
+  const options = field.options ?? [];
+  const values = [...new Set(options.map((o) => String(o.value)))];
+  const labelOf = (v: string) => options.find((o) => String(o.value) === v)?.label ?? v;
+  const filter = createFilterOptions<string>({ stringify: (v) => `${labelOf(v)} ${v}` });
+  const text = value === null || value === undefined ? '' : String(value);
+  return (
+    <Autocomplete<string, false, false, true>
+      freeSolo
+      options={values}
+      filterOptions={filter}
+      value={text || null}
+      inputValue={text}
+      onInputChange={(_e, next) => onChange(next)}
+      disabled={common.disabled}
+      onBlur={common.onBlur}
+      renderOption={({ key, ...props }, v) => (
+        <Box component="li" key={key} {...props}>
+          {labelOf(v)}
+          {labelOf(v) !== v && <Box component="span" sx={{ ml: 1, color: 'text.secondary' }}>{v}</Box>}
+        </Box>
+      )}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={common.label}
+          name={common.name}
+          error={common.error}
+          helperText={common.helperText}
+          required={common.required}
+          autoFocus={common.autoFocus}
+          placeholder={placeholder}
+          size="small"
+          slotProps={{
+            ...params.slotProps,
+            inputLabel: { ...params.slotProps.inputLabel, shrink: true },
+            htmlInput: { ...params.slotProps.htmlInput, maxLength: field.maxLength },
+          }}
+        />
+      )}
+    />
+  );
+}
+
+function Labelled({ label, error, hint, required, children }: { label: string; error?: string | null; hint?: string; required?: boolean; children: ReactNode }) {
   return (
     <FormControl component="fieldset" error={!!error} required={required} fullWidth>
       <FormLabel component="legend" sx={{ fontSize: 12 }}>
         {label}
       </FormLabel>
       {children}
-      {error && <FormHelperText>{error}</FormHelperText>}
+      {(error || hint) && <FormHelperText>{error ?? hint}</FormHelperText>}
     </FormControl>
   );
 }

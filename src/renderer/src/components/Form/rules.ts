@@ -4,8 +4,8 @@ import type { FieldType, FormField, FormValues } from './types';
 
 type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
-const TRIMMED: FieldType[] = ['text', 'textarea'];
-const TYPED: FieldType[] = ['text', 'textarea', 'password', 'number'];
+const TRIMMED: FieldType[] = ['text', 'textarea', 'autocomplete'];
+const TYPED: FieldType[] = ['text', 'textarea', 'password', 'number', 'autocomplete'];
 
 /** Whether a field is filled in by typing (placeholder 请输入) rather than by choosing (请选择). */
 export const isTyped = (field: FormField): boolean => TYPED.includes(field.type ?? 'text');

@@ -6,6 +6,8 @@ export type FieldType =
   | 'password'
   | 'number'
   | 'select'
+  /** Free text with suggestions from `options` (typing anything else is allowed). */
+  | 'autocomplete'
   | DateKind
   | 'switch'
   | 'radio'
@@ -43,8 +45,11 @@ export interface FormField {
   /** text by default. */
   type?: FieldType;
   rules?: FieldRule[];
+  /** A note under the input (a range, a format) while it shows no message. */
+  hint?: string;
   /** 请输入 for inputs, 请选择 for selects and dates by default. */
   placeholder?: string;
+  /** select, radio, checkbox: the choices; autocomplete: the suggestions (the value is written, the label shown). */
   options?: FieldOption[];
   disabled?: boolean;
   /** Columns out of 24; the form's defaultSpan otherwise. Full width on xs screens. */
@@ -59,7 +64,7 @@ export interface FormField {
   max?: number;
   step?: number;
   decimal?: number;
-  /** text/textarea/password: most characters. */
+  /** text/textarea/password/autocomplete: most characters. */
   maxLength?: number;
   /** textarea rows (3). */
   rows?: number;

@@ -9,7 +9,9 @@ import type { QueryError } from '@renderer/store/api';
 import { LanguageSwitch } from '@renderer/layout/LanguageSwitch';
 import { useLoginMutation } from '@renderer/features/auth/authApi';
 import { useRootInfoQuery } from '@renderer/store/rootInfoApi';
-import { completeSignIn } from '@renderer/features/auth/sessionFlow';
+import { changeInitialPassword, completeSignIn } from '@renderer/features/auth/sessionFlow';
+import { newPasswordProblem } from '@renderer/features/password/passwordRules';
+import type { TokenData } from '@shared/api/auth';
 
 /** Only same-app paths are followed after sign-in. */
 const safeRedirect = (value: string | null): string => (value && value.startsWith('/') && !value.startsWith('//') ? value : '/main/home');
@@ -25,6 +27,10 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A sign-in whose password an administrator set: held here until the user has chosen their own.
+  const [initial, setInitial] = useState<{ data: TokenData; oldPassword: string } | null>(null);
+  const [newPassword, setNewPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
 
   useEffect(() => {
     // Visiting login ends whatever user info was left; the desktop window is maximised on entering and leaving.
@@ -40,6 +46,11 @@ export default function LoginPage() {
     setBusy(true);
     try {
       const data = await login({ username: username.trim(), password }).unwrap();
+      if (data.mustChangePassword) {
+        setInitial({ data, oldPassword: password });
+        setPassword('');
+        return;
+      }
       await completeSignIn(dispatch, data);
       void navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (err) {
@@ -48,6 +59,55 @@ export default function LoginPage() {
       setBusy(false);
     }
   };
+
+  const submitNewPassword = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!initial) return;
+    const problem = newPasswordProblem(newPassword, confirm);
+    if (problem) return setError(t(problem));
+    setError(null);
+    setBusy(true);
+    try {
+      await changeInitialPassword(initial.data, initial.oldPassword, newPassword);
+      await completeSignIn(dispatch, { ...initial.data, mustChangePassword: false });
+      void navigate(safeRedirect(params.get('redirect')), { replace: true });
+    } catch (err) {
+      // The server's reason (the password policy) is shown here, where the user can act on it.
+      setError((err as QueryError).message ?? String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const backToSignIn = () => {
+    setInitial(null);
+    setNewPassword('');
+    setConfirm('');
+    setError(null);
+  };
+
+  if (initial) {
+    return (
+      <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100' }}>
+        <Paper component="form" onSubmit={(e) => void submitNewPassword(e)} noValidate sx={{ p: 4, width: 380 }} elevation={3}
+          aria-labelledby="initial-password-title">
+          <Stack spacing={2.5}>
+            <Typography variant="h6" component="h1" id="initial-password-title" sx={{ textAlign: 'center' }}>
+              {t('login.mustChangeTitle')}
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>{t('login.mustChangeHint')}</Typography>
+            {error && <Alert severity="error" data-testid="login-error">{error}</Alert>}
+            <TextField label={t('password.new')} type="password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)}
+              autoComplete="new-password" autoFocus fullWidth />
+            <TextField label={t('password.confirm')} type="password" value={confirm} onChange={(e) => setConfirm(e.target.value)}
+              autoComplete="new-password" fullWidth />
+            <Button type="submit" variant="contained" size="large" disabled={busy}>{t('login.mustChangeSubmit')}</Button>
+            <Button onClick={backToSignIn} disabled={busy}>{t('login.backToSignIn')}</Button>
+          </Stack>
+        </Paper>
+      </Box>
+    );
+  }
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100' }}>
@@ -79,6 +139,12 @@ export default function LoginPage() {
           <Button type="submit" variant="contained" size="large" disabled={busy || isLoading}>
             {t('login.submit')}
           </Button>
+          {/* Desktop only: where the server is (a browser is served by it). */}
+          {window.api && (
+            <Button size="small" onClick={() => void navigate('/connect')} sx={{ alignSelf: 'center' }}>
+              {t('connect.title')}
+            </Button>
+          )}
         </Stack>
       </Paper>
     </Box>

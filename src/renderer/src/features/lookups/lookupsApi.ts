@@ -3,6 +3,7 @@ import { ENTERPRISE } from '@shared/api/enterprise';
 import { ENUM } from '@shared/api/enum';
 import { MATERIAL } from '@shared/api/material';
 import { WAREHOUSE } from '@shared/api/warehouse';
+import { SYSTEM_RULE } from '@shared/api/systemRule';
 import { api } from '@renderer/store/api';
 import { queryOf } from '@renderer/store/endpoints';
 
@@ -20,5 +21,7 @@ export const lookupsApi = api.injectEndpoints({
     materialOptions: queryOf(b, MATERIAL.dropDown, { tags: ['Material'] }),
     warehouseOptions: queryOf(b, WAREHOUSE.options, { tags: ['Warehouse'] }),
     enterpriseOptions: queryOf(b, ENTERPRISE.list, { tags: ['Enterprise'] }),
+    /** The plant's rules the stations follow (the server enforces them; the screens only adapt). */
+    systemRules: queryOf(b, SYSTEM_RULE.get, { tags: ['SystemRule'] }),
   }),
 });

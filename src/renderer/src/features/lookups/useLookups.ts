@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { FieldOption } from '@renderer/components/Form';
+import { SYSTEM_RULE_DEFAULTS, type SystemRules } from '@shared/api/systemRule';
 import { lookupsApi } from './lookupsApi';
 
 /** The entries of one server enumeration as select options. */
@@ -26,6 +27,12 @@ export function useWarehouseOptions(): FieldOption[] {
 export function useCustomerOptions(): FieldOption[] {
   const { data } = lookupsApi.useEnterpriseOptionsQuery({ type: '2' });
   return useMemo(() => (data ?? []).map((c) => ({ label: `${c.enterpriseName}（${c.enterpriseCode}）`, value: c.id })), [data]);
+}
+
+/** The system rules in force, or the defaults until they have loaded. */
+export function useSystemRules(): SystemRules {
+  const { data } = lookupsApi.useSystemRulesQuery();
+  return data ?? SYSTEM_RULE_DEFAULTS;
 }
 
 /** The label of a value among options, or the value itself. */

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSystemRules } from '@renderer/features/lookups/useLookups';
 import { Box, Stack, Typography } from '@mui/material';
 import type { MetagePreview } from '@shared/api/produce';
 import { NumberInput } from '@renderer/components/NumberInput';
@@ -32,7 +33,10 @@ export function MetageStation() {
   const t = useT();
   const station = useStation('metage');
   const allowed = usePermission(['produce:metage']);
-  const manualAllowed = usePermission(['produce:manualWeight']);
+  const manualKey = usePermission(['produce:manualWeight']);
+  // 系统规则 may forbid typed weights altogether; the server refuses them then, so the field is off too.
+  const { allowManualWeight } = useSystemRules();
+  const manualAllowed = manualKey && allowManualWeight;
   const [operator, setOperator] = useOperator(STATION_KEYS.metageUser);
   const reading = useScaleReading();
   const [typed, setTyped] = useState<number | null>(null);
@@ -65,7 +69,7 @@ export function MetageStation() {
           <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
             <OperatorField value={operator} onChange={setOperator} focusScan={station.focusScan} />
             <NumberInput size="small" label={t('produce.manualWeight')} value={typed} onChange={setTyped} min={0} max={10000} decimal={3}
-              disabled={!manualAllowed} helperText={manualAllowed ? undefined : t('produce.manualWeightDenied')}
+              disabled={!manualAllowed} helperText={manualAllowed ? undefined : t(allowManualWeight ? 'produce.manualWeightDenied' : 'produce.manualWeightOff')}
               onKeyDown={backToScan(station.focusScan)} sx={{ flex: 1 }} />
           </Stack>
           <Box data-testid="live-weight" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 0.5 }}>

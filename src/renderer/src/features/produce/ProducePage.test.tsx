@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SYSTEM_RULE_DEFAULTS } from '@shared/api/systemRule';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
@@ -258,6 +259,16 @@ describe('充装管理 — 复秤', { timeout: 60_000 }, () => {
     expect(verdict()).toHaveTextContent('净重 14.6 kg，偏差 +0.1 kg');
     expect(bodies(adapter, '/produce/metage')).toEqual([{ code: 'GP0011', scanId: expect.stringMatching(UUID), grossWeight: 29.8, source: 'scale', scale: '/dev/ttyUSB0' }]);
     expect(screen.getByText(/目标净重 14.5 ± 0.5 kg，皮重 15.2 kg/)).toBeInTheDocument();
+  });
+
+  it('when the system rules forbid typed weights the field is off even with the key', async () => {
+    storeSession();
+    desktopScale();
+    serve((c) => (c.url === '/setting/systemRule/get' ? ok({ ...SYSTEM_RULE_DEFAULTS, allowManualWeight: false }) : undefined));
+    renderApp('/produce/produce');
+    await openStation('复秤');
+    expect(await screen.findByText('系统规则不允许手工录入重量')).toBeInTheDocument();
+    expect(screen.getByLabelText('手工录入毛重（kg）')).toBeDisabled();
   });
 
   it('without a stable reading refuses before weighing; a typed weight (with the key) is sent as manual; out of tolerance shows red', async () => {

@@ -5,6 +5,7 @@ import { AppDialog } from '@renderer/components/AppDialog';
 import { Form, type FormHandle } from '@renderer/components/Form';
 import { textOrNull } from '@renderer/components/ListPage';
 import { PaginatedTable, type TableColumn } from '@renderer/components/PaginatedTable';
+import { useDictionaryOptions } from '@renderer/features/dictionary/useDictionaryOptions';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { productApi } from './productApi';
@@ -22,6 +23,7 @@ export function HickeyDialog({ row, onClose }: Props) {
   const t = useT();
   const form = useRef<FormHandle>(null);
   const [update] = productApi.useUpdateHickeyMutation();
+  const reasons = useDictionaryOptions('hickeyReason');
   const columns = useMemo<TableColumn<HickeyRow>[]>(() => [
     { field: 'oldValve', headerName: t('product.oldValve'), flex: 1 },
     { field: 'newValve', headerName: t('product.newValve'), flex: 1 },
@@ -46,7 +48,7 @@ export function HickeyDialog({ row, onClose }: Props) {
         <Form ref={form} defaultSpan={8} autoFocus fields={[
           { key: 'newValve', label: t('product.newValve'), maxLength: 64, rules: [{ required: true }] },
           { key: 'changedOn', label: t('product.changedOn'), type: 'date' },
-          { key: 'reason', label: t('product.hickeyReason'), maxLength: 255, rules: [{ required: true }] },
+          { key: 'reason', label: t('product.hickeyReason'), type: 'autocomplete', options: reasons, maxLength: 255, rules: [{ required: true }] },
         ]} />
         {row && (
           <PaginatedTable<HickeyRow> columns={columns} filters={{ cylinderId: row.id }} defaultPageSize={10} query={productApi.useHickeyPageQuery} />

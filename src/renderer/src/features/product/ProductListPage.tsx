@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '@mui/material';
 import { PRODUCT, type ProductRow } from '@shared/api/product';
 import { ExportButton, ImportDialog, ListPage, useActionsColumn, useConfirm, useFormDialog, useListFilters } from '@renderer/components/ListPage';
+import { useDictionaryOptions } from '@renderer/features/dictionary/useDictionaryOptions';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
@@ -19,6 +20,9 @@ import { useLookups } from './useLookups';
 export default function ProductListPage() {
   const t = useT();
   const lookups = useLookups();
+  // Typed freely; the dictionary's entries are offered.
+  const suggestions = { specification: useDictionaryOptions('specification'), manufacturer: useDictionaryOptions('manufacturer') };
+  const scrapReasons = useDictionaryOptions('scrapReason');
   const filters = useListFilters();
   const confirm = useConfirm();
   const { data: counts = [] } = productApi.useStatusCountsQuery();
@@ -36,7 +40,7 @@ export default function ProductListPage() {
     title: () => t('product.addTitle'),
     defaultSpan: 12,
     initialValues: () => ({ mode: SINGLE, ownerType: 1 }),
-    fields: (v) => addProductFields(v.mode, lookups, t, v.ownerType),
+    fields: (v) => addProductFields(v.mode, lookups, t, v.ownerType, suggestions),
     successText: false,
     submit: async (v) => notify(t('product.added', { count: (await add(addProductBody(v)).unwrap()).count }), 'success'),
   });
@@ -44,7 +48,7 @@ export default function ProductListPage() {
   const scrapRow = (row: ProductRow) => confirm({
     title: t('product.scrapTitle', { code: row.code }), message: t('product.scrapWarning', { code: row.code }), danger: true,
     okText: t('common.save'), width: 480,
-    fields: [{ key: 'reason', label: t('product.scrapReason'), type: 'textarea', maxLength: 255, rules: [{ required: true }] }],
+    fields: [{ key: 'reason', label: t('product.scrapReason'), type: 'autocomplete', options: scrapReasons, maxLength: 255, rules: [{ required: true }] }],
     action: (v) => scrap({ id: row.id, reason: String(v.reason) }).unwrap().then(() => notify(t('product.scrapped', { code: row.code }), 'success')),
   });
   const removeRow = (row: ProductRow) => confirm({

@@ -23,12 +23,19 @@ export function rangeError(v: FormValues, t: T): string | undefined {
   return undefined;
 }
 
+/** Suggestions from the dictionary (数据字典) for the free-text cylinder fields. */
+export interface CylinderSuggestions {
+  specification: FieldOption[];
+  manufacturer: FieldOption[];
+}
+const NO_SUGGESTIONS: CylinderSuggestions = { specification: [], manufacturer: [] };
+
 /**
  * The 新增 form: one code, or prefix + start..end with zero padding; then the shared cylinder fields. A
  * steel stamp and a valve belong to one cylinder: in range mode the stamps take their own prefix (numbered
  * like the codes) and the valve is not asked.
  */
-export function addProductFields(mode: unknown, lookups: Lookups, t: T, ownerType: unknown): FormField[] {
+export function addProductFields(mode: unknown, lookups: Lookups, t: T, ownerType: unknown, suggest: CylinderSuggestions = NO_SUGGESTIONS): FormField[] {
   const single = mode !== RANGE;
   const modes: FieldOption[] = [{ label: t('product.modeSingle'), value: SINGLE }, { label: t('product.modeRange'), value: RANGE }];
   return [
@@ -46,8 +53,8 @@ export function addProductFields(mode: unknown, lookups: Lookups, t: T, ownerTyp
     { key: 'ownerType', label: t('product.ownerType'), type: 'radio', options: [{ label: t('product.ownOwner'), value: 1 }, { label: t('product.customerOwner'), value: 2 }] },
     { key: 'ownerEnterpriseId', label: t('product.owner'), type: 'select', options: lookups.customers, hidden: ownerType !== 2, rules: [{ required: true }] },
     { key: 'warehouseId', label: t('product.warehouse'), type: 'select', options: lookups.warehouses },
-    { key: 'specification', label: t('product.specification'), maxLength: 32 },
-    { key: 'manufacturer', label: t('product.manufacturer'), maxLength: 128 },
+    { key: 'specification', label: t('product.specification'), type: 'autocomplete', options: suggest.specification, maxLength: 32 },
+    { key: 'manufacturer', label: t('product.manufacturer'), type: 'autocomplete', options: suggest.manufacturer, maxLength: 128 },
     { key: 'manufactureDate', label: t('product.manufactureDate'), type: 'date' },
     { key: 'waterVolume', label: t('product.waterVolume'), type: 'number', min: 0, decimal: 2 },
     { key: 'tareWeight', label: t('product.tareWeight'), type: 'number', min: 0, decimal: 2 },

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { GlobalStyles } from '@mui/material';
 import type { OrderItemRow, OutOrderInfo, SignInfo } from '@shared/api/storage';
+import { companyApi } from '@renderer/features/company/companyApi';
 import { dateTime } from '@renderer/features/produce/format';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import { typeLabel } from './orders';
@@ -10,22 +11,25 @@ const cell = { border: '1px solid #000', padding: '2px 6px', textAlign: 'left' a
 
 /**
  * 发货清单 for the browser's print: mounted only while printing, beside the app (a portal into body), the
- * print style hiding everything else. Calls window.print() once mounted, then tells the caller.
+ * print style hiding everything else. Calls window.print() once the company's name, licence and phone (its
+ * head) are known, then tells the caller.
  */
 export function DeliverySheet({ order, items, sign, onPrinted }: { order: OutOrderInfo; items: OrderItemRow[]; sign: SignInfo | undefined; onPrinted: () => void }) {
   const t = useT();
   const lang = useLanguage();
   const printed = useRef(false);
+  // A refusal or a network failure prints the sheet without its head rather than not at all.
+  const { data: company, isLoading } = companyApi.useCompanyInfoQuery();
   useEffect(() => {
     // Once, also where effects run twice (development).
-    if (printed.current) return;
+    if (printed.current || isLoading) return;
     printed.current = true;
     try {
       window.print();
     } finally {
       onPrinted();
     }
-  }, [onPrinted]);
+  }, [onPrinted, isLoading]);
   const shipped = items.filter((i) => !i.reverted);
   return createPortal(
     <div className="delivery-sheet">
@@ -33,7 +37,14 @@ export function DeliverySheet({ order, items, sign, onPrinted }: { order: OutOrd
         '.delivery-sheet': { display: 'none' },
         '@media print': { 'body > *:not(.delivery-sheet)': { display: 'none !important' }, '.delivery-sheet': { display: 'block', color: '#000', fontSize: 12 } },
       }} />
+      {company?.companyName && <h3 style={{ textAlign: 'center', margin: '0 0 4px' }}>{company.companyName}</h3>}
       <h2 style={{ textAlign: 'center', margin: '0 0 8px' }}>{t('storage.deliveryNote')}</h2>
+      {(company?.licenceNo || company?.phone) && (
+        <p style={{ display: 'flex', justifyContent: 'center', gap: '4px 16px', margin: '0 0 8px' }} data-testid="delivery-company">
+          {company.licenceNo && <span>{t('company.licenceNo')}：{company.licenceNo}</span>}
+          {company.phone && <span>{t('company.phone')}：{company.phone}</span>}
+        </p>
+      )}
       <p style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 16px' }}>
         {([
           ['storage.orderNo', order.orderNo], ['storage.outType', typeLabel(lang, order.type)], ['storage.customer', order.customerName ?? ''],

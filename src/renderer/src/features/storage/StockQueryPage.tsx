@@ -1,5 +1,5 @@
 import { Box, Stack, Tab, Tabs } from '@mui/material';
-import { LONG_OUT_DAYS_DEFAULT } from '@shared/api/storage';
+import { useSystemRules } from '@renderer/features/lookups/useLookups';
 import { NumberInput } from '@renderer/components/NumberInput';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import { useT } from '@renderer/i18n/useT';
@@ -16,8 +16,11 @@ const goodDays = (d: number | null): d is number => typeof d === 'number' && Num
 export default function StockQueryPage() {
   const t = useT();
   const [part, setPart] = useScreenState<Part>('part', 'stock');
-  const [typedDays, setTypedDays] = useScreenState<number | null>('days', LONG_OUT_DAYS_DEFAULT);
-  const days = goodDays(typedDays) ? typedDays : LONG_OUT_DAYS_DEFAULT;
+  // Untouched, 超期天数 is the plant's rule (系统规则 长期在外天数); a typed value is this screen's own.
+  const { longOutDays } = useSystemRules();
+  const [typedDays, setTypedDays] = useScreenState<number | null | undefined>('days', undefined);
+  const shownDays = typedDays === undefined ? longOutDays : typedDays;
+  const days = goodDays(shownDays) ? shownDays : longOutDays;
   const holdingFilters = useHoldingFilters();
 
   // A customer of 客户持瓶 opens its cylinders.
@@ -37,7 +40,7 @@ export default function StockQueryPage() {
         </Tabs>
         <Box sx={{ flex: 1 }} />
         {part !== 'stock' && (
-          <NumberInput size="small" label={t('storage.overDays')} value={typedDays} onChange={setTypedDays} min={1} max={3650} decimal={0} sx={{ width: 120 }} />
+          <NumberInput size="small" label={t('storage.overDays')} value={shownDays} onChange={setTypedDays} min={1} max={3650} decimal={0} sx={{ width: 120 }} />
         )}
       </Stack>
       {part === 'stock' && <StockSummary />}

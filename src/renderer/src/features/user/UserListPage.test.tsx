@@ -1,40 +1,85 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UserRow } from '@shared/api/user';
 import { http } from '@renderer/http/client';
-import { fakeAdapter, ok } from '@renderer/test/fakeAdapter';
+import { clearToasts, getToasts } from '@renderer/notify/toast';
 import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
+import { bodies, serveUsers } from './testData';
 
-const rows: UserRow[] = [
-  { id: 1, username: 'admin', name: '管理员', deptId: null, deptName: null, status: 1, roleNames: ['超级管理员'], createdAt: '2025-01-01T00:00:00Z' },
-  { id: 2, username: 'viewer', name: '查看员', deptId: null, deptName: null, status: 1, roleNames: [], createdAt: '2025-01-02T00:00:00Z' },
-];
-
-function serve() {
-  const adapter = fakeAdapter((c) => (c.url === '/user/pageList' ? ok({ list: rows, total: 2 }) : ok(null)));
-  http.setAdapter(adapter);
-  return adapter;
-}
-
-afterEach(() => http.setAdapter(undefined));
+afterEach(() => (http.setAdapter(undefined), clearToasts()));
 
 /** The first visit loads the lazy screen (DataGrid included), which takes seconds on a busy machine. */
 const SCREEN_LOAD = { timeout: 15_000 };
+const withKeys = (keys: string[]) => storeSession({ ...adminNav(), promise: ['home:view', 'user:view', ...keys] }, '查看员');
 
 describe('用户管理', { timeout: 30_000 }, () => {
-  it('asks the server for the first page of 15 and lists the users', async () => {
+  it('asks the server for the first page of 15 and lists the users with phone, department and lock', async () => {
     storeSession();
-    const adapter = serve();
+    const adapter = serveUsers();
     renderApp('/Setting/user');
     expect(await screen.findByText('viewer', undefined, SCREEN_LOAD)).toBeInTheDocument();
     const call = adapter.calls.find((c) => c.url === '/user/pageList');
     expect(call?.params).toMatchObject({ page: 1, size: 15 });
+    expect(screen.getByRole('columnheader', { name: '电话' })).toBeInTheDocument();
+    expect(screen.getByText('0571-2222')).toBeInTheDocument();
+    expect(screen.getByText('充装班')).toBeInTheDocument();
+    // Only the locked user carries the chip and the unlock button.
+    expect(screen.getAllByText('已锁定')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: '解除锁定' })).toHaveLength(1);
+  });
+
+  it('filters by department, sub-departments indented under their parent', async () => {
+    storeSession();
+    const adapter = serveUsers();
+    renderApp('/Setting/user');
+    await screen.findByText('viewer', undefined, SCREEN_LOAD);
+    await userEvent.click(screen.getByRole('combobox', { name: '部门' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['全部', '总部', '\u3000生产部', '\u3000\u3000充装班', '销售部']);
+    await userEvent.click(options[2]!);
+    await userEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(adapter.calls.filter((c) => c.url === '/user/pageList').at(-1)?.params).toMatchObject({ page: 1, deptId: 2 }));
+  });
+
+  it('disables a user after confirmation, enables one at once, and lifts a lock', async () => {
+    storeSession();
+    const adapter = serveUsers();
+    renderApp('/Setting/user');
+    await screen.findByText('viewer', undefined, SCREEN_LOAD);
+    const viewerSwitch = screen.getByRole('switch', { name: '启用：viewer' });
+    expect(viewerSwitch).toBeChecked();
+    await userEvent.click(viewerSwitch);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('确定停用用户“查看员”吗？');
+    expect(bodies(adapter, '/user/updateStatus')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(bodies(adapter, '/user/updateStatus')).toEqual([{ id: 2, status: 0 }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('switch', { name: '启用：retired' }));
+    await waitFor(() => expect(bodies(adapter, '/user/updateStatus')).toEqual([{ id: 2, status: 0 }, { id: 3, status: 1 }]));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: '解除锁定' }));
+    await waitFor(() => expect(bodies(adapter, '/user/unlock')).toEqual([{ id: 2 }]));
+    await waitFor(() => expect(getToasts().map((m) => m.message)).toContain('已解除锁定'));
+  });
+
+  it('opens the user form for 新增 and 编辑', async () => {
+    storeSession();
+    serveUsers();
+    const { router } = renderApp('/Setting/user');
+    await screen.findByText('viewer', undefined, SCREEN_LOAD);
+    await userEvent.click(screen.getAllByRole('button', { name: '编辑' })[1]!);
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/Setting/AddUser?id=2'));
+    await router.navigate('/Setting/user');
+    await userEvent.click(await screen.findByRole('button', { name: '新增' }, SCREEN_LOAD));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/Setting/AddUser'));
   });
 
   it('lets a user holding user:resetPassword reset a password through adminResetPassWd', async () => {
     storeSession();
-    const adapter = serve();
+    const adapter = serveUsers();
     renderApp('/Setting/user');
     await screen.findByText('viewer', undefined, SCREEN_LOAD);
     const buttons = await screen.findAllByRole('button', { name: '重置密码' });
@@ -48,12 +93,12 @@ describe('用户管理', { timeout: 30_000 }, () => {
     expect(JSON.parse(call?.data as string)).toEqual({ newPassword: 'Viewer@999' });
   });
 
-  it('shows no 重置密码 button to a user lacking the key', async () => {
-    const nav = adminNav();
-    storeSession({ ...nav, promise: ['home:view', 'user:view'] }, '查看员');
-    serve();
+  it('shows no 重置密码, 编辑, 新增 or 解除锁定 button and a read-only switch to a user lacking the keys', async () => {
+    withKeys([]);
+    serveUsers();
     renderApp('/Setting/user');
     await screen.findByText('viewer', undefined, SCREEN_LOAD);
-    expect(screen.queryByRole('button', { name: '重置密码' })).not.toBeInTheDocument();
+    for (const name of ['重置密码', '编辑', '新增', '解除锁定']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: '启用：viewer' })).toBeDisabled();
   });
 });

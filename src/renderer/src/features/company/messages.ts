@@ -1,0 +1,41 @@
+import { defineMessages } from '@renderer/i18n/define';
+
+/** Texts of features/company (企业信息). */
+export const companyMessages = defineMessages({
+  zh: {
+    'company.companyName': '企业名称',
+    'company.creditCode': '统一社会信用代码',
+    'company.creditCodePattern': '统一社会信用代码格式不正确',
+    'company.licenceNo': '气瓶充装许可证编号',
+    'company.licenceExpiry': '许可证有效期至',
+    'company.address': '地址',
+    'company.phone': '电话',
+    'company.phonePattern': '电话格式不正确',
+    'company.appTitle': '系统名称',
+    'company.appTitleHint': '显示在标题栏和单据上；不填则为产品名称',
+    'company.logo': '企业标志',
+    'company.logoHint': 'PNG 或 JPEG 图片',
+    'company.noLogo': '未上传企业标志',
+    'company.licenceExpired': '气瓶充装许可证已于 {date} 过期（已过期 {days} 天），请尽快办理延续。',
+    'company.licenceExpiring': '气瓶充装许可证将于 {date} 到期（剩余 {days} 天），请及时办理延续。',
+    'company.readOnly': '没有保存权限，只能查看',
+  },
+  en: {
+    'company.companyName': 'Company name',
+    'company.creditCode': 'Unified social credit code',
+    'company.creditCodePattern': 'Invalid unified social credit code',
+    'company.licenceNo': 'Filling licence number',
+    'company.licenceExpiry': 'Licence valid until',
+    'company.address': 'Address',
+    'company.phone': 'Phone',
+    'company.phonePattern': 'Invalid phone number',
+    'company.appTitle': 'System name',
+    'company.appTitleHint': 'Shown in the title bar and on documents; the product name when empty',
+    'company.logo': 'Logo',
+    'company.logoHint': 'PNG or JPEG image',
+    'company.noLogo': 'No logo uploaded',
+    'company.licenceExpired': 'The filling licence expired on {date} ({days} days ago): renew it soon.',
+    'company.licenceExpiring': 'The filling licence expires on {date} (in {days} days): renew it in time.',
+    'company.readOnly': 'You may view this page but not save it',
+  },
+});

@@ -1,0 +1,43 @@
+import { defineMessages } from '@renderer/i18n/define';
+
+/** Texts of features/dept. */
+export const deptMessages = defineMessages({
+  zh: {
+    'dept.title': '组织架构',
+    'dept.name': '部门名称',
+    'dept.parent': '上级部门',
+    'dept.leader': '负责人',
+    'dept.phone': '联系电话',
+    'dept.phonePattern': '联系电话只能包含数字、空格和 + - ( )，3 到 32 位',
+    'dept.sort': '排序',
+    'dept.userCount': '用户数',
+    'dept.add': '新增部门',
+    'dept.addChild': '新增下级',
+    'dept.addChildOf': '新增下级部门：{name}',
+    'dept.edit': '编辑部门',
+    'dept.expand': '展开',
+    'dept.collapse': '收起',
+    'dept.expandAll': '全部展开',
+    'dept.collapseAll': '全部收起',
+    'dept.topLevel': '无（顶级部门）',
+  },
+  en: {
+    'dept.title': 'Departments',
+    'dept.name': 'Department',
+    'dept.parent': 'Parent department',
+    'dept.leader': 'Head',
+    'dept.phone': 'Phone',
+    'dept.phonePattern': 'The phone may hold digits, spaces and + - ( ), 3 to 32 characters',
+    'dept.sort': 'Order',
+    'dept.userCount': 'Users',
+    'dept.add': 'New department',
+    'dept.addChild': 'Add sub-department',
+    'dept.addChildOf': 'New sub-department of {name}',
+    'dept.edit': 'Edit department',
+    'dept.expand': 'Expand',
+    'dept.collapse': 'Collapse',
+    'dept.expandAll': 'Expand all',
+    'dept.collapseAll': 'Collapse all',
+    'dept.topLevel': 'None (top level)',
+  },
+});

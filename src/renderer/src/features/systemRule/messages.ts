@@ -1,0 +1,41 @@
+import { defineMessages } from '@renderer/i18n/define';
+
+/** Texts of features/systemRule (系统规则); the rule names as in src/shared/api/systemRule.ts. */
+export const systemRuleMessages = defineMessages({
+  zh: {
+    'systemRule.stock': '库存',
+    'systemRule.production': '生产',
+    'systemRule.password': '密码策略',
+    'systemRule.login': '登录',
+    'systemRule.longOutDays': '长期在外天数',
+    'systemRule.allowManualWeight': '允许手工录入重量',
+    'systemRule.vacuumBeforeFlammableFirstFill': '可燃气体首次充装前须抽真空',
+    'systemRule.lpgLifeExtension': '液化石油气钢瓶检验合格后延长使用年限',
+    'systemRule.passwordMinLength': '最短长度',
+    'systemRule.passwordMinClasses': '至少字符类别数',
+    'systemRule.passwordForbidUsername': '不得包含用户名',
+    'systemRule.passwordForbidWeak': '禁止常见弱密码',
+    'systemRule.accessTokenMinutes': '访问令牌有效期（分钟）',
+    'systemRule.refreshTokenHours': '刷新令牌有效期（小时）',
+    'systemRule.range': '范围 {min}–{max}',
+    'systemRule.unchanged': '没有修改需要保存',
+  },
+  en: {
+    'systemRule.stock': 'Stock',
+    'systemRule.production': 'Production',
+    'systemRule.password': 'Password policy',
+    'systemRule.login': 'Sign-in',
+    'systemRule.longOutDays': 'Days out before “long out”',
+    'systemRule.allowManualWeight': 'Allow typing weights by hand',
+    'systemRule.vacuumBeforeFlammableFirstFill': 'Vacuum before a flammable gas’s first fill',
+    'systemRule.lpgLifeExtension': 'A passed inspection extends an LPG cylinder’s life',
+    'systemRule.passwordMinLength': 'Minimum length',
+    'systemRule.passwordMinClasses': 'Minimum character classes',
+    'systemRule.passwordForbidUsername': 'May not contain the username',
+    'systemRule.passwordForbidWeak': 'Refuse common weak passwords',
+    'systemRule.accessTokenMinutes': 'Access token lifetime (minutes)',
+    'systemRule.refreshTokenHours': 'Refresh token lifetime (hours)',
+    'systemRule.range': 'Range {min}–{max}',
+    'systemRule.unchanged': 'Nothing changed to save',
+  },
+});

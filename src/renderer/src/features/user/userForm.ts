@@ -1,0 +1,69 @@
+import type { DeptRow, RoleOption, UserDetail, UserEditBody, UserSaveBody } from '@shared/api/user';
+import type { FormField, FormValues } from '@renderer/components/Form';
+import { textOrNull } from '@renderer/components/ListPage';
+import { deptOptions } from '@renderer/features/dept/deptOptions';
+import type { MessageKey } from '@renderer/i18n/messages';
+
+type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
+
+const USERNAME = /^[A-Za-z0-9_.-]{2,64}$/;
+const PHONE = /^[0-9+\-() ]{3,32}$/;
+const MIN_PASSWORD = 8;
+
+export interface UserFormContext {
+  /** Editing: the account cannot change and no password is set here (重置密码 on the list does that). */
+  editing: boolean;
+  depts: readonly DeptRow[];
+  roles: readonly RoleOption[];
+  /** Without user:status the 启用 switch of an existing user is read-only (the server refuses the change too). */
+  mayChangeStatus: boolean;
+}
+
+/** The fields of /Setting/AddUser. The password rules the plant sets are checked by the server, which names what is wrong. */
+export function userFields(t: Translate, c: UserFormContext): FormField[] {
+  const fields: FormField[] = [
+    {
+      key: 'username', label: t('user.account'), disabled: c.editing, span: 12,
+      rules: [{ required: true }, { pattern: USERNAME, message: t('user.usernamePattern') }],
+    },
+    { key: 'name', label: t('user.name'), rules: [{ required: true }, { max: 64 }], span: 12 },
+    { key: 'phone', label: t('user.phone'), rules: [{ pattern: PHONE, message: t('user.phonePattern') }], span: 12 },
+    { key: 'deptId', label: t('user.dept'), type: 'select', clearable: true, options: deptOptions(c.depts), span: 12 },
+    { key: 'roleIds', label: t('user.roles'), type: 'select', multiple: true, options: c.roles.map((r) => ({ label: r.roleName, value: r.id })) },
+  ];
+  if (!c.editing) {
+    fields.push(
+      { key: 'password', label: t('user.password'), type: 'password', maxLength: 128, span: 12, rules: [{ required: true }, { min: MIN_PASSWORD, message: t('user.passwordTooShort') }] },
+      {
+        key: 'confirmPassword', label: t('user.confirmPassword'), type: 'password', maxLength: 128, span: 12,
+        rules: [{ required: true }, { validator: (v, all) => (v !== all.password ? t('user.passwordMismatch') : null) }],
+      },
+    );
+  }
+  fields.push({ key: 'status', label: t('user.enabled'), type: 'switch', disabled: c.editing && !c.mayChangeStatus, span: 12 });
+  if (!c.editing) fields.push({ key: 'mustChangePassword', label: t('user.mustChangePassword'), type: 'switch', activeValue: true, inactiveValue: false, span: 12 });
+  return fields;
+}
+
+export const newUserValues = (): FormValues => ({ status: 1, mustChangePassword: true, roleIds: [] });
+
+export const userValues = (user: UserDetail): FormValues => ({
+  username: user.username, name: user.name, phone: user.phone, deptId: user.deptId, roleIds: user.roleIds, status: user.status,
+});
+
+const common = (v: FormValues) => ({
+  name: String(v.name ?? '').trim(),
+  phone: textOrNull(v.phone),
+  deptId: typeof v.deptId === 'number' ? v.deptId : null,
+  roleIds: Array.isArray(v.roleIds) ? (v.roleIds as number[]) : [],
+  status: v.status === 0 ? (0 as const) : (1 as const),
+});
+
+export const saveBody = (v: FormValues): UserSaveBody => ({
+  username: String(v.username ?? '').trim(),
+  password: String(v.password ?? ''),
+  mustChangePassword: v.mustChangePassword !== false,
+  ...common(v),
+});
+
+export const editBody = (id: number, v: FormValues): UserEditBody => ({ id, ...common(v) });

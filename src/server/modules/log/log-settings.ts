@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+/** How often a server re-reads the settings, so a change saved through another server of the database applies here too. */
+export const LOG_SETTINGS_REFRESH_MS = 30_000;
+
+/** What a setting says about one route. */
+export interface RouteLogSetting {
+  logged: boolean;
+  /** Top-level parameter names kept; empty keeps all. */
+  keptParams: string[];
+}
+
+const keyOf = (method: string, logUrl: string) => `${method} ${logUrl}`;
+
+/**
+ * The interface-log settings in memory: the operation log consults them on every call, so they are read
+ * once at start, again right after a change on this server, and every LOG_SETTINGS_REFRESH_MS — never
+ * per request.
+ */
+export class LogSettingsCache {
+  private settings = new Map<string, RouteLogSetting>();
+  /** Loads started; an older load finishing after a newer one must not win. */
+  private started = 0;
+  private applied = 0;
+
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** The setting of the route `method pattern` (e.g. `GET /api/role/delete/:id`), if there is one. */
+  get(method: string, routeUrl: string | undefined): RouteLogSetting | undefined {
+    return routeUrl === undefined ? undefined : this.settings.get(keyOf(method, routeUrl));
+  }
+
+  async reload(): Promise<void> {
+    const ticket = ++this.started;
+    const rows = await this.db.selectFrom('log_settings').select(['method', 'log_url', 'logged', 'kept_params']).execute();
+    if (ticket < this.applied) return;
+    this.applied = ticket;
+    this.settings = new Map(rows.map((r) => [keyOf(r.method, r.log_url), { logged: r.logged === 1, keptParams: r.kept_params }]));
+  }
+}

@@ -1,0 +1,127 @@
+import type { Kysely } from 'kysely';
+import {
+  LOG_MODULES, moduleOfPath, type LogBySetQuery, type LogDetail, type LogFilters, type LogInterface, type LogPageQuery,
+  type LogParam, type LogRow, type LogSetPageQuery, type LogSetRow, type LogSetSaveBody,
+} from '@shared/api/log';
+import type { PageResult } from '@shared/api/schema';
+import type { DB } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { mapUniqueViolation } from '../../lib/db-errors';
+import { BusinessError } from '../../lib/errors';
+import { blankToNull } from '../../lib/paging';
+import type { LogSettingsCache } from './log-settings';
+import { localDateTime } from './log-time';
+import * as repo from './log.repository';
+import { moduleNameOf, type ApiRoute, type RouteCatalogue } from './route-catalogue';
+
+/** What the log calls work with: the database, the declared routes and the settings the log follows. */
+export interface LogContext {
+  db: Kysely<DB>;
+  routes: RouteCatalogue;
+  settings: LogSettingsCache;
+}
+
+/** A stored row as the screen shows it: the module's name and what the call was (its route's summary). */
+export function toLogRow(routes: RouteCatalogue, r: repo.StoredLog): LogRow {
+  return { ...r, moduleName: moduleNameOf(r.module), summary: routes.match(r.method, r.path)?.summary || null, createdAt: localDateTime(r.createdAt) };
+}
+
+const toRows = (routes: RouteCatalogue, page: PageResult<repo.StoredLog>): PageResult<LogRow> =>
+  ({ total: page.total, list: page.list.map((r) => toLogRow(routes, r)) });
+
+export const pageLogs = async (c: LogContext, q: LogPageQuery) => toRows(c.routes, await repo.pageLogs(c.db, q));
+
+export async function logDetail(c: LogContext, id: number): Promise<LogDetail> {
+  const row = await repo.findLog(c.db, id);
+  if (!row) throw new BusinessError(`操作日志不存在：${id}`);
+  return { ...toLogRow(c.routes, row), params: row.params ?? null };
+}
+
+/** The rows of an export, with their parameters. */
+export async function* exportBatches(c: LogContext, q: LogFilters, cap: number): AsyncGenerator<LogDetail[]> {
+  for await (const batch of repo.logBatches(c.db, q, cap)) yield batch.map((r) => ({ ...toLogRow(c.routes, r), params: r.params ?? null }));
+}
+
+const MODULE_ORDER = Object.keys(LOG_MODULES);
+const moduleRank = (m: string) => (MODULE_ORDER.includes(m) ? MODULE_ORDER.indexOf(m) : MODULE_ORDER.length);
+
+/** The modules of the declared routes, in the menu's order (modules without a name last, by code). */
+export function modules(routes: RouteCatalogue): Array<{ module: string; moduleName: string }> {
+  const codes = [...new Set(routes.list().map((r) => r.module))].filter(Boolean);
+  codes.sort((a, b) => moduleRank(a) - moduleRank(b) || a.localeCompare(b));
+  return codes.map((module) => ({ module, moduleName: moduleNameOf(module) }));
+}
+
+const toInterface = ({ params: _params, ...route }: ApiRoute): LogInterface => route;
+
+export const interfaces = (routes: RouteCatalogue, module?: string): LogInterface[] =>
+  routes.list(blankToNull(module) ?? undefined).map(toInterface);
+
+function declared(routes: RouteCatalogue, method: string, logUrl: string): ApiRoute {
+  const route = routes.find(method, logUrl);
+  if (!route) throw new BusinessError(`接口不存在：${method} ${logUrl}`);
+  return route;
+}
+
+export const paramsOfRoute = (routes: RouteCatalogue, method: string, logUrl: string): LogParam[] => declared(routes, method, logUrl).params;
+
+function toSetRow(s: repo.StoredSetting): LogSetRow {
+  const module = moduleOfPath(s.logUrl);
+  return { ...s, module, moduleName: moduleNameOf(module), logged: s.logged === 1 ? 1 : 0 };
+}
+
+export async function pageSettings(c: LogContext, q: LogSetPageQuery): Promise<PageResult<LogSetRow>> {
+  const page = await repo.pageSettings(c.db, q);
+  return { total: page.total, list: page.list.map(toSetRow) };
+}
+
+const ONE_PER_ROUTE = '该接口已有日志设置';
+
+/**
+ * Creates or (with id) edits the setting of one declared route. The parameters it keeps must be the
+ * route's own; the name defaults to the route's summary. The log follows it from the next call on.
+ */
+/** Routes that change who may do what, or what is logged: never silenced. */
+const ALWAYS_LOGGED = /^\/api\/(userlogsetting|role|user|menu|home)\//;
+
+export async function saveSetting(c: LogContext, body: LogSetSaveBody): Promise<number> {
+  const route = declared(c.routes, body.method, body.logUrl);
+  // Whoever could silence these could act unseen: the audit of the audit stays on.
+  if (body.logged === 0 && ALWAYS_LOGGED.test(route.logUrl)) throw new BusinessError(`该接口的操作必须记录日志：${route.logUrl}`);
+  const kept = [...new Set(body.keptParams.map((p) => p.trim()).filter(Boolean))];
+  const names = new Set(route.params.map((p) => p.name));
+  const unknown = kept.find((p) => !names.has(p));
+  if (unknown) throw new BusinessError(`接口没有参数：${unknown}`);
+  const values: repo.SettingValues = {
+    method: route.method,
+    log_url: route.logUrl,
+    log_name: blankToNull(body.logName) ?? (route.summary.slice(0, 64) || route.logUrl.slice(0, 64)),
+    logged: body.logged,
+    kept_params: kept,
+    remark: blankToNull(body.remark),
+  };
+  const id = await mapUniqueViolation(() => inTransaction(c.db, async (trx) => {
+    const owner = await repo.settingOfRoute(trx, values.method, values.log_url);
+    if (owner && owner.id !== body.id) throw new BusinessError(ONE_PER_ROUTE);
+    if (body.id === undefined) return repo.insertSetting(trx, values);
+    if (!(await repo.findSetting(trx, body.id))) throw new BusinessError(`日志设置不存在：${body.id}`);
+    await repo.updateSetting(trx, body.id, values);
+    return body.id;
+  }), { log_settings_route_key: () => ONE_PER_ROUTE });
+  await c.settings.reload();
+  return id;
+}
+
+/** The route goes back to the default: changes logged, reads not. */
+export async function deleteSetting(c: LogContext, id: number): Promise<void> {
+  const deleted = await inTransaction(c.db, (trx) => repo.deleteSetting(trx, id));
+  if (!deleted) throw new BusinessError(`日志设置不存在：${id}`);
+  await c.settings.reload();
+}
+
+/** The log of the route a setting names. */
+export async function logsOfSetting(c: LogContext, q: LogBySetQuery): Promise<PageResult<LogRow>> {
+  const setting = await repo.findSetting(c.db, q.id);
+  if (!setting) throw new BusinessError(`日志设置不存在：${q.id}`);
+  return toRows(c.routes, await repo.pageLogsOfRoute(c.db, setting.method, setting.logUrl, q));
+}

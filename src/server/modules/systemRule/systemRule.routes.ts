@@ -1,0 +1,17 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { SYSTEM_RULE } from '@shared/api/systemRule';
+import { route } from '../../lib/endpoint';
+import { operatorOf } from '../../lib/access';
+import { loadRules, saveRules, type EffectiveRules } from './rules';
+
+/** What the API shows of the rules: without the lifetimes in seconds the server derives. */
+const shown = ({ accessTokenTtl: _a, refreshTokenTtl: _r, ...rules }: EffectiveRules) => rules;
+
+/** System rules (src/shared/api/systemRule.ts): read by every signed-in user, saved with systemRule:save. */
+export const systemRuleRoutes: FastifyPluginAsync = async (app) => {
+  route(app, SYSTEM_RULE.get, async () => shown(await loadRules(app.db, app.config)));
+  route(app, SYSTEM_RULE.save, async (request) => {
+    await saveRules(app.db, request.body, operatorOf(request).operator);
+    return shown(await loadRules(app.db, app.config));
+  });
+};

@@ -1,0 +1,63 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { endpoint } from './endpoint';
+import { Bool, Int } from './schema';
+
+/**
+ * The plant's switches the server enforces (系统规则), each with its default and range. Token lifetimes
+ * default to the server's ACCESS_TOKEN_TTL / REFRESH_TOKEN_TTL until an administrator saves them.
+ */
+export const SYSTEM_RULE_LIMITS = {
+  longOutDays: { min: 1, max: 3650, default: 90 },
+  passwordMinLength: { min: 8, max: 64, default: 8 },
+  passwordMinClasses: { min: 1, max: 4, default: 2 },
+  accessTokenMinutes: { min: 1, max: 1440, default: 15 },
+  refreshTokenHours: { min: 1, max: 2160, default: 30 },
+} as const;
+
+const limit = (title: string, key: keyof typeof SYSTEM_RULE_LIMITS) =>
+  Int(title, { minimum: SYSTEM_RULE_LIMITS[key].min, maximum: SYSTEM_RULE_LIMITS[key].max });
+
+export const SystemRules = Type.Object({
+  /** A cylinder at a customer longer than this counts as long out (库存查询, 客户持瓶). */
+  longOutDays: limit('长期在外天数', 'longOutDays'),
+  /** Whether a weight may be typed at re-weighing (still needs the produce:manualWeight key). */
+  allowManualWeight: Bool('允许手工录入重量'),
+  /** The fill gate asks for vacuum handling before a flammable gas's first fill (and first after an inspection). */
+  vacuumBeforeFlammableFirstFill: Bool('可燃气体首次充装前须抽真空'),
+  /** A passed periodic inspection extends an LPG cylinder's design life (8 → 12 years). */
+  lpgLifeExtension: Bool('液化石油气钢瓶检验合格后延长使用年限'),
+  passwordMinLength: limit('密码最短长度', 'passwordMinLength'),
+  /** Of lower case, upper case, digits and other characters. */
+  passwordMinClasses: limit('密码至少包含的字符类别数', 'passwordMinClasses'),
+  passwordForbidUsername: Bool('密码不得包含用户名'),
+  passwordForbidWeak: Bool('禁止常见弱密码'),
+  accessTokenMinutes: limit('访问令牌有效期（分钟）', 'accessTokenMinutes'),
+  refreshTokenHours: limit('刷新令牌有效期（小时）', 'refreshTokenHours'),
+});
+export type SystemRules = Static<typeof SystemRules>;
+
+/** The rules a plant starts with (token lifetimes: see SYSTEM_RULE_LIMITS and the server configuration). */
+export const SYSTEM_RULE_DEFAULTS: SystemRules = {
+  longOutDays: SYSTEM_RULE_LIMITS.longOutDays.default,
+  allowManualWeight: true,
+  vacuumBeforeFlammableFirstFill: true,
+  lpgLifeExtension: true,
+  passwordMinLength: SYSTEM_RULE_LIMITS.passwordMinLength.default,
+  passwordMinClasses: SYSTEM_RULE_LIMITS.passwordMinClasses.default,
+  passwordForbidUsername: true,
+  passwordForbidWeak: true,
+  accessTokenMinutes: SYSTEM_RULE_LIMITS.accessTokenMinutes.default,
+  refreshTokenHours: SYSTEM_RULE_LIMITS.refreshTokenHours.default,
+};
+
+/** POST /api/setting/rule/save: the rules to change (others keep their value). */
+export const SystemRuleSaveBody = Type.Partial(SystemRules, { minProperties: 1 });
+export type SystemRuleSaveBody = Static<typeof SystemRuleSaveBody>;
+
+/** System rules (SPEC section 7, Settings); screen /Setting/SystemSetting. Every signed-in user reads them (stations need them). */
+export const SYSTEM_RULE = {
+  get: endpoint({ method: 'GET', path: '/api/setting/systemRule/get', summary: '系统规则（当前生效值）', permission: 'authenticated', data: SystemRules }),
+  save: endpoint({
+    method: 'POST', path: '/api/setting/rule/save', summary: '保存系统规则（只改所给的项）', permission: 'systemRule:save', body: SystemRuleSaveBody, data: SystemRules,
+  }),
+};

@@ -56,8 +56,10 @@ it('generates a strong admin password once when none is configured', async () =>
   const first = await ensureSeed(d.db, {});
   expect(first.adminCreated).toBe(true);
   expect(first.generatedPassword).toMatch(/^[A-Za-z0-9]{20}$/);
-  const admin = await d.db.selectFrom('users').select('password_hash').where('username', '=', 'admin').executeTakeFirstOrThrow();
+  const admin = await d.db.selectFrom('users').select(['password_hash', 'must_change_password']).where('username', '=', 'admin').executeTakeFirstOrThrow();
   expect(await verifyPassword(first.generatedPassword!, admin.password_hash)).toBe(true);
+  // Printed in a console, it must be replaced at the first sign-in; a configured one (INITIAL_ADMIN_PASSWORD) need not.
+  expect(admin.must_change_password).toBe(1);
   expect(await ensureSeed(d.db, {})).toEqual({ adminCreated: false });
 });
 

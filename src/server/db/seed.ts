@@ -107,7 +107,11 @@ export async function ensureSeed(db: Kysely<DB>, opts: { initialAdminPassword?: 
     if (!passwordHash) return { adminCreated: false };
     const created = await trx
       .insertInto('users')
-      .values({ username: ADMIN_USER.username, name: ADMIN_USER.name, password_hash: passwordHash, dept_id: null })
+      .values({
+        username: ADMIN_USER.username, name: ADMIN_USER.name, password_hash: passwordHash, dept_id: null,
+        // A generated password was printed in a console: whoever signs in first replaces it with their own.
+        must_change_password: generatedPassword ? 1 : 0,
+      })
       .onConflict((oc) => oc.column('username').doNothing())
       .returning('id')
       .executeTakeFirst();

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { LICENCE_WARN_DAYS, type CompanyInfo } from '@shared/api/company';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import type { CompanyInfo } from '@shared/api/company';
 import { CREDIT_CODE_PATTERN } from '@shared/api/enterprise';
 import { Form, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
 import { textOrNull } from '@renderer/components/ListPage';
@@ -12,6 +12,7 @@ import { useAppDispatch } from '@renderer/store/hooks';
 import { rootInfoApi } from '@renderer/store/rootInfoApi';
 import { companyApi } from './companyApi';
 import { LogoField } from './LogoField';
+import { LicenceWarning } from './LicenceWarning';
 
 const CREDIT = new RegExp(CREDIT_CODE_PATTERN);
 const PHONE = /^[0-9+\-() ]{3,32}$/;
@@ -23,16 +24,6 @@ export default function CompanyPage() {
   if (isLoading) return <PageLoading />;
   // Saved again: the form starts over from what the server now holds.
   return <CompanyForm key={data?.updatedAt ?? 'new'} info={data ?? null} />;
-}
-
-function LicenceWarning({ info }: { info: CompanyInfo | null }) {
-  const t = useT();
-  const days = info?.licenceDaysLeft;
-  if (days === null || days === undefined || days > LICENCE_WARN_DAYS) return null;
-  const date = info?.licenceExpiry ?? '';
-  return days < 0
-    ? <Alert severity="error">{t('company.licenceExpired', { date, days: -days })}</Alert>
-    : <Alert severity="warning">{t('company.licenceExpiring', { date, days })}</Alert>;
 }
 
 function CompanyForm({ info }: { info: CompanyInfo | null }) {

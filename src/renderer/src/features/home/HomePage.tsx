@@ -3,6 +3,7 @@ import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useT } from '@renderer/i18n/useT';
 import { useAppSelector } from '@renderer/store/hooks';
 import { useRootInfoQuery } from '@renderer/store/rootInfoApi';
+import { LicenceNotice } from '@renderer/features/company/LicenceWarning';
 import { greetingKey } from './greeting';
 
 // Its widgets load after the greeting: the home screen shows at once.
@@ -20,6 +21,7 @@ export default function HomePage() {
       <Typography variant="h5" component="h1" data-testid="greeting">
         {t(greetingKey())}，{user?.name}
       </Typography>
+      <LicenceNotice />
       <Card variant="outlined">
         <CardContent>
           <Stack spacing={1}>

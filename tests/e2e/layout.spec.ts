@@ -12,10 +12,12 @@ const VIEWPORTS = [
 ];
 
 /** Screens with a server-paginated table: the row actions of the first row and the pager must be seen. */
-const LIST_SCREENS = ['/Setting/user', '/product/product', '/product/detect', '/product/materialMng', '/storage/warehouse', '/Setting/ComeEnterprise'];
+const LIST_SCREENS = ['/Setting/user', '/product/product', '/product/detect', '/product/materialMng', '/storage/warehouse', '/Setting/ComeEnterprise',
+  '/Setting/Log'];
 /** The other built screens: no horizontal clipping of what they show. */
 const OTHER_SCREENS = ['/main/home', '/Setting/machine', '/Setting/addEnter?type=2', '/product/productExam', '/produce/produce', '/produce/inspect', '/produce/traceability',
-  '/storage/inbound', '/storage/outbound', '/storage/query'];
+  '/storage/inbound', '/storage/outbound', '/storage/query', '/Setting/Role', '/Setting/MenuMng', '/Setting/framework', '/Setting/AddUser',
+  '/Setting/enterpriseInfo', '/Setting/dictionary', '/Setting/SystemSetting', '/Setting/InterfaceLogSettings'];
 
 const ROWS = 25;
 /** Codes of this run: Playwright runs beforeAll again in a new worker after a failure. */

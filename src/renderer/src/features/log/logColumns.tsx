@@ -12,19 +12,19 @@ export const resultLabel = (t: T, code: number | null): string =>
 /** The columns of a log row, shared by 操作日志 and the log drawer of 接口日志设置 (which sorts by time only). */
 export function logColumns(t: T, opts: { sortByDuration?: boolean } = {}): TableColumn<LogRow>[] {
   return [
-    { field: 'createdAt', headerName: t('log.time'), width: 150, sortable: true },
-    { field: 'userName', headerName: t('log.user'), width: 100 },
-    { field: 'ip', headerName: t('log.ip'), width: 120 },
-    { field: 'moduleName', headerName: t('log.module'), width: 100 },
-    { field: 'summary', headerName: t('log.summary'), flex: 1.2, minWidth: 140 },
-    { field: 'method', headerName: t('log.method'), width: 70 },
-    { field: 'path', headerName: t('log.pathShort'), flex: 1.2, minWidth: 160 },
+    { field: 'createdAt', headerName: t('log.time'), width: 145, sortable: true },
+    { field: 'userName', headerName: t('log.user'), width: 90 },
+    { field: 'ip', headerName: t('log.ip'), width: 110 },
+    { field: 'moduleName', headerName: t('log.module'), width: 80 },
+    { field: 'summary', headerName: t('log.summary'), flex: 1.2, minWidth: 120 },
+    { field: 'method', headerName: t('log.method'), width: 60 },
+    { field: 'path', headerName: t('log.pathShort'), flex: 1.2, minWidth: 120 },
     {
-      field: 'code', headerName: t('log.result'), width: 90,
+      field: 'code', headerName: t('log.result'), width: 70,
       renderCell: ({ row }) => (
         <Typography variant="body2" component="span" color={row.code === 0 ? 'success.main' : 'error.main'}>{resultLabel(t, row.code)}</Typography>
       ),
     },
-    { field: 'durationMs', headerName: t('log.duration'), width: 80, sortable: opts.sortByDuration ?? true, valueFormatter: (v: number) => t('log.durationMs', { ms: v }) },
+    { field: 'durationMs', headerName: t('log.duration'), width: 70, sortable: opts.sortByDuration ?? true, valueFormatter: (v: number) => t('log.durationMs', { ms: v }) },
   ];
 }

@@ -53,11 +53,11 @@ describe('菜单管理', { timeout: 30_000 }, () => {
     renderApp('/Setting/MenuMng');
     const table = await screen.findByRole('table', { name: '菜单管理' }, SCREEN_LOAD);
     await within(table).findByText('气瓶档案');
-    for (const head of ['名称', '编号', '路由/链接', '图标', '隐藏', '排序', '按钮数']) expect(within(table).getByRole('columnheader', { name: head })).toBeInTheDocument();
+    for (const head of ['名称', '编号', '路由/链接', '隐藏', '排序', '按钮数']) expect(within(table).getByRole('columnheader', { name: head })).toBeInTheDocument();
     expect(within(rowOf('气瓶档案')).getAllByRole('cell').map((c) => c.textContent)).toEqual(
-      ['气瓶档案内置', 'product.product', '/product/product', '', '否', '20', '2', '新增下级编辑'],
+      ['气瓶档案内置', 'product.product', '/product/product', '否', '20', '2', '新增下级编辑'],
     );
-    expect(within(rowOf('集团门户')).getAllByRole('cell').map((c) => c.textContent).slice(1, 7)).toEqual(['portal', 'https://example.com/portal', '', '是', '40', '0']);
+    expect(within(rowOf('集团门户')).getAllByRole('cell').map((c) => c.textContent).slice(1, 6)).toEqual(['portal', 'https://example.com/portal', '是', '40', '0']);
     expect(within(rowOf('产品报表')).getByRole('button', { name: '删除' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '收起 产品中心' }));
     expect(screen.queryByText('气瓶档案')).not.toBeInTheDocument();

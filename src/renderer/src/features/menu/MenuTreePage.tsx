@@ -54,7 +54,9 @@ export default function MenuTreePage() {
     action: () => remove({ id: node.id }).unwrap().then(() => notify(t('common.deleted'), 'success')),
   });
 
-  const head = [t('menu.colName'), t('menu.colNo'), t('menu.colRoute'), t('menu.colIcon'), t('menu.colHidden'), t('menu.colSort'), t('menu.colButtons'), t('common.actions')];
+  // The icon is edited in the dialog: the table keeps to what fits a 1200-pixel screen.
+  const head = [t('menu.colName'), t('menu.colNo'), t('menu.colRoute'), t('menu.colHidden'), t('menu.colSort'), t('menu.colButtons'), t('common.actions')];
+  const compact = { minWidth: 0, px: 0.75 };
   return (
     <Stack spacing={1} sx={{ flex: 1, minHeight: 0, minWidth: 0 }}>
       <Stack direction="row" spacing={1}>
@@ -67,12 +69,12 @@ export default function MenuTreePage() {
       <TableContainer component={Paper} variant="outlined" sx={{ flex: 1, minHeight: 200 }}>
         <Table size="small" stickyHeader aria-label={t('menu.title')}>
           <TableHead>
-            <TableRow>{head.map((h) => <TableCell key={h}>{h}</TableCell>)}</TableRow>
+            <TableRow>{head.map((h) => <TableCell key={h} sx={{ whiteSpace: 'nowrap' }}>{h}</TableCell>)}</TableRow>
           </TableHead>
           <TableBody>
             {rows.map(({ node, depth }) => (
               <TableRow key={node.menuNo} hover>
-                <TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <Stack direction="row" sx={{ alignItems: 'center', pl: depth * 3 }}>
                     {node.children.length > 0 ? (
                       <IconButton size="small" onClick={() => toggle(node.menuNo)}
@@ -85,16 +87,15 @@ export default function MenuTreePage() {
                     {node.builtIn && <Chip size="small" variant="outlined" label={t('menu.builtIn')} sx={{ ml: 1 }} />}
                   </Stack>
                 </TableCell>
-                <TableCell>{node.menuNo}</TableCell>
-                <TableCell>{node.menuUrl ?? node.menuLink}</TableCell>
-                <TableCell>{node.menuIcon}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-all' }}>{node.menuNo}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-all' }}>{node.menuUrl ?? node.menuLink}</TableCell>
                 <TableCell>{t(node.hidden === 1 ? 'menu.yes' : 'menu.no_')}</TableCell>
                 <TableCell>{node.sort}</TableCell>
                 <TableCell>{node.buttonList.length}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {mayAdd && <Button size="small" onClick={() => open({ parentNo: node.menuNo, parentName: node.menuName })}>{t('menu.addChild')}</Button>}
-                  {mayEdit && <Button size="small" onClick={() => open({ node })}>{t('common.edit')}</Button>}
-                  {mayDelete && !node.builtIn && <Button size="small" color="error" onClick={() => removeRow(node)}>{t('common.delete')}</Button>}
+                  {mayAdd && <Button size="small" sx={compact} onClick={() => open({ parentNo: node.menuNo, parentName: node.menuName })}>{t('menu.addChild')}</Button>}
+                  {mayEdit && <Button size="small" sx={compact} onClick={() => open({ node })}>{t('common.edit')}</Button>}
+                  {mayDelete && !node.builtIn && <Button size="small" sx={compact} color="error" onClick={() => removeRow(node)}>{t('common.delete')}</Button>}
                 </TableCell>
               </TableRow>
             ))}

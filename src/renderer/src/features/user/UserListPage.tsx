@@ -51,7 +51,7 @@ export default function UserListPage() {
   ]);
   const columns = useMemo<TableColumn<UserRow>[]>(() => [
     {
-      field: 'username', headerName: t('user.username'), flex: 1, minWidth: 150,
+      field: 'username', headerName: t('user.username'), flex: 1, minWidth: 120,
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
           <span>{row.username}</span>
@@ -63,10 +63,10 @@ export default function UserListPage() {
         </Stack>
       ),
     },
-    { field: 'name', headerName: t('user.name'), flex: 1, minWidth: 100 },
-    { field: 'phone', headerName: t('user.phone'), width: 130 },
-    { field: 'deptName', headerName: t('user.dept'), flex: 1, minWidth: 100 },
-    { field: 'roleNames', headerName: t('user.roles'), flex: 1.5, minWidth: 140, valueGetter: (v: string[] | undefined) => (v ?? []).join('，') },
+    { field: 'name', headerName: t('user.name'), flex: 1, minWidth: 90 },
+    { field: 'phone', headerName: t('user.phone'), width: 120 },
+    { field: 'deptName', headerName: t('user.dept'), flex: 1, minWidth: 90 },
+    { field: 'roleNames', headerName: t('user.roles'), flex: 1.5, minWidth: 100, valueGetter: (v: string[] | undefined) => (v ?? []).join('，') },
     {
       field: 'status', headerName: t('user.status'), width: 80,
       renderCell: ({ row }) => (
@@ -75,7 +75,7 @@ export default function UserListPage() {
           slotProps={{ input: { 'aria-label': t('user.statusOf', { name: row.username }) } }} />
       ),
     },
-    { field: 'createdAt', headerName: t('user.createdAt'), width: 170, valueFormatter: (v: string) => (v ? new Date(v).toLocaleString('zh-CN', { hour12: false }) : '') },
+    { field: 'createdAt', headerName: t('user.createdAt'), width: 150, valueFormatter: (v: string) => (v ? new Date(v).toLocaleString('zh-CN', { hour12: false }) : '') },
     actions,
   ], [t, actions, mayChangeStatus, toggle]);
 

@@ -194,20 +194,37 @@ describe('enabling and disabling', () => {
     const last = refused('至少保留一个启用的超级管理员');
     const before = await snapshot();
     expect(await post('/api/user/updateStatus', { id: 1, status: 0 }, keeperToken)).toEqual(last);
-    expect(await post('/api/user/saveRole', { id: 1, roleIds: [] }, keeperToken)).toEqual(last);
-    expect(await post('/api/user/edit', { id: 1, name: '管理员', roleIds: [] }, keeperToken)).toEqual(last);
+    expect(await post('/api/user/saveRole', { id: 1, roleIds: [] })).toEqual(last);
+    expect(await post('/api/user/edit', { id: 1, name: '管理员', roleIds: [] })).toEqual(last);
     expect(await post('/api/user/edit', { id: 1, name: '管理员', roleIds: [adminRoleId], status: 0 }, keeperToken)).toEqual(last);
     expect(await snapshot()).toEqual(before);
     expect((await t.call('GET', '/api/user/pageList', { token })).status).toBe(200);
 
     // With a second administrator, the first may go; then the second is the last one.
     const second = await createUser({ username: 'admin2', name: '副管理员', roleIds: [adminRoleId] });
+    expect(await post('/api/user/saveRole', { id: second, roleIds: [] }, keeperToken)).toEqual(refused('只有超级管理员可以授予或收回超级管理员角色'));
     expect(await post('/api/user/updateStatus', { id: 1, status: 0 }, keeperToken)).toMatchObject({ code: 0 });
-    expect(await post('/api/user/saveRole', { id: second, roleIds: [] }, keeperToken)).toEqual(last);
     expect(await post('/api/user/updateStatus', { id: second, status: 0 }, keeperToken)).toEqual(last);
     expect(await post('/api/user/updateStatus', { id: 1, status: 1 }, keeperToken)).toMatchObject({ code: 0 });
-    expect(await post('/api/user/saveRole', { id: second, roleIds: [] }, keeperToken)).toMatchObject({ code: 0 });
     token = (await t.login()).token;
+    expect(await post('/api/user/saveRole', { id: second, roleIds: [] })).toMatchObject({ code: 0 });
+  });
+});
+
+describe('the 超级管理员 role', () => {
+  it('only a 超级管理员 grants it or takes it away; a user manager cannot make anyone (themselves included) one', async () => {
+    const manager = await createLimitedUser(t, token, 'usermgr', ['user:view', 'user:add', 'user:edit']);
+    const managerToken = (await signIn(manager.username, manager.password)).data.token as string;
+    const denied = refused('只有超级管理员可以授予或收回超级管理员角色');
+    const before = await snapshot();
+    expect(await post('/api/user/saveRole', { id: manager.id, roleIds: [adminRoleId] }, managerToken)).toEqual(denied);
+    expect(await post('/api/user/edit', { id: manager.id, name: '管理者', roleIds: [adminRoleId] }, managerToken)).toEqual(denied);
+    expect(await post('/api/user/save', { username: 'sneaky_admin', name: '偷偷', password: 'Gas-Plant-88', roleIds: [adminRoleId] }, managerToken)).toEqual(denied);
+    expect(await snapshot()).toEqual(before);
+    // Other roles, and edits that keep the role as it is, stay the manager's to make.
+    const plain = await createUser({ username: 'plain_user', name: '普通' });
+    expect(await post('/api/user/edit', { id: plain, name: '普通员工', roleIds: [] }, managerToken)).toMatchObject({ code: 0 });
+    expect(await post('/api/user/edit', { id: 1, name: '管理员', roleIds: [adminRoleId] }, managerToken)).toMatchObject({ code: 0 });
   });
 });
 

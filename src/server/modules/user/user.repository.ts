@@ -149,6 +149,15 @@ export async function lockAdminRole(trx: Transaction<DB>): Promise<void> {
   await trx.selectFrom('roles').select('id').where('role_code', '=', ADMIN_ROLE.roleCode).forNoKeyUpdate().execute();
 }
 
+/** The built-in admin role's id (seeded at every start). */
+export async function adminRoleId(trx: Transaction<DB>): Promise<number | undefined> {
+  return (await trx.selectFrom('roles').select('id').where('role_code', '=', ADMIN_ROLE.roleCode).executeTakeFirst())?.id;
+}
+
+export async function holdsRole(trx: Transaction<DB>, userId: number, roleId: number): Promise<boolean> {
+  return Boolean(await trx.selectFrom('user_roles').select('user_id').where('user_id', '=', userId).where('role_id', '=', roleId).executeTakeFirst());
+}
+
 /** Enabled users holding the built-in admin role (as the transaction sees them). */
 export async function enabledAdmins(trx: Transaction<DB>): Promise<number> {
   const row = await trx.selectFrom('users as u')

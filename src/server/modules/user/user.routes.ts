@@ -10,7 +10,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   route(app, USER.info, async (request) => users.getUser(app.db, request.params.id));
   route(app, USER.detail, async (request) => users.getUser(app.db, request.params.id));
   route(app, USER.all, async () => users.userOptions(app.db));
-  route(app, USER.save, async (request) => ({ id: await users.createUser(app.db, app.config, request.body) }));
+  route(app, USER.save, async (request) => ({ id: await users.createUser(app.db, app.config, request.body, operatorOf(request).operatorId) }));
   route(app, USER.edit, async (request) => {
     await users.editUser(app.db, request.body, {
       userId: operatorOf(request).operatorId,
@@ -23,7 +23,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     return null;
   });
   route(app, USER.saveRole, async (request) => {
-    await users.saveRoles(app.db, request.body);
+    await users.saveRoles(app.db, request.body, operatorOf(request).operatorId);
     return null;
   });
   route(app, USER.unlock, async (request) => {

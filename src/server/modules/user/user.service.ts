@@ -44,6 +44,18 @@ async function keepingAnAdmin<T>(trx: Transaction<DB>, change: () => Promise<T>)
   return result;
 }
 
+/**
+ * Only a 超级管理员 grants or takes away 超级管理员: a user manager (user:add, user:edit) must not be able
+ * to make anyone, themselves included, hold every permission.
+ */
+async function assertMayChangeAdminRole(trx: Transaction<DB>, actorId: number, targetId: number | null, roleIds: number[]): Promise<void> {
+  const adminId = await repo.adminRoleId(trx);
+  if (adminId === undefined) return;
+  const before = targetId !== null && (await repo.holdsRole(trx, targetId, adminId));
+  if (before === roleIds.includes(adminId)) return;
+  if (!(await repo.holdsRole(trx, actorId, adminId))) throw new BusinessError('只有超级管理员可以授予或收回超级管理员角色');
+}
+
 async function lockedUser(trx: Transaction<DB>, id: number) {
   const user = await repo.lockUser(trx, id);
   if (!user) throw new BusinessError(NOT_FOUND);
@@ -53,7 +65,7 @@ async function lockedUser(trx: Transaction<DB>, id: number) {
 const uniqueRoles = (ids: number[] | undefined) => [...new Set(ids ?? [])];
 
 /** A new user; the password must pass the plant's policy, and is to be changed at the first sign-in unless turned off. */
-export async function createUser(db: Db, config: AppConfig, body: UserSaveBody): Promise<number> {
+export async function createUser(db: Db, config: AppConfig, body: UserSaveBody, actorId: number): Promise<number> {
   const roleIds = uniqueRoles(body.roleIds);
   const name = body.name.trim();
   if (!name) throw new BusinessError('参数错误：姓名不能为空');
@@ -65,6 +77,7 @@ export async function createUser(db: Db, config: AppConfig, body: UserSaveBody):
     if (owner) throw new BusinessError(duplicate(owner.username));
     const deptId = body.deptId ?? null;
     await assertReferences(trx, roleIds, deptId);
+    await assertMayChangeAdminRole(trx, actorId, null, roleIds);
     const id = await repo.insertUser(trx, {
       username: body.username, name, passwordHash, phone: blankToNull(body.phone), deptId,
       status: body.status ?? 1, mustChangePassword: body.mustChangePassword !== false,
@@ -92,6 +105,7 @@ export async function editUser(db: Db, body: UserEditBody, actor: Actor): Promis
     if (status === 0 && body.id === actor.userId) throw new BusinessError('不能停用自己的账号');
     const deptId = body.deptId ?? null;
     await assertReferences(trx, roleIds, deptId);
+    await assertMayChangeAdminRole(trx, actor.userId, body.id, roleIds);
     await keepingAnAdmin(trx, async () => {
       await repo.updateUser(trx, body.id, { name, phone: blankToNull(body.phone), deptId, status });
       await repo.replaceRoles(trx, body.id, roleIds);
@@ -111,11 +125,12 @@ export async function updateStatus(db: Db, body: UserStatusBody, actorId: number
 }
 
 /** The user's roles, replaced as a whole. */
-export async function saveRoles(db: Db, body: UserRolesBody): Promise<void> {
+export async function saveRoles(db: Db, body: UserRolesBody, actorId: number): Promise<void> {
   const roleIds = uniqueRoles(body.roleIds);
   await inTransaction(db, async (trx) => {
     await lockedUser(trx, body.id);
     await assertReferences(trx, roleIds, null);
+    await assertMayChangeAdminRole(trx, actorId, body.id, roleIds);
     await keepingAnAdmin(trx, () => repo.replaceRoles(trx, body.id, roleIds));
   });
 }

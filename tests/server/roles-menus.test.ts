@@ -333,3 +333,26 @@ describe('permissions', () => {
     expect(await roleByCode('sneaky')).toBeUndefined();
   });
 });
+
+describe('granting', () => {
+  it('nobody but a 超级管理员 hands out a permission they do not hold themselves', async () => {
+    const manager = await createLimitedUser(t, token, 'rolemgr', ['role:view', 'role:add', 'role:edit', 'product:view']);
+    const managerToken = await signIn(manager.username, manager.password);
+    const own = await roleByCode('role_rolemgr');
+    const before = await t.db.selectFrom('role_buttons').selectAll().orderBy('role_id').orderBy('button_key').execute();
+
+    const wider = await post('/api/role/saveRole', { roleName: '越权', roleCode: 'too_wide', buttonKeys: ['product:view', 'material:add'] }, managerToken);
+    expect(wider.body).toEqual({ code: -1, msg: '不能授予自己没有的权限：material:add', data: null });
+    const selfGrant = await post('/api/role/updateRole', { id: own.id, menuNos: own.menuNos, buttonKeys: [...own.buttonKeys, 'user:add', 'role:delete'] }, managerToken);
+    expect(selfGrant.body).toEqual({ code: -1, msg: '不能授予自己没有的权限：user:add, role:delete', data: null });
+    expect(await t.db.selectFrom('role_buttons').selectAll().orderBy('role_id').orderBy('button_key').execute()).toEqual(before);
+
+    // What they hold they may hand out, and what a role already has may stay.
+    const narrow = await post<{ id: number }>('/api/role/saveRole', { roleName: '档案查看', roleCode: 'narrow', buttonKeys: ['product:view'] }, managerToken);
+    expect(narrow.body.code).toBe(0);
+    const held = await roleByCode('narrow');
+    await post('/api/role/updateRole', { id: held.id, menuNos: held.menuNos, buttonKeys: ['product:view', 'material:view'] });
+    const kept = await post('/api/role/editRole', { id: held.id, roleName: '档案查看员', roleCode: 'narrow', menuNos: held.menuNos, buttonKeys: ['product:view', 'material:view'] }, managerToken);
+    expect(kept.body.code).toBe(0);
+  });
+});

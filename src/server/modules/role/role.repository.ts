@@ -68,6 +68,17 @@ export async function roleGrants(db: Db, roleId: number): Promise<Grants> {
   return { menuNos: menus.map((m) => m.menu_no), buttonKeys: buttons.map((b) => b.button_key) };
 }
 
+/** The button keys a user holds through their roles, and whether one of them is 超级管理员. */
+export async function actorKeys(db: Db, userId: number): Promise<{ admin: boolean; keys: Set<string> }> {
+  const rows = await db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .leftJoin('role_buttons as rb', 'rb.role_id', 'ur.role_id')
+    .select(['r.role_code', 'rb.button_key']).where('ur.user_id', '=', userId).execute();
+  return {
+    admin: rows.some((r) => r.role_code === ADMIN_ROLE.roleCode),
+    keys: new Set(rows.flatMap((r) => (r.button_key ? [r.button_key] : []))),
+  };
+}
+
 export async function insertRole(
   db: Db,
   role: { roleName: string; roleCode: string; remark: string | null; menuNos: string[]; buttonKeys: string[] },

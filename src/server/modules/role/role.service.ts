@@ -37,11 +37,26 @@ async function resolveGrants(trx: Transaction<DB>, body: { menuNos?: string[]; b
 const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
 
 /**
+ * Nobody hands out a permission they do not hold themselves (a holder of role:edit could otherwise give
+ * their own role everything); 超级管理员's holders hold everything anyway.
+ */
+async function assertMayGrant(trx: Transaction<DB>, actorId: number, roleId: number | null, buttonKeys: string[]): Promise<void> {
+  const held = roleId === null ? new Set<string>() : new Set((await repo.roleGrants(trx, roleId)).buttonKeys);
+  const added = buttonKeys.filter((key) => !held.has(key));
+  if (!added.length) return;
+  const actor = await repo.actorKeys(trx, actorId);
+  if (actor.admin) return;
+  const missing = added.filter((key) => !actor.keys.has(key));
+  if (missing.length) throw new BusinessError(`不能授予自己没有的权限：${missing.join(', ')}`);
+}
+
+/**
  * Replaces the role's grants. 超级管理员 holds everything (the seed and new menus see to it): its grants
  * cannot change, so only the very tree it holds is accepted for it (the role form sends it back unchanged).
  */
-async function setGrants(trx: Transaction<DB>, role: { id: number; role_code: string }, body: { menuNos?: string[]; buttonKeys?: string[] }) {
+async function setGrants(trx: Transaction<DB>, role: { id: number; role_code: string }, body: { menuNos?: string[]; buttonKeys?: string[] }, actorId: number) {
   const grants = await resolveGrants(trx, body);
+  await assertMayGrant(trx, actorId, role.id, grants.buttonKeys);
   if (role.role_code === ADMIN_ROLE.roleCode) {
     const held = await repo.roleGrants(trx, role.id);
     if (!sameSet(grants.menuNos, held.menuNos) || !sameSet(grants.buttonKeys, held.buttonKeys)) throw new BusinessError(ADMIN_LOCKED);
@@ -50,10 +65,11 @@ async function setGrants(trx: Transaction<DB>, role: { id: number; role_code: st
   await repo.replaceGrants(trx, role.id, grants);
 }
 
-export async function createRole(db: Kysely<DB>, body: RoleSaveBody): Promise<number> {
+export async function createRole(db: Kysely<DB>, body: RoleSaveBody, actorId: number): Promise<number> {
   return mapUniqueViolation(() => inTransaction(db, async (trx) => {
     if (await repo.roleCodeTaken(trx, body.roleCode)) throw new BusinessError(duplicateRole(body.roleCode));
     const grants = await resolveGrants(trx, body);
+    await assertMayGrant(trx, actorId, null, grants.buttonKeys);
     return repo.insertRole(trx, { roleName: roleName(body), roleCode: body.roleCode, remark: body.remark?.trim() || null, ...grants });
   }), { roles_role_code_key: duplicateRole });
 }
@@ -71,7 +87,7 @@ async function lockedRole(trx: Transaction<DB>, id: number) {
 }
 
 /** Name, code, remark and grants at once. 超级管理员 may be renamed; its code and grants stay. */
-export async function editRole(db: Kysely<DB>, body: RoleEditBody): Promise<void> {
+export async function editRole(db: Kysely<DB>, body: RoleEditBody, actorId: number): Promise<void> {
   const name = roleName(body);
   await mapUniqueViolation(() => inTransaction(db, async (trx) => {
     const role = await lockedRole(trx, body.id);
@@ -79,14 +95,14 @@ export async function editRole(db: Kysely<DB>, body: RoleEditBody): Promise<void
     if (owner && owner.id !== role.id) throw new BusinessError(duplicateRole(body.roleCode));
     // The seed and the permission checks know 超级管理员 by its code.
     if (role.role_code === ADMIN_ROLE.roleCode && body.roleCode !== role.role_code) throw new BusinessError('超级管理员的角色编码不能修改');
-    await setGrants(trx, role, body);
+    await setGrants(trx, role, body, actorId);
     await repo.updateRole(trx, role.id, { roleName: name, roleCode: body.roleCode, remark: body.remark?.trim() || null });
   }), { roles_role_code_key: duplicateRole });
 }
 
 /** Only the grants. Holders get the change at their next request (access is read per request). */
-export async function grantRole(db: Kysely<DB>, body: RoleGrantBody): Promise<void> {
-  await inTransaction(db, async (trx) => setGrants(trx, await lockedRole(trx, body.id), body));
+export async function grantRole(db: Kysely<DB>, body: RoleGrantBody, actorId: number): Promise<void> {
+  await inTransaction(db, async (trx) => setGrants(trx, await lockedRole(trx, body.id), body, actorId));
 }
 
 /** Refused for 超级管理员 and while users hold the role. */

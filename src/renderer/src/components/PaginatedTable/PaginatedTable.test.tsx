@@ -128,7 +128,8 @@ describe('PaginatedTable', { timeout: 30_000 }, () => {
     const ref = createRef<TableHandle>();
     const { rerender } = render(<PaginatedTable<Row> ref={ref} query={query} columns={columns} filters={{ name: '', status: 1 }} />, { wrapper });
     await waitFor(() => expect(lastParams(fetchPage)).toEqual({ page: 1, size: 15, status: 1 }));
-    await userEvent.click(screen.getByRole('button', { name: '第 3 页' }));
+    // The pager shows once the first answer (its total) has rendered, which follows the request.
+    await userEvent.click(await screen.findByRole('button', { name: '第 3 页' }));
     await waitFor(() => expect(lastParams(fetchPage)).toMatchObject({ page: 3 }));
     const before = fetchPage.mock.calls.length;
     rerender(<PaginatedTable<Row> ref={ref} query={query} columns={columns} filters={{ name: '瓶', status: 1 }} />);

@@ -1,12 +1,8 @@
-import { useMemo, useState } from 'react';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import {
-  Box, Button, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography,
-} from '@mui/material';
+import { Button, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import type { DeptEditBody, DeptNode } from '@shared/api/user';
 import type { FormValues } from '@renderer/components/Form';
 import { numberOrUndefined, textOrNull, useConfirm, useFormDialog } from '@renderer/components/ListPage';
+import { NoDataRow, TreeNameCell, useTreeRows } from '@renderer/components/TreeTable';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
@@ -20,21 +16,6 @@ const TOP = 0;
 
 /** What the dialog edits: a department, or a new one under `parentId` (null: top level). */
 type Editing = { row: DeptNode } | { parentId: number | null; parentName?: string };
-
-interface Visible {
-  node: DeptNode;
-  depth: number;
-}
-
-/** The rows to draw: every department whose ancestors are all expanded. */
-function visibleRows(nodes: DeptNode[], collapsed: Set<number>, depth = 0): Visible[] {
-  return nodes.flatMap((node) => [
-    { node, depth },
-    ...(collapsed.has(node.id) ? [] : visibleRows(node.children, collapsed, depth + 1)),
-  ]);
-}
-
-const allIds = (nodes: DeptNode[]): number[] => nodes.flatMap((n) => [n.id, ...allIds(n.children)]);
 
 const toBody = (v: FormValues): Omit<DeptEditBody, 'id'> => ({
   deptName: String(v.deptName ?? '').trim(),
@@ -53,18 +34,10 @@ export default function DeptTreePage() {
   const [save] = deptApi.useSaveDeptMutation();
   const [edit] = deptApi.useEditDeptMutation();
   const [remove] = deptApi.useDeleteDeptMutation();
-  const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
-  const rows = useMemo(() => visibleRows(tree, collapsed), [tree, collapsed]);
+  const folding = useTreeRows(tree, (node) => node.id);
   const mayAdd = usePermission(['dept:add']);
   const mayEdit = usePermission(['dept:edit']);
   const mayDelete = usePermission(['dept:delete']);
-
-  const toggle = (id: number) => setCollapsed((prev) => {
-    const next = new Set(prev);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
-  });
 
   const editor = useFormDialog<Editing>({
     title: (item) => {
@@ -106,8 +79,8 @@ export default function DeptTreePage() {
         <HasPermission keys={['dept:add']}>
           <Button variant="contained" color="success" onClick={() => editor.open({ parentId: null })}>{t('common.add')}</Button>
         </HasPermission>
-        <Button onClick={() => setCollapsed(new Set())}>{t('dept.expandAll')}</Button>
-        <Button onClick={() => setCollapsed(new Set(allIds(tree)))}>{t('dept.collapseAll')}</Button>
+        <Button onClick={folding.expandAll}>{t('dept.expandAll')}</Button>
+        <Button onClick={folding.collapseAll}>{t('dept.collapseAll')}</Button>
       </Stack>
       <TableContainer component={Paper} variant="outlined" sx={{ flex: 1, minHeight: 200 }}>
         <Table size="small" stickyHeader aria-label={t('dept.title')}>
@@ -118,20 +91,13 @@ export default function DeptTreePage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows.map(({ node, depth }) => (
+            {folding.rows.map(({ node, depth }) => (
               <TableRow key={node.id} hover>
-                <TableCell>
-                  <Stack direction="row" sx={{ alignItems: 'center', pl: depth * 3 }}>
-                    {node.children.length > 0 ? (
-                      <IconButton size="small" onClick={() => toggle(node.id)}
-                        aria-label={`${t(collapsed.has(node.id) ? 'dept.expand' : 'dept.collapse')} ${node.deptName}`}
-                        aria-expanded={!collapsed.has(node.id)}>
-                        {collapsed.has(node.id) ? <ChevronRightIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
-                      </IconButton>
-                    ) : <Box sx={{ width: 30 }} />}
-                    <span>{node.deptName}</span>
-                  </Stack>
-                </TableCell>
+                <TreeNameCell depth={depth} hasChildren={node.children.length > 0} collapsed={folding.isCollapsed(node)}
+                  onToggle={() => folding.toggle(node)}
+                  toggleLabel={`${t(folding.isCollapsed(node) ? 'dept.expand' : 'dept.collapse')} ${node.deptName}`}>
+                  <span>{node.deptName}</span>
+                </TreeNameCell>
                 <TableCell>{node.leader}</TableCell>
                 <TableCell>{node.phone}</TableCell>
                 <TableCell>{node.sort}</TableCell>
@@ -143,13 +109,7 @@ export default function DeptTreePage() {
                 </TableCell>
               </TableRow>
             ))}
-            {rows.length === 0 && !isFetching && (
-              <TableRow>
-                <TableCell colSpan={head.length + 1} align="center">
-                  <Typography variant="body2" color="text.secondary">{t('common.noData')}</Typography>
-                </TableCell>
-              </TableRow>
-            )}
+            <NoDataRow colSpan={head.length + 1} show={folding.rows.length === 0 && !isFetching} />
           </TableBody>
         </Table>
       </TableContainer>

@@ -1,11 +1,8 @@
-import { useMemo, useState } from 'react';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import {
-  Box, Button, Chip, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography,
-} from '@mui/material';
+import { useState } from 'react';
+import { Box, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import type { MenuAdminNode } from '@shared/api/menu';
 import { useConfirm } from '@renderer/components/ListPage';
+import { NoDataRow, TreeNameCell, useTreeRows } from '@renderer/components/TreeTable';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
@@ -14,18 +11,6 @@ import { menuApi } from './menuApi';
 import { MenuDialog } from './MenuDialog';
 import type { Editing } from './menuForm';
 
-interface Visible {
-  node: MenuAdminNode;
-  depth: number;
-}
-
-/** The rows to draw: every menu whose ancestors are all expanded. */
-function visibleRows(nodes: MenuAdminNode[], collapsed: Set<string>, depth = 0): Visible[] {
-  return nodes.flatMap((node) => [{ node, depth }, ...(collapsed.has(node.menuNo) ? [] : visibleRows(node.children, collapsed, depth + 1))]);
-}
-
-const groupNos = (nodes: MenuAdminNode[]): string[] => nodes.flatMap((n) => (n.children.length ? [n.menuNo, ...groupNos(n.children)] : []));
-
 /** 菜单管理: the navigation tree with each menu's buttons (permission keys); built-in menus cannot be deleted. */
 export default function MenuTreePage() {
   const t = useT();
@@ -33,20 +18,12 @@ export default function MenuTreePage() {
   const { data: tree = [], isFetching } = menuApi.useMenuTreeQuery();
   const { data: menus = [] } = menuApi.useMenuListQuery();
   const [remove] = menuApi.useDeleteMenuMutation();
-  const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
+  const folding = useTreeRows(tree, (node: MenuAdminNode) => node.menuNo);
   const [editing, setEditing] = useState<{ item: Editing; n: number } | null>(null);
-  const rows = useMemo(() => visibleRows(tree, collapsed), [tree, collapsed]);
   const mayAdd = usePermission(['menu:add']);
   const mayEdit = usePermission(['menu:edit']);
   const mayDelete = usePermission(['menu:delete']);
   const open = (item: Editing) => setEditing((e) => ({ item, n: (e?.n ?? 0) + 1 }));
-
-  const toggle = (menuNo: string) => setCollapsed((prev) => {
-    const next = new Set(prev);
-    if (next.has(menuNo)) next.delete(menuNo);
-    else next.add(menuNo);
-    return next;
-  });
 
   // A refusal (children left, roles using it) is the server's message, shown by the HTTP client.
   const removeRow = (node: MenuAdminNode) => void confirm({
@@ -63,8 +40,8 @@ export default function MenuTreePage() {
         <HasPermission keys={['menu:add']}>
           <Button variant="contained" color="success" onClick={() => open({ parentNo: null })}>{t('common.add')}</Button>
         </HasPermission>
-        <Button onClick={() => setCollapsed(new Set())}>{t('menu.expandAll')}</Button>
-        <Button onClick={() => setCollapsed(new Set(groupNos(tree)))}>{t('menu.collapseAll')}</Button>
+        <Button onClick={folding.expandAll}>{t('menu.expandAll')}</Button>
+        <Button onClick={folding.collapseAll}>{t('menu.collapseAll')}</Button>
       </Stack>
       <TableContainer component={Paper} variant="outlined" sx={{ flex: 1, minHeight: 200 }}>
         <Table size="small" stickyHeader aria-label={t('menu.title')}>
@@ -72,21 +49,14 @@ export default function MenuTreePage() {
             <TableRow>{head.map((h) => <TableCell key={h} sx={{ whiteSpace: 'nowrap' }}>{h}</TableCell>)}</TableRow>
           </TableHead>
           <TableBody>
-            {rows.map(({ node, depth }) => (
+            {folding.rows.map(({ node, depth }) => (
               <TableRow key={node.menuNo} hover>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <Stack direction="row" sx={{ alignItems: 'center', pl: depth * 3 }}>
-                    {node.children.length > 0 ? (
-                      <IconButton size="small" onClick={() => toggle(node.menuNo)}
-                        aria-label={`${t(collapsed.has(node.menuNo) ? 'menu.expand' : 'menu.collapse')} ${node.menuName}`}
-                        aria-expanded={!collapsed.has(node.menuNo)}>
-                        {collapsed.has(node.menuNo) ? <ChevronRightIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
-                      </IconButton>
-                    ) : <Box sx={{ width: 30 }} />}
-                    <Box component="span" sx={node.menuColor ? { color: node.menuColor } : undefined}>{node.menuName}</Box>
-                    {node.builtIn && <Chip size="small" variant="outlined" label={t('menu.builtIn')} sx={{ ml: 1 }} />}
-                  </Stack>
-                </TableCell>
+                <TreeNameCell depth={depth} hasChildren={node.children.length > 0} collapsed={folding.isCollapsed(node)}
+                  onToggle={() => folding.toggle(node)}
+                  toggleLabel={`${t(folding.isCollapsed(node) ? 'menu.expand' : 'menu.collapse')} ${node.menuName}`}>
+                  <Box component="span" sx={node.menuColor ? { color: node.menuColor } : undefined}>{node.menuName}</Box>
+                  {node.builtIn && <Chip size="small" variant="outlined" label={t('menu.builtIn')} sx={{ ml: 1 }} />}
+                </TreeNameCell>
                 <TableCell sx={{ wordBreak: 'break-all' }}>{node.menuNo}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-all' }}>{node.menuUrl ?? node.menuLink}</TableCell>
                 <TableCell>{t(node.hidden === 1 ? 'menu.yes' : 'menu.no_')}</TableCell>
@@ -99,13 +69,7 @@ export default function MenuTreePage() {
                 </TableCell>
               </TableRow>
             ))}
-            {rows.length === 0 && !isFetching && (
-              <TableRow>
-                <TableCell colSpan={head.length} align="center">
-                  <Typography variant="body2" color="text.secondary">{t('common.noData')}</Typography>
-                </TableCell>
-              </TableRow>
-            )}
+            <NoDataRow colSpan={head.length} show={folding.rows.length === 0 && !isFetching} />
           </TableBody>
         </Table>
       </TableContainer>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import {
-  Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography,
+  Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow,
 } from '@mui/material';
 import type { RoleRow } from '@shared/api/user';
 import { useConfirm } from '@renderer/components/ListPage';
+import { NoDataRow } from '@renderer/components/TreeTable';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
@@ -58,13 +59,7 @@ export default function RoleListPage() {
                 </TableCell>
               </TableRow>
             ))}
-            {roles.length === 0 && !isFetching && (
-              <TableRow>
-                <TableCell colSpan={head.length} align="center">
-                  <Typography variant="body2" color="text.secondary">{t('common.noData')}</Typography>
-                </TableCell>
-              </TableRow>
-            )}
+            <NoDataRow colSpan={head.length} show={roles.length === 0 && !isFetching} />
           </TableBody>
         </Table>
       </TableContainer>

@@ -1,0 +1,1 @@
+export { NoDataRow, TreeNameCell, useTreeRows } from './TreeTable';

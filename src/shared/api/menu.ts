@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
 import { Flag, Id, IdParams, List, NoData, OptStr, ReqStr, SavedId, Str } from './schema';
-import { MenuButton } from './auth';
+import { MenuButton, type MenuItem } from './auth';
 import { RoleMenuNodeSchema } from './user';
 
 const Text = Type.Union([Type.String(), Type.Null()]);
@@ -16,19 +16,7 @@ export const MENU_COLOR_PATTERN = '^#[0-9A-Fa-f]{6}$';
 export const MENU_TARGETS = ['_self', '_blank'] as const;
 
 /** One menu as the menu screen edits it. */
-export interface MenuAdminNode {
-  id: number;
-  menuNo: string;
-  menuName: string;
-  menuIcon: string | null;
-  menuUrl: string | null;
-  menuLink: string | null;
-  target: string | null;
-  hidden: 0 | 1;
-  menuColor: string | null;
-  parentNo: string | null;
-  sort: number;
-  buttonList: Array<Static<typeof MenuButton>>;
+export interface MenuAdminNode extends Omit<MenuItem, 'children'> {
   /** Seeded from src/shared/menus.ts: can be renamed, moved and reordered, not deleted; its keys stay. */
   builtIn: boolean;
   /** The seeded keys of this screen, which every save must keep. */

@@ -1,4 +1,7 @@
+import type { Selectable } from 'kysely';
+import type { MenuItem } from '@shared/api/auth';
 import type { MenuAdminNode } from '@shared/api/menu';
+import type { MenusTable } from '../../db/schema';
 import type { RoleMenuNode } from '@shared/api/user';
 import { MENU_TREE, type MenuDef } from '@shared/menus';
 
@@ -13,19 +16,8 @@ export const BUILT_IN_MENUS: ReadonlyMap<string, readonly string[]> = new Map(
   })(MENU_TREE),
 );
 
-export interface MenuRecord {
-  id: number;
-  menu_no: string;
-  parent_no: string | null;
-  menu_name: string;
-  menu_icon: string | null;
-  menu_url: string | null;
-  menu_link: string | null;
-  target: string | null;
-  hidden: number;
-  menu_color: string | null;
-  sort: number;
-}
+/** A menus row as listAllMenus reads it. */
+export type MenuRecord = Selectable<MenusTable>;
 
 export interface ButtonRecord {
   button_key: string;
@@ -37,7 +29,7 @@ export interface ButtonRecord {
  * Nests nodes under their parents. `menus` comes sorted (sort, id), so appending in that order keeps
  * every level sorted; a node whose parent is missing is a root.
  */
-function nest<T extends { children: T[] }>(menus: MenuRecord[], nodeOf: (m: MenuRecord) => T): T[] {
+export function nest<T extends { children: T[] }>(menus: MenuRecord[], nodeOf: (m: MenuRecord) => T): T[] {
   const nodes = new Map(menus.map((m) => [m.menu_no, nodeOf(m)]));
   const roots: T[] = [];
   for (const m of menus) {
@@ -47,8 +39,8 @@ function nest<T extends { children: T[] }>(menus: MenuRecord[], nodeOf: (m: Menu
   return roots;
 }
 
-function buttonsByMenu(buttons: ButtonRecord[]): Map<string, ButtonRecord[]> {
-  const byMenu = new Map<string, ButtonRecord[]>();
+export function buttonsByMenu<B extends ButtonRecord>(buttons: B[]): Map<string, B[]> {
+  const byMenu = new Map<string, B[]>();
   for (const b of buttons) byMenu.set(b.menu_no, [...(byMenu.get(b.menu_no) ?? []), b]);
   return byMenu;
 }
@@ -78,22 +70,21 @@ export function findNode<T extends { menuNo: string; children: T[] }>(nodes: T[]
   return undefined;
 }
 
+/** A menu as the navigation and the menu screen show it (children filled in by `nest`). */
+export function menuItemOf(m: MenuRecord, buttons: readonly ButtonRecord[]): MenuItem {
+  return {
+    id: m.id, menuNo: m.menu_no, menuName: m.menu_name, menuIcon: m.menu_icon, menuUrl: m.menu_url, menuLink: m.menu_link,
+    target: m.target, hidden: m.hidden === 1 ? 1 : 0, menuColor: m.menu_color, parentNo: m.parent_no, sort: m.sort,
+    buttonList: buttons.map((b) => ({ buttonKey: b.button_key, buttonName: b.button_name })),
+    children: [],
+  };
+}
+
 /** Every menu as the menu screen edits it. */
 export function adminMenuTree(menus: MenuRecord[], buttons: ButtonRecord[], roleCounts: Map<string, number>): MenuAdminNode[] {
   const byMenu = buttonsByMenu(buttons);
   return nest<MenuAdminNode>(menus, (m) => ({
-    id: m.id,
-    menuNo: m.menu_no,
-    menuName: m.menu_name,
-    menuIcon: m.menu_icon,
-    menuUrl: m.menu_url,
-    menuLink: m.menu_link,
-    target: m.target,
-    hidden: m.hidden === 1 ? 1 : 0,
-    menuColor: m.menu_color,
-    parentNo: m.parent_no,
-    sort: m.sort,
-    buttonList: (byMenu.get(m.menu_no) ?? []).map((b) => ({ buttonKey: b.button_key, buttonName: b.button_name })),
+    ...menuItemOf(m, byMenu.get(m.menu_no) ?? []),
     builtIn: BUILT_IN_MENUS.has(m.menu_no),
     lockedKeys: [...(BUILT_IN_MENUS.get(m.menu_no) ?? [])],
     roleCount: roleCounts.get(m.menu_no) ?? 0,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { MenuItem, NavData } from '@shared/api/auth';
 import type { DB } from '../../db/schema';
 import { listAllMenus, listUserButtons, listUserMenuNos } from './menu.repository';
+import { buttonsByMenu, menuItemOf, nest } from './menu-tree';
 
 /**
  * The navigation of one user: the menus their roles hold plus those menus' ancestors (so a granted
@@ -18,22 +19,8 @@ export async function loadNav(db: Kysely<DB>, userId: number): Promise<NavData> 
     }
   }
 
-  const items = new Map<string, MenuItem>();
-  for (const m of menus) {
-    if (!visible.has(m.menu_no)) continue;
-    items.set(m.menu_no, {
-      id: m.id, menuName: m.menu_name, menuNo: m.menu_no, menuIcon: m.menu_icon, menuUrl: m.menu_url,
-      menuLink: m.menu_link, target: m.target, hidden: m.hidden === 1 ? 1 : 0, menuColor: m.menu_color,
-      parentNo: m.parent_no, sort: m.sort, buttonList: [], children: [],
-    });
-  }
-  for (const b of buttons) items.get(b.menu_no)?.buttonList.push({ buttonKey: b.button_key, buttonName: b.button_name });
-
-  // `menus` is sorted, so appending in that order keeps every level sorted.
-  const menuList: MenuItem[] = [];
-  for (const item of items.values()) {
-    const parent = item.parentNo ? items.get(item.parentNo) : undefined;
-    (parent ? parent.children : menuList).push(item);
-  }
+  const byMenu = buttonsByMenu(buttons);
+  // Only visible menus are nested, so a visible menu's parent is visible too.
+  const menuList = nest<MenuItem>(menus.filter((m) => visible.has(m.menu_no)), (m) => menuItemOf(m, byMenu.get(m.menu_no) ?? []));
   return { menuList, promise: [...new Set(buttons.map((b) => b.button_key))] };
 }

@@ -11,7 +11,7 @@ import * as repo from './auth.repository';
 import * as failures from './sign-in-failures.repository';
 import { inTransaction } from '../../db/transaction';
 import { loadRules } from '../systemRule/rules';
-import { passwordProblem } from '../systemRule/password-policy';
+import { assertPasswordAllowed } from '../systemRule/password-policy';
 
 /**
  * Wrong passwords lock one user name at one client address, never the account: a stranger cannot lock the
@@ -20,8 +20,6 @@ import { passwordProblem } from '../systemRule/password-policy';
 export const SIGN_IN_LOCK: failures.LockPolicy = { maxFailures: 5, firstLockMinutes: 1, maxLockMinutes: 60, forgetAfterHours: 24 };
 
 const lockedMessage = (minutes: number) => `登录失败次数过多，请 ${minutes} 分钟后再试`;
-/** The counter's key: the name as typed, so `Admin` and `admin ` share it. */
-const failureKey = (username: string) => username.trim().toLowerCase().slice(0, 64);
 
 export class AuthService {
   constructor(
@@ -52,14 +50,9 @@ export class AuthService {
     };
   }
 
-  /** Refuses a new password the plant's policy does not allow. */
-  private async assertAllowed(db: Kysely<DB>, username: string, password: string): Promise<void> {
-    const problem = passwordProblem(await loadRules(db, this.config), username, password);
-    if (problem) throw new BusinessError(problem);
-  }
 
   async login(username: string, password: string, ip: string): Promise<TokenData> {
-    const key = failureKey(username);
+    const key = failures.failureKey(username);
     const address = ip.slice(0, 64);
     const locked = await failures.lockMinutesLeft(this.db, key, address);
     if (locked !== undefined) throw new BusinessError(lockedMessage(locked));
@@ -114,7 +107,7 @@ export class AuthService {
     if (!user) throw new UnauthorizedError();
     if (!(await verifyPassword(oldPassword, user.passwordHash))) throw new BusinessError('原密码错误');
     if (oldPassword === newPassword) throw new BusinessError('新密码不能与原密码相同');
-    await this.assertAllowed(this.db, user.username, newPassword);
+    await assertPasswordAllowed(this.db, this.config, user.username, newPassword);
     const hash = await hashPassword(newPassword);
     await inTransaction(this.db, async (trx) => {
       await repo.updatePasswordHash(trx, userId, hash, false);
@@ -129,13 +122,13 @@ export class AuthService {
   async adminResetPassword(userId: number, newPassword: string): Promise<void> {
     const target = await repo.findUserForPassword(this.db, userId);
     if (!target) throw new BusinessError('用户不存在');
-    await this.assertAllowed(this.db, target.username, newPassword);
+    await assertPasswordAllowed(this.db, this.config, target.username, newPassword);
     const hash = await hashPassword(newPassword);
     await inTransaction(this.db, async (trx) => {
       const username = await repo.updatePasswordHash(trx, userId, hash, true);
       if (username === undefined) throw new BusinessError('用户不存在');
       await repo.revokeUserTokens(trx, userId);
-      await failures.clearFailures(trx, failureKey(username));
+      await failures.clearFailures(trx, failures.failureKey(username));
     });
   }
 }

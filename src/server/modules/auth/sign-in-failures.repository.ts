@@ -14,6 +14,9 @@ export interface LockPolicy {
   forgetAfterHours: number;
 }
 
+/** The counter's key: the name as typed, so `Admin` and `admin ` share it. */
+export const failureKey = (username: string) => username.trim().toLowerCase().slice(0, 64);
+
 /** Whole minutes left (at least 1), computed by the database so the server's clock cannot skew it. */
 const minutesLeft = sql<number>`greatest(1, ceil(extract(epoch from (locked_until - now())) / 60))::int`;
 

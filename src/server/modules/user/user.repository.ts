@@ -13,7 +13,7 @@ const SORTS: Record<(typeof USER_SORTS)[number], string> = {
 };
 
 /**
- * Sign-in failures are keyed by the name as typed, trimmed and lower-cased (auth.service failureKey); a user
+ * Sign-in failures are keyed by the name as typed, trimmed and lower-cased (failureKey in auth/sign-in-failures.repository); a user
  * name holds no spaces, so lower(username) is the key of every lock on the account.
  */
 const lockKey = sql<string>`lower(u.username)`;
@@ -167,18 +167,6 @@ export async function enabledAdmins(trx: Transaction<DB>): Promise<number> {
     .where('r.role_code', '=', ADMIN_ROLE.roleCode).where('u.status', '=', 1)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** Forgets the user's failed sign-ins at every address: the locks end at once. */
-export async function clearSignInFailures(trx: Transaction<DB>, username: string): Promise<number> {
-  const result = await trx.deleteFrom('sign_in_failures').where('username', '=', username.trim().toLowerCase()).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/** Ends every sign-in of the user: the refresh tokens stop working, and the access check refuses the access tokens. */
-export async function revokeRefreshTokens(trx: Transaction<DB>, userId: number): Promise<void> {
-  await trx.updateTable('refresh_tokens').set({ revoked_at: sql`now()` })
-    .where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
 
 /** Enabled users for selectors, by name. */

@@ -8,6 +8,8 @@ import { BusinessError } from '../../lib/errors';
 import { blankToNull } from '../../lib/paging';
 import { hashPassword } from '../../lib/password';
 import { assertPasswordAllowed } from '../systemRule/password-policy';
+import { revokeUserTokens } from '../auth/auth.repository';
+import { clearFailures, failureKey } from '../auth/sign-in-failures.repository';
 import * as repo from './user.repository';
 
 type Db = Kysely<DB>;
@@ -110,7 +112,7 @@ export async function editUser(db: Db, body: UserEditBody, actor: Actor): Promis
       await repo.updateUser(trx, body.id, { name, phone: blankToNull(body.phone), deptId, status });
       await repo.replaceRoles(trx, body.id, roleIds);
     });
-    if (status === 0 && user.status !== 0) await repo.revokeRefreshTokens(trx, body.id);
+    if (status === 0 && user.status !== 0) await revokeUserTokens(trx, body.id);
   });
 }
 
@@ -120,7 +122,7 @@ export async function updateStatus(db: Db, body: UserStatusBody, actorId: number
   await inTransaction(db, async (trx) => {
     await lockedUser(trx, body.id);
     await keepingAnAdmin(trx, () => repo.updateStatus(trx, body.id, body.status));
-    if (body.status === 0) await repo.revokeRefreshTokens(trx, body.id);
+    if (body.status === 0) await revokeUserTokens(trx, body.id);
   });
 }
 
@@ -139,6 +141,6 @@ export async function saveRoles(db: Db, body: UserRolesBody, actorId: number): P
 export async function unlockUser(db: Db, id: number): Promise<void> {
   await inTransaction(db, async (trx) => {
     const user = await lockedUser(trx, id);
-    await repo.clearSignInFailures(trx, user.username);
+    await clearFailures(trx, failureKey(user.username));
   });
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { SharedFileRow } from '@shared/api/file';
 import { DocumentPreview } from '@renderer/components/DocumentPreview';
@@ -20,15 +20,26 @@ const SHOWN = 20;
 export default function SharedFilesCard() {
   const t = useT();
   const confirm = useConfirm();
-  const { data, refetch } = sharedFilesApi.useSharedFilesQuery({ page: 1, size: SHOWN });
+  const { data, refetch, isFetching } = sharedFilesApi.useSharedFilesQuery({ page: 1, size: SHOWN });
   const [remove] = sharedFilesApi.useDeleteSharedFileMutation();
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [previewing, setPreviewing] = useState<FileRef | null>(null);
   const files = data?.list ?? [];
 
+  // Uploads finished, and those the shared list has been asked again for. A refetch asked while one is
+  // running is dropped (RTK Query and the HTTP client both dedupe), and the running one may have started
+  // before the second of two uploads landed: so the list is asked again once it is idle.
+  const finished = useRef(0);
+  const listed = useRef(0);
+  useEffect(() => {
+    if (isFetching || finished.current === listed.current) return;
+    listed.current = finished.current;
+    void refetch();
+  });
+
   // A finished upload leaves the upload list for the shared list below: each file is shown once.
   const onUploadChange = (next: Attachment[]) => {
-    if (next.some((a) => a.status === 'done')) void refetch();
+    finished.current += next.filter((a) => a.status === 'done').length;
     setAttachments(next.filter((a) => a.status !== 'done'));
   };
   const removeFile = (f: SharedFileRow) => confirm({

@@ -18,6 +18,8 @@ let purity: number;
 let moisture: number;
 let looks: number;
 const TODAY = today();
+/** Fill times lie in the past whatever the hour the suite runs (an end in the future is refused). */
+const YESTERDAY = addDays(TODAY, -1);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -72,7 +74,7 @@ describe('the production loop', () => {
     const before = await counts();
     const picked = await pick('LOOP1');
     expect(picked.body).toMatchObject({ code: 0, data: { code: 'LOOP1', fromStatus: 2, toStatus: 3, repeated: false, action: 'pick' } });
-    const filled = await fill('LOOP1', { startedAt: `${TODAY} 08:00:00`, endedAt: `${TODAY} 08:05:00` });
+    const filled = await fill('LOOP1', { startedAt: `${YESTERDAY} 08:00:00`, endedAt: `${YESTERDAY} 08:05:00` });
     expect(filled.body.data).toMatchObject({ fromStatus: 3, toStatus: 4, recordId: expect.any(Number) });
     const tested = await passTest('LOOP1');
     expect(tested.body.data).toMatchObject({ fromStatus: 4, toStatus: 5, action: 'testPass', message: '气瓶 LOOP1 检验合格' });
@@ -138,7 +140,7 @@ describe('the production loop', () => {
     await pick('TIME1');
     expect((await fill('TIME1', { startedAt: '2026-02-30 08:00:00' })).body.msg).toBe('参数错误：开始时间不是有效时间：2026-02-30 08:00:00');
     expect((await fill('TIME1', { startedAt: `${TODAY} 24:00` })).body.msg).toContain('开始时间不是有效时间');
-    expect((await fill('TIME1', { startedAt: `${TODAY} 08:10:00`, endedAt: `${TODAY} 08:00:00` })).body.msg).toBe('参数错误：结束时间早于开始时间');
+    expect((await fill('TIME1', { startedAt: `${YESTERDAY} 08:10:00`, endedAt: `${YESTERDAY} 08:00:00` })).body.msg).toBe('参数错误：结束时间早于开始时间');
     // Times as a station types them are the server's local time.
     const ok = await fill('TIME1', { startedAt: `${addDays(TODAY, -1)} 00:01`, endedAt: `${addDays(TODAY, -1)} 00:05:30` });
     expect(ok.body.code, ok.body.msg).toBe(0);

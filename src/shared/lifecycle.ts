@@ -23,6 +23,7 @@ export const LIFECYCLE_ACTIONS = {
   stockInEmpty: { zh: '空瓶入库', en: 'Empty stock-in' },
   stockInProduct: { zh: '成品入库', en: 'Product stock-in' },
   outboundScan: { zh: '出库扫描', en: 'Scanned for shipment' },
+  removeFromOrder: { zh: '移出出库单', en: 'Removed from order' },
   outbound: { zh: '出库', en: 'Shipped' },
   recover: { zh: '回收', en: 'Recovered' },
 } as const;
@@ -39,6 +40,41 @@ export const STATUS = {
   scrap: 0, analyze: 1, stock: 2, received: 3, filling: 4, inspected: 5, reWeighed: 6,
   toOutbound: 7, scanned: 8, outbound: 9, recovery: 10,
 } as const;
+
+/**
+ * Where a cylinder is now, by its status: a warehouse holds it only in stock (2) and finished stock (7);
+ * picked or in production (1, 3–6) it is in the filling workshop, scanned (8) on an outbound order, shipped
+ * (9) at the customer, returned (10) waiting for stock-in.
+ */
+export const PLACES = {
+  warehouse: { zh: '仓库', en: 'Warehouse' },
+  noWarehouse: { zh: '不在仓库', en: 'Not in a warehouse' },
+  workshop: { zh: '充装车间', en: 'Filling workshop' },
+  order: { zh: '出库单（待发货）', en: 'On an outbound order' },
+  customer: { zh: '客户处', en: 'At the customer' },
+  returned: { zh: '回收待入库', en: 'Returned, awaiting stock-in' },
+  scrapped: { zh: '已报废', en: 'Scrapped' },
+} as const;
+export type Place = keyof typeof PLACES;
+
+export function placeOf(status: number, warehouseId: number | null): Place {
+  switch (status) {
+    case STATUS.stock: case STATUS.toOutbound: return warehouseId === null ? 'noWarehouse' : 'warehouse';
+    case STATUS.analyze: case STATUS.received: case STATUS.filling: case STATUS.inspected: case STATUS.reWeighed: return 'workshop';
+    case STATUS.scanned: return 'order';
+    case STATUS.outbound: return 'customer';
+    case STATUS.recovery: return 'returned';
+    case STATUS.scrap: return 'scrapped';
+    default: return 'noWarehouse';
+  }
+}
+
+/**
+ * Gases filled by weight: their fill records the net weight (from the filling scale, or typed); the others
+ * (compressed gases, mixtures) record the final pressure (DOMAIN.md "Records").
+ */
+export const FILLED_BY_WEIGHT: readonly string[] = ['liquefied', 'dissolved', 'cryogenic'];
+export const filledByWeight = (category: string): boolean => FILLED_BY_WEIGHT.includes(category);
 
 /** Decisions of 分析处理 on a cylinder in analyze (1): back to stock, back to filling, or scrap. */
 export const ANALYSE_DECISIONS = [2, 3, 0] as const;

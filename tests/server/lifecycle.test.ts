@@ -120,6 +120,10 @@ describe('the production loop', () => {
     expect((await events('SCANID1')).at(-1)!.scan_id).toBe(scanId);
     // The same scanId for another action is refused.
     expect((await post('/api/produce/returnPicking', { code: 'SCANID1', scanId })).body).toMatchObject({ code: -1, msg: '该扫描编号已用于另一项操作' });
+    // The same scanId with another cylinder's code is refused, never answered with the first cylinder's success.
+    await cylinder('SCANID2');
+    expect((await pick('SCANID2', { scanId })).body).toEqual({ code: -1, msg: '该扫描编号已用于另一个气瓶（SCANID1），请重新扫码', data: null });
+    expect(await statusOf('SCANID2')).toBe(2);
     // A refused scan leaves nothing behind: its scanId can act later.
     const refusedId = randomUUID();
     expect((await fill('SCANID1', { scanId: refusedId, materialId: lpg })).body.code).toBe(-1);
@@ -196,7 +200,111 @@ describe('the fill gate', () => {
     const vac = await post('/api/trace/vacuumHandle', { code: 'G-H2', pressure: -0.09, remark: '首次充装前' });
     expect(vac.body.data).toMatchObject({ fromStatus: 1, toStatus: 2, recordId: expect.any(Number) });
     expect((await pick('G-H2')).body.data).toMatchObject({ toStatus: 3 });
-    expect((await post('/api/produce/filling', { code: 'G-H2', materialId: h2 })).body.data).toMatchObject({ toStatus: 4 });
+    expect((await post('/api/produce/filling', { code: 'G-H2', materialId: h2, filledPressure: 15 })).body.data).toMatchObject({ toStatus: 4 });
+  });
+
+  it('a new LPG cylinder in stock (2) is vacuumed where it stands (2 → 2, the value kept) and can then be picked and filled', async () => {
+    await cylinder('NEW-LPG', { materialId: lpg });
+    expect((await pick('NEW-LPG')).body.msg).toBe('气瓶 NEW-LPG 首次充装可燃气体 液化石油气，需先抽真空处理');
+    // The vacuum reached is required.
+    expect((await post('/api/produce/vacuum', { code: 'NEW-LPG' })).body).toMatchObject({ code: -1, msg: expect.stringContaining('真空度') });
+    const vac = await post('/api/produce/vacuum', { code: 'NEW-LPG', pressure: -0.0955 });
+    expect(vac.body).toMatchObject({ code: 0, data: { fromStatus: 2, toStatus: 2, action: 'vacuum', message: '气瓶 NEW-LPG 抽真空完成：真空度 -0.0955 MPa' } });
+    const record = await t.db.selectFrom('vacuum_records').select(['pressure', 'workstation']).where('id', '=', vac.body.data.recordId!).executeTakeFirstOrThrow();
+    expect(record).toEqual({ pressure: '-0.0955', workstation: '充装一号台' });
+    // The trace shows the value; a second scan is a repeat, not a second record.
+    const info = await post<TraceInfo>('/api/trace/getInfo', { code: 'NEW-LPG' });
+    expect(info.body.data.events.at(-1)).toMatchObject({ action: 'vacuum', actionName: '抽真空', detail: { pressure: -0.0955 } });
+    expect((await post('/api/produce/vacuum', { code: 'NEW-LPG', pressure: -0.09 })).body.data).toMatchObject({ repeated: true });
+    expect(await t.db.selectFrom('vacuum_records as v').innerJoin('cylinders as c', 'c.id', 'v.cylinder_id').select('v.id').where('c.code', '=', 'NEW-LPG').execute()).toHaveLength(1);
+    expect((await pick('NEW-LPG')).body.data).toMatchObject({ fromStatus: 2, toStatus: 3 });
+    // A rollback of the pick, then of the vacuum: the gate asks for vacuum again.
+    await post('/api/produce/returnPicking', { code: 'NEW-LPG' });
+    const check = await post<RollbackPreview>('/api/produce/rollbackCheck', { code: 'NEW-LPG' });
+    expect(check.body.data).toMatchObject({ action: 'returnPick' });
+  });
+
+  it('after a periodic inspection, an LPG cylinder is refused at picking naming the vacuum until it is vacuumed again', async () => {
+    const id = await cylinder('INSP-LPG', { materialId: lpg });
+    await post('/api/produce/vacuum', { code: 'INSP-LPG', pressure: -0.09 });
+    await pick('INSP-LPG');
+    expect((await post('/api/produce/filling', { code: 'INSP-LPG', materialId: lpg, filledWeight: 14.6 })).body.data).toMatchObject({ toStatus: 4 });
+    // Back to stock, filled before the inspection (the fill dated in the past), then inspected.
+    await t.db.updateTable('cylinders').set({ last_filled_at: sql`now() - interval '30 days'` }).where('id', '=', id).execute();
+    await forceStatus(t, id, 2);
+    const inspected = await t.call('POST', '/api/detect/record', { token, body: { cylinderId: id, inspectedOn: TODAY, result: 1, reportNo: 'R1' } });
+    expect(inspected.body.code, inspected.body.msg).toBe(0);
+    expect((await pick('INSP-LPG')).body.msg).toBe(`气瓶 INSP-LPG 定期检验（${TODAY}）后首次充装可燃气体 液化石油气，需先抽真空处理`);
+    expect((await post('/api/produce/vacuum', { code: 'INSP-LPG', pressure: -0.092 })).body.data).toMatchObject({ fromStatus: 2, toStatus: 2, repeated: false });
+    expect((await pick('INSP-LPG')).body.data).toMatchObject({ toStatus: 3 });
+  });
+});
+
+describe('the fill record', () => {
+  const lpgFill = (code: string, extra: Record<string, unknown> = {}, as = token) =>
+    post('/api/produce/filling', { code, materialId: lpg, lotNo: 'L1', ...extra }, as);
+  async function pickedLpg(code: string) {
+    await cylinder(code, { materialId: lpg });
+    await post('/api/produce/vacuum', { code, pressure: -0.09 });
+    expect((await pick(code)).body.code).toBe(0);
+  }
+
+  it('a fill without its measured quantity is refused: net weight for a liquefied gas, pressure for a compressed one', async () => {
+    await pickedLpg('FQ1');
+    expect((await lpgFill('FQ1')).body).toEqual({
+      code: -1, msg: '气瓶 FQ1 没有充装量：液化石油气 按重量充装，请读取充装秤或手工录入充装量（kg）', data: null,
+    });
+    expect((await lpgFill('FQ1', { filledWeight: 0, source: 'scale' })).body.msg).toBe('气瓶 FQ1 的充装量必须大于 0 kg');
+    // A pressure does not stand in for the weight of a liquefied gas.
+    expect((await lpgFill('FQ1', { filledPressure: 1.2 })).body.code).toBe(-1);
+    expect(await statusOf('FQ1')).toBe(3);
+    await cylinder('FQ2');
+    await pick('FQ2');
+    expect((await post('/api/produce/filling', { code: 'FQ2', materialId: n2 })).body.msg)
+      .toBe('气瓶 FQ2 没有充装压力：氮气 按压力充装，请填写充装后压力（MPa）');
+    expect(await statusOf('FQ2')).toBe(2 + 1);
+  });
+
+  it('a scale weight is recorded as read; a typed one needs produce:manualWeight and is marked manual, and fixed for a rack when said so', async () => {
+    await pickedLpg('FQ3');
+    const scale = await lpgFill('FQ3', { filledWeight: 14.62, source: 'scale' });
+    const rec = (id: number) => t.db.selectFrom('filling_records').select(['filled_weight', 'source', 'value_fixed']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await rec(scale.body.data.recordId!)).toEqual({ filled_weight: '14.620', source: 'scale', value_fixed: false });
+
+    await pickedLpg('FQ4');
+    const filler = await createLimitedUser(t, token, 'filler', ['produce:view', 'produce:filling']);
+    const fillerToken = (await t.login(filler.username, filler.password)).token;
+    expect((await lpgFill('FQ4', { filledWeight: 14.5, source: 'manual' }, fillerToken)).status).toBe(403);
+    expect((await lpgFill('FQ4', { filledWeight: 14.5 }, fillerToken)).status).toBe(403);
+    expect(await statusOf('FQ4')).toBe(3);
+    // The filler may still fill from the scale.
+    expect((await lpgFill('FQ4', { filledWeight: 14.5, source: 'scale' }, fillerToken)).body.code).toBe(0);
+
+    await pickedLpg('FQ5');
+    const typed = await lpgFill('FQ5', { filledWeight: 14.4, source: 'manual', fixedValue: true });
+    expect(await rec(typed.body.data.recordId!)).toEqual({ filled_weight: '14.400', source: 'manual', value_fixed: true });
+    const history = await post<{ list: Array<{ code: string; source: string; fixedValue: boolean }> }>('/api/produce/fillingHistory', { code: 'FQ5' });
+    expect(history.body.data.list).toMatchObject([{ code: 'FQ5', source: 'manual', fixedValue: true }]);
+    const info = await post<TraceInfo>('/api/trace/getInfo', { code: 'FQ5' });
+    expect(info.body.data.events.at(-1)).toMatchObject({ action: 'fill', detail: { filledWeight: 14.4, source: 'manual', fixedValue: true } });
+  });
+
+  it('今日完成 counts what this workstation (or, without one, this user) did today, undone steps not counted', async () => {
+    const count = async (action: string, headers: Record<string, string> = WS) =>
+      (await t.call<{ count: number; by: string }>('GET', `/api/produce/todayCount?action=${action}`, { token, headers })).body.data;
+    const before = await count('pick');
+    await cylinder('CNT1');
+    await cylinder('CNT2');
+    await pick('CNT1');
+    await pick('CNT2');
+    expect(await count('pick')).toEqual({ count: before.count + 2, by: 'workstation' });
+    const traceId = (await post<RollbackPreview>('/api/produce/rollbackCheck', { code: 'CNT2' })).body.data.traceId!;
+    await post('/api/produce/rollbackSave', { code: 'CNT2', traceId, reason: '扫错' });
+    expect((await count('pick')).count).toBe(before.count + 1);
+    // Another workstation has done none; without a workstation the user's own count is given.
+    expect(await count('pick', { 'x-workstation': 'other-bench' })).toEqual({ count: 0, by: 'workstation' });
+    expect((await count('pick', {})).by).toBe('operator');
+    expect((await t.call('GET', '/api/produce/todayCount?action=drop', { token })).body.code).toBe(-1);
   });
 });
 
@@ -344,9 +452,14 @@ describe('analysis, vacuum, scrap', () => {
     expect(notAnalyze.body.data).toMatchObject({ repeated: true });
   });
 
-  it('vacuum handling is allowed from recovery (10) and analyze (1) only', async () => {
-    await cylinder('VAC1');
-    expect((await post('/api/trace/vacuumHandle', { code: 'VAC1' })).body.msg).toBe('气瓶 VAC1 当前状态为「在库(2)」，不能抽真空（应为「已回收(10)」或「待分析(1)」）');
+  it('vacuum handling is allowed from recovery (10), analyze (1) and stock (2) only, and needs the vacuum reached', async () => {
+    const id = await cylinder('VAC1');
+    expect((await post('/api/trace/vacuumHandle', { code: 'VAC1' })).body).toMatchObject({ code: -1, msg: '参数错误：真空度（MPa）不能为空' });
+    await pick('VAC1');
+    expect((await post('/api/trace/vacuumHandle', { code: 'VAC1', pressure: -0.09 })).body.msg)
+      .toBe('气瓶 VAC1 当前状态为「已领瓶(3)」，不能抽真空（应为「已回收(10)」或「待分析(1)」或「在库(2)」）');
+    await forceStatus(t, id, 10);
+    expect((await post('/api/trace/vacuumHandle', { code: 'VAC1', pressure: 0.0006 })).body.data).toMatchObject({ fromStatus: 10, toStatus: 2 });
   });
 
   it('scrap goes through the engine: a scrapped cylinder is refused every step', async () => {
@@ -364,8 +477,9 @@ describe('rollback', () => {
     const filled = await fill('RB1');
     const check = await post<RollbackPreview>('/api/produce/rollbackCheck', { code: 'RB1' });
     expect(check.body.data).toMatchObject({ allowed: true, action: 'fill', actionName: '充装', toStatus: 3 });
-    expect((await post('/api/produce/rollbackSave', { code: 'RB1', reason: '' })).body.code).toBe(-1);
-    const undo = await post('/api/produce/rollbackSave', { code: 'RB1', reason: '扫错气瓶' });
+    const traceId = check.body.data.traceId!;
+    expect((await post('/api/produce/rollbackSave', { code: 'RB1', traceId, reason: '' })).body.code).toBe(-1);
+    const undo = await post('/api/produce/rollbackSave', { code: 'RB1', traceId, reason: '扫错气瓶' });
     expect(undo.body.data).toMatchObject({ action: 'rollback', fromStatus: 4, toStatus: 3 });
     const rec = await t.db.selectFrom('filling_records').select('reverted_at').where('id', '=', filled.body.data.recordId!).executeTakeFirstOrThrow();
     expect(rec.reverted_at).not.toBeNull();
@@ -377,10 +491,16 @@ describe('rollback', () => {
     expect(fillEvent.reverted_by_id).toBe(rollbackEvent.id);
     expect(rollbackEvent.reverts_id).toBe(fillEvent.id);
 
-    // Again: the pick before it.
-    expect((await post('/api/produce/rollbackSave', { code: 'RB1', reason: '不需要充装' })).body.data).toMatchObject({ fromStatus: 3, toStatus: 2 });
+    // The same request again (no scanId) names the fill, which is undone already: nothing more is undone.
+    const twice = await post('/api/produce/rollbackSave', { code: 'RB1', traceId, reason: '扫错气瓶' });
+    expect(twice.body).toMatchObject({ code: -1, msg: '气瓶 RB1 要回退的流转「充装」已被回退，未回退任何流转；请重新查询后再回退（当前最新流转为「领瓶」）' });
+    expect(await statusOf('RB1')).toBe(3);
+    // Again, naming the pick: the pick before it.
+    const pickId = (await post<RollbackPreview>('/api/produce/rollbackCheck', { code: 'RB1' })).body.data.traceId!;
+    expect((await post('/api/produce/rollbackSave', { code: 'RB1', traceId: pickId, reason: '不需要充装' })).body.data).toMatchObject({ fromStatus: 3, toStatus: 2 });
     // Again: only the registration is left, which is not undone (it is deleted while unused).
-    const third = await post('/api/produce/rollbackSave', { code: 'RB1', reason: '再退' });
+    const registration = (await events('RB1'))[0]!.id;
+    const third = await post('/api/produce/rollbackSave', { code: 'RB1', traceId: registration, reason: '再退' });
     expect(third.body.msg).toBe('气瓶 RB1 的最新流转是「登记」，不能回退（登记有误请删除气瓶）');
     // It can be filled again: the undone fill does not count.
     await pick('RB1');
@@ -390,7 +510,19 @@ describe('rollback', () => {
   it('a scrap is not undone', async () => {
     const id = await cylinder('RB2');
     await t.call('POST', '/api/product/scrap', { token, body: { id, reason: '裂纹' } });
-    expect((await post('/api/produce/rollbackSave', { code: 'RB2', reason: '误报废' })).body.msg).toBe('气瓶 RB2 的最新流转是「报废」，不能回退');
+    const scrapEvent = (await events('RB2')).at(-1)!.id;
+    expect((await post('/api/produce/rollbackSave', { code: 'RB2', traceId: scrapEvent, reason: '误报废' })).body.msg).toBe('气瓶 RB2 的最新流转是「报废」，不能回退');
+  });
+
+  it('parallel rollbacks naming one transition undo it once', async () => {
+    await cylinder('RB3');
+    await pick('RB3');
+    await fill('RB3');
+    const traceId = (await post<RollbackPreview>('/api/produce/rollbackCheck', { code: 'RB3' })).body.data.traceId!;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post('/api/produce/rollbackSave', { code: 'RB3', traceId, reason: '扫错' })));
+    expect(answers.filter((a) => a.body.code === 0)).toHaveLength(1);
+    expect(await statusOf('RB3')).toBe(3);
+    expect((await events('RB3')).filter((e) => e.action === 'rollback')).toHaveLength(1);
   });
 });
 

@@ -270,30 +270,89 @@ describe('recovery and holdings', () => {
     expect(trace.body.data.list.map((e) => e.action)).toEqual(['recover', 'outbound']);
   });
 
-  it('a returned cylinder the system believes elsewhere is accepted and flagged with where it was thought to be', async () => {
+  it('a cylinder held by another customer is taken back as a forced return, with the discrepancy recorded and shown', async () => {
     const atAcme = await shipped(acme);
     const wrongCustomer = await recover(atAcme.code, { customerId: other });
-    expect(wrongCustomer.body.data).toMatchObject({ toStatus: 10, discrepancy: '系统记录该瓶在客户「甲客户」处', customerName: '乙客户' });
+    expect(wrongCustomer.body.data).toMatchObject({
+      toStatus: 10, discrepancy: '系统记录该瓶在客户「甲客户」处，由「乙客户」退回', customerName: '乙客户',
+      message: `气瓶 ${atAcme.code} 已回收（强制回收）；注意：系统记录该瓶在客户「甲客户」处，由「乙客户」退回`,
+    });
+    // Without a chosen customer, the holder returns it: no discrepancy.
+    const plain = await shipped(acme);
+    expect((await recover(plain.code)).body.data).toMatchObject({ toStatus: 10, discrepancy: null, customerName: '甲客户' });
 
+    const flagged = await post<PageResult<RecoveryRow>>('/api/storageOrder/recoveryList', { discrepancy: true });
+    expect(flagged.body.data.list.map((r) => r.code)).toContain(atAcme.code);
+    expect(flagged.body.data.list.map((r) => r.code)).not.toContain(plain.code);
+    expect(flagged.body.data.list.find((r) => r.code === atAcme.code)).toMatchObject({ customerName: '乙客户', expectedCustomerName: '甲客户', expectedStatus: 9 });
+  });
+
+  it('a cylinder the records have in the plant, on an open order or scrapped is refused, naming where it is, and nothing changes', async () => {
     const inStore = await cylinder(6);
     await inStock({ type: 'productRK', warehouseId: finishedStore, code: inStore.code });
-    const surprise = await recover(inStore.code, { customerId: other });
-    expect(surprise.body.data).toMatchObject({ fromStatus: 7, toStatus: 10, discrepancy: '系统记录该瓶在仓库「成品库」，状态「待出库(7)」' });
+    expect((await recover(inStore.code, { customerId: other })).body).toEqual({
+      code: -1, msg: `气瓶 ${inStore.code} 不在客户处，不能回收：系统记录该瓶在仓库「成品库」（「待出库(7)」）`, data: null,
+    });
+    expect(await row(inStore.id)).toMatchObject({ status: 7, warehouse_id: finishedStore });
 
-    // Scanned onto an open order: it leaves the order's line.
     const order = await newOut([{ materialId: n2, quantity: 2 }]);
     const onOrder = await cylinder(7);
     await scanOut(order.body.data.id, onOrder.code);
-    const pulled = await recover(onOrder.code);
-    expect(pulled.body.data.discrepancy).toBe(`系统记录该瓶已扫描到出库单 ${order.body.data.orderNo}，尚未发出（已从该单移出）`);
-    expect((await post<OutOrderInfo>('/api/storageOrder/getOutOrderInfo', { id: order.body.data.id })).body.data).toMatchObject({ count: 0, lines: [{ scanned: 0 }] });
+    expect((await recover(onOrder.code)).body.msg)
+      .toBe(`气瓶 ${onOrder.code} 不在客户处，不能回收：系统记录该瓶已扫描到出库单 ${order.body.data.orderNo}，尚未发出（「已扫描(8)」）；扫错的气瓶请在该出库单上移出`);
+    expect((await post<OutOrderInfo>('/api/storageOrder/getOutOrderInfo', { id: order.body.data.id })).body.data).toMatchObject({ count: 1, lines: [{ scanned: 1 }] });
+
+    const picked = await cylinder(3);
+    expect((await recover(picked.code)).body.msg).toBe(`气瓶 ${picked.code} 不在客户处，不能回收：系统记录该瓶在充装车间（「已领瓶(3)」）`);
+    const returned = await shipped(acme);
+    await recover(returned.code);
+    const twice = await recover(returned.code);
+    expect(twice.body.data).toMatchObject({ repeated: true });
+    await forceStatus(t, returned.id, 2);
+    expect((await recover(returned.code)).body.msg).toContain('不在客户处，不能回收');
 
     const scrapped = await cylinder(0);
     expect((await recover(scrapped.code)).body).toMatchObject({ code: -1, msg: `气瓶 ${scrapped.code} 已报废，不能回收（报废气瓶不得重新使用）` });
+    // The preview says the same before anything is sent.
+    const preview = await post<BarCodeInfo>('/api/storageOrder/getInfoByBarCode', { code: picked.code, type: 'recover' });
+    expect(preview.body.data).toMatchObject({ allowed: false, place: 'workshop', reasons: [`气瓶 ${picked.code} 不在客户处，不能回收：系统记录该瓶在充装车间（「已领瓶(3)」）`] });
+  });
 
-    const flagged = await post<PageResult<RecoveryRow>>('/api/storageOrder/recoveryList', { discrepancy: true });
-    expect(flagged.body.data.list.map((r) => r.code)).toEqual(expect.arrayContaining([atAcme.code, inStore.code, onOrder.code]));
-    expect(flagged.body.data.list.find((r) => r.code === atAcme.code)).toMatchObject({ customerName: '乙客户', expectedCustomerName: '甲客户', expectedStatus: 9 });
+  it('移出: a cylinder scanned onto an order by mistake leaves it (8 → 7, a trace event), only from that order', async () => {
+    const order = await newOut([{ materialId: n2, quantity: 2 }]);
+    const other2 = await newOut([{ materialId: n2, quantity: 1 }]);
+    const c = await cylinder(7);
+    await inStock({ type: 'productRK', warehouseId: finishedStore, code: (await cylinder(6)).code });
+    await scanOut(order.body.data.id, c.code);
+    const wrongOrder = await post<ScanOutResult>('/api/storageOrder/removeOutStock', { orderId: other2.body.data.id, code: c.code });
+    expect(wrongOrder.body.msg).toBe(`气瓶 ${c.code} 不在出库单 ${other2.body.data.orderNo} 上（在出库单 ${order.body.data.orderNo} 上），不能移出`);
+    const removed = await post<ScanOutResult>('/api/storageOrder/removeOutStock', { orderId: order.body.data.id, code: c.code, scanId: randomUUID() });
+    expect(removed.body.data).toMatchObject({
+      fromStatus: 8, toStatus: 7, action: 'removeFromOrder', lines: [{ scanned: 0, quantity: 2 }],
+      message: `气瓶 ${c.code} 已移出出库单 ${order.body.data.orderNo}：「氮气」0/2`,
+    });
+    expect((await actions(c.id)).at(-1)).toMatchObject({ action: 'removeFromOrder', from_status: 8, to_status: 7 });
+    expect((await post<OutOrderInfo>('/api/storageOrder/getOutOrderInfo', { id: order.body.data.id })).body.data).toMatchObject({ count: 0 });
+    // Again: already done; a cylinder not on the order is refused.
+    expect((await post<ScanOutResult>('/api/storageOrder/removeOutStock', { orderId: order.body.data.id, code: c.code })).body.data).toMatchObject({ repeated: true });
+    const stranger = await cylinder(2);
+    expect((await post<ScanOutResult>('/api/storageOrder/removeOutStock', { orderId: order.body.data.id, code: stranger.code })).body.msg)
+      .toBe(`气瓶 ${stranger.code} 不在出库单 ${order.body.data.orderNo} 上（当前状态为「在库(2)」），不能移出`);
+    // It can be scanned onto an order again.
+    expect((await scanOut(order.body.data.id, c.code)).body.data).toMatchObject({ toStatus: 8, repeated: false });
+  });
+
+  it('the fill loop (充装周期) names the customer the cylinder went to', async () => {
+    const c = await cylinder(2);
+    expect((await post('/api/produce/addPicking', { code: c.code })).body.code).toBe(0);
+    expect((await post('/api/produce/filling', { code: c.code, materialId: n2, filledPressure: 15 })).body.code).toBe(0);
+    await forceStatus(t, c.id, 6);
+    await inStock({ type: 'productRK', warehouseId: finishedStore, code: c.code });
+    const order = await newOut([{ materialId: n2, quantity: 1 }], { customerId: other });
+    await scanOut(order.body.data.id, c.code);
+    await complete(order.body.data.id);
+    const loops = await post<Array<{ customer: string | null; shippedAt: string | null }>>('/api/produce/listCycleInfo', { code: c.code });
+    expect(loops.body.data).toMatchObject([{ customer: '乙客户', shippedAt: expect.any(String) }]);
   });
 
   it('counts holdings per customer with the long-out ones, lists cylinders out longer than N days and exports them', async () => {
@@ -325,6 +384,56 @@ describe('recovery and holdings', () => {
     const store = await createWarehouse(t, token, { warehouseName: '盘点库', kind: 'finished' });
     for (let i = 0; i < 3; i++) await inStock({ type: 'productRK', warehouseId: store, code: (await cylinder(6)).code });
     const rows = await post<StockRow[]>('/api/stock/summary', { warehouseId: store });
-    expect(rows.body.data).toEqual([{ warehouseId: store, warehouseName: '盘点库', materialId: n2, materialName: '氮气', status: 7, count: 3 }]);
+    expect(rows.body.data).toEqual([{ place: 'warehouse', warehouseId: store, warehouseName: '盘点库', materialId: n2, materialName: '氮气', status: 7, count: 3 }]);
+  });
+
+  it('a picked cylinder is in the filling workshop, not in the warehouse it was picked from; the trace says where each one is', async () => {
+    const store = await createWarehouse(t, token, { warehouseName: '空瓶二库', kind: 'empty' });
+    const gas = await createGas(t, token, { materialName: '位置气', code: 'PLACE' });
+    const a = await cylinder(10, { materialId: gas });
+    const b = await cylinder(10, { materialId: gas });
+    const order = await inStock({ type: 'spaceRk', warehouseId: store, code: a.code });
+    await inStock({ id: order.body.data.order.id, code: b.code });
+    expect((await post('/api/produce/addPicking', { code: b.code })).body.code).toBe(0);
+    const rows = await post<StockRow[]>('/api/stock/summary', { materialId: gas });
+    expect(rows.body.data.map((r) => [r.place, r.warehouseName, r.status, r.count])).toEqual([
+      ['warehouse', '空瓶二库', 2, 1], ['workshop', null, 3, 1],
+    ]);
+    // Filtering by the warehouse shows only what it holds.
+    expect((await post<StockRow[]>('/api/stock/summary', { warehouseId: store })).body.data.map((r) => r.count)).toEqual([1]);
+    const info = await post<BarCodeInfo>('/api/storageOrder/getInfoByBarCode', { code: b.code });
+    expect(info.body.data).toMatchObject({ place: 'workshop', warehouseName: null });
+    const trace = await post<{ cylinder: { place: string; warehouseName: string | null } }>('/api/trace/getInfo', { code: a.code });
+    expect(trace.body.data.cylinder).toMatchObject({ place: 'warehouse', warehouseName: '空瓶二库' });
+  });
+});
+
+describe('order numbers and first scans', () => {
+  it('concurrent first scans of one cylinder on two stations: one order, the other station refused, no empty order left behind', async () => {
+    const c = await cylinder(10);
+    const before = await t.db.selectFrom('storage_orders').select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.max('id').as('last')]).executeTakeFirstOrThrow();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => inStock({ type: 'spaceRk', warehouseId: emptyStore, code: c.code })));
+    const won = answers.filter((a) => a.body.code === 0);
+    expect(won).toHaveLength(1);
+    const orderNo = won[0]!.body.data.order.orderNo;
+    for (const lost of answers.filter((a) => a.body.code !== 0)) {
+      expect(lost.body.msg).toBe(`气瓶 ${c.code} 已空瓶入库，无需重复操作（入库单 ${orderNo}），未新建入库单`);
+    }
+    const after = await t.db.selectFrom('storage_orders').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n) - Number(before.n)).toBe(1);
+    const empty = await t.db.selectFrom('storage_orders as o').select('o.order_no').where('o.id', '>', Number(before.last ?? 0))
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('storage_order_items as i').select('i.id').whereRef('i.order_id', '=', 'o.id')))).execute();
+    expect(empty).toEqual([]);
+  });
+
+  it('stock-in and stock-out numbers each run their own sequence', async () => {
+    const nos = [] as string[];
+    for (let i = 0; i < 2; i++) {
+      nos.push((await inStock({ type: 'spaceRk', warehouseId: emptyStore, code: (await cylinder(10)).code })).body.data.order.orderNo);
+      nos.push((await newOut([{ materialId: n2, quantity: 1 }])).body.data.orderNo);
+    }
+    const seq = (no: string) => Number(no.slice(-6));
+    expect(seq(nos[2]!) - seq(nos[0]!)).toBe(1);
+    expect(seq(nos[3]!) - seq(nos[1]!)).toBe(1);
   });
 });

@@ -325,6 +325,7 @@ export interface FillingRecordsTable extends RecordColumns {
   started_at: NullableTimestamp;
   ended_at: NullableTimestamp;
   source: string;
+  value_fixed: Generated<boolean>;
 }
 
 export interface TestRecordsTable extends RecordColumns {

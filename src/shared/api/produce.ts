@@ -83,6 +83,11 @@ const OptDateTime = (title: string) => Type.Optional(Type.Union([
   Type.Null(),
 ], { title }));
 
+/**
+ * A fill records the quantity measured for that cylinder (DOMAIN.md "Records"): the net weight for a gas
+ * filled by weight (liquefied, dissolved, cryogenic), the final pressure for one filled by pressure
+ * (compressed, mixtures). The server refuses a fill without it.
+ */
 export const FillingBody = Type.Object({
   code: Code('气瓶编码', 64), scanId: ScanId,
   materialId: Id('充装介质'),
@@ -91,7 +96,10 @@ export const FillingBody = Type.Object({
   filledPressure: OptNum('充装压力（MPa）', { minimum: 0, maximum: 1000 }),
   startedAt: OptDateTime('开始时间'),
   endedAt: OptDateTime('结束时间'),
+  /** 'scale': the weight read from the filling scale; 'manual' (default): typed (a weight needs produce:manualWeight). */
   source: Type.Optional(OneOf('重量来源', WEIGHT_SOURCES)),
+  /** The typed value was fixed by the operator for a rack of cylinders (kept for the next scans on purpose). */
+  fixedValue: Type.Optional(Bool('整组固定数值')),
 });
 export type FillingBody = Static<typeof FillingBody>;
 
@@ -107,7 +115,7 @@ export const FillingHistoryQuery = PageQuery(['id'] as const, HistoryFilters);
 export type FillingHistoryQuery = Static<typeof FillingHistoryQuery>;
 export const FillingRow = Type.Object({
   id: Type.Integer(), cylinderId: Type.Integer(), code: Type.String(), materialName: Text, lotNo: Text,
-  filledWeight: NumOrNull, filledPressure: NumOrNull, startedAt: Text, endedAt: Text, source: Type.String(),
+  filledWeight: NumOrNull, filledPressure: NumOrNull, startedAt: Text, endedAt: Text, source: Type.String(), fixedValue: Type.Boolean(),
   operator: Text, workstation: Text, createdAt: Type.String(), reverted: Type.Boolean(),
 });
 export type FillingRow = Static<typeof FillingRow>;
@@ -218,7 +226,13 @@ export const RollbackPreview = Type.Object({
 });
 export type RollbackPreview = Static<typeof RollbackPreview>;
 
-export const RollbackBody = Type.Object({ code: Code('气瓶编码', 64), scanId: ScanId, reason: ReqStr('回退原因', { maxLength: 200 }) });
+/**
+ * `traceId` names the transition to undo (the one rollbackCheck showed): when the cylinder's newest
+ * transition is another by then (undone already, or a new step made), nothing is undone.
+ */
+export const RollbackBody = Type.Object({
+  code: Code('气瓶编码', 64), scanId: ScanId, traceId: Id('回退的流转'), reason: ReqStr('回退原因', { maxLength: 200 }),
+});
 export type RollbackBody = Static<typeof RollbackBody>;
 
 export const CodeBody = Type.Object({ code: Code('气瓶编码', 64) });
@@ -289,6 +303,27 @@ export const CycleInfo = Type.Object({
   events: Type.Array(Type.Integer()),
 });
 export type CycleInfo = Static<typeof CycleInfo>;
+
+export const VacuumBody = Type.Object({
+  code: Code('气瓶编码', 64), scanId: ScanId,
+  /** The vacuum reached (MPa: negative gauge, or absolute, as the plant records it); required, kept in the record. */
+  pressure: Num('真空度（MPa）', { minimum: -0.2, maximum: 1 }),
+  /** The typed value was fixed by the operator for a batch (kept for the next scans on purpose). */
+  fixedValue: Type.Optional(Bool('整组固定数值')),
+  remark: OptStr('备注', { maxLength: 255 }),
+});
+export type VacuumBody = Static<typeof VacuumBody>;
+
+/** The actions a station counts (今日完成): the status changes a scan makes. */
+export const STATION_ACTIONS = [
+  'pick', 'fill', 'test', 'reweigh', 'vacuum', 'stockInEmpty', 'stockInProduct', 'outboundScan', 'recover',
+] as const;
+export type StationAction = (typeof STATION_ACTIONS)[number];
+export const TodayCountQuery = Type.Object({ action: OneOf('操作', STATION_ACTIONS) });
+export type TodayCountQuery = Static<typeof TodayCountQuery>;
+/** Cylinders the workstation (X-Workstation), or the signed-in user where the client names none, did today. */
+export const TodayCount = Type.Object({ count: Type.Integer(), by: OneOf('统计范围', ['workstation', 'operator'] as const) });
+export type TodayCount = Static<typeof TodayCount>;
 
 export const EnterpriseRef = Type.Object({ id: Type.Integer(), enterpriseName: Type.String(), enterpriseCode: Type.String() });
 
@@ -364,6 +399,14 @@ export const PRODUCE = {
   traceDetails: endpoint({
     method: 'POST', path: '/api/produce/traceDetails', summary: '气瓶的完整追溯时间线', permission: 'trace:view', body: CodeBody, data: Type.Array(TimelineEvent), readOnly: true,
   }),
+  vacuum: endpoint({
+    method: 'POST', path: '/api/produce/vacuum', summary: '抽真空工位：回收（10）、待分析（1）或在库（2）→ 在库（2），写抽真空记录（真空度）',
+    permission: 'produce:vacuum', body: VacuumBody, data: ScanResult,
+  }),
+  todayCount: endpoint({
+    method: 'GET', path: '/api/produce/todayCount', summary: '今日完成数：本工位（或本人）今天做成的某项操作的气瓶数', permission: 'authenticated',
+    query: TodayCountQuery, data: TodayCount,
+  }),
   listEnterprise: endpoint({
     method: 'GET', path: '/api/produce/listEnterprise', summary: '委托充装的客户', permission: 'produce:view', data: Type.Array(EnterpriseRef),
   }),
@@ -373,7 +416,9 @@ export const PRODUCE = {
 
 export const TraceInfo = Type.Object({
   cylinder: Type.Composite([CylinderBrief, Type.Object({
-    steelStamp: Text, manufactureDate: Text, lastInspectionDate: Text, warehouseName: Text, locationName: Text,
+    steelStamp: Text, manufactureDate: Text, lastInspectionDate: Text,
+    /** Where it is now (shared/lifecycle PLACES): the warehouse while one holds it, the customer or order as locationName. */
+    place: Type.String(), warehouseName: Text, locationName: Text,
     lastFilledAt: Text, cycles: Type.Integer(),
   })]),
   events: Type.Array(TimelineEvent),
@@ -388,13 +433,6 @@ export const AnalyseBody = Type.Object({
 });
 export type AnalyseBody = Static<typeof AnalyseBody>;
 
-export const VacuumBody = Type.Object({
-  code: Code('气瓶编码', 64), scanId: ScanId,
-  /** Residual pressure reached (MPa, negative for vacuum), when measured. */
-  pressure: OptNum('真空度（MPa）', { minimum: -1, maximum: 100 }),
-  remark: OptStr('备注', { maxLength: 255 }),
-});
-export type VacuumBody = Static<typeof VacuumBody>;
 
 export const NoteBody = Type.Object({
   /** The note to edit; absent for a new one. */
@@ -407,7 +445,10 @@ export type NoteBody = Static<typeof NoteBody>;
 export const TRACE = {
   getInfo: endpoint({ method: 'POST', path: '/api/trace/getInfo', summary: '按气瓶编码查询档案与追溯时间线', permission: 'trace:view', body: CodeBody, data: TraceInfo, readOnly: true }),
   productAnalyse: endpoint({ method: 'POST', path: '/api/trace/productAnalyse', summary: '分析处理：待分析（1）→ 在库（2）、已领瓶（3）或报废（0）', permission: 'trace:analyse', body: AnalyseBody, data: ScanResult }),
-  vacuumHandle: endpoint({ method: 'POST', path: '/api/trace/vacuumHandle', summary: '抽真空：回收（10）或待分析（1）→ 在库（2），写抽真空记录', permission: 'trace:vacuum', body: VacuumBody, data: ScanResult }),
+  vacuumHandle: endpoint({
+    method: 'POST', path: '/api/trace/vacuumHandle', summary: '抽真空：回收（10）、待分析（1）或在库（2，首次充装或定期检验后）→ 在库（2），写抽真空记录（真空度）',
+    permission: 'trace:vacuum', body: VacuumBody, data: ScanResult,
+  }),
   saveOrEdit: endpoint({
     method: 'POST', path: '/api/trace/saveOrEdit', summary: '追溯事件的备注（新增或修改本人的备注；事件本身不变）', permission: 'trace:note', body: NoteBody,
     data: Type.Object({ id: Type.Integer() }),

@@ -57,6 +57,8 @@ export type BarCodeQuery = Static<typeof BarCodeQuery>;
 export const BarCodeInfo = Type.Object({
   cylinder: CylinderBrief,
   statusName: Type.String(),
+  /** Where it is now (shared/lifecycle PLACES); the warehouse only while one holds it, the customer or the order as locationName. */
+  place: Type.String(),
   warehouseName: Text,
   locationName: Text,
   /** Whether the scan fits `type`, and every reason it does not. */
@@ -184,7 +186,7 @@ export type StorageTraceQuery = Static<typeof StorageTraceQuery>;
 
 export const RecoverBody = Type.Object({
   code: Code('气瓶编码', 64), scanId: ScanId,
-  /** The customer returning it, when the station knows; a mismatch with the system's record is flagged, never refused. */
+  /** The customer returning it (the holder when absent); another customer than the holder is a forced return, recorded as a discrepancy. */
   customerId: OptId('退瓶客户'),
   remark: OptStr('备注', { maxLength: 255 }),
 });
@@ -215,8 +217,10 @@ export const StockQuery = Type.Object({
   status: Type.Optional(Int('状态', { minimum: 0, maximum: 13 })),
 });
 export type StockQuery = Static<typeof StockQuery>;
+/** Cylinders by where they are × gas × status: `place` (shared/lifecycle PLACES), the warehouse only for 'warehouse'. */
 export const StockRow = Type.Object({
-  warehouseId: IntOrNull, warehouseName: Text, materialId: Type.Integer(), materialName: Text, status: Type.Integer(), count: Type.Integer(),
+  place: Type.String(), warehouseId: IntOrNull, warehouseName: Text, materialId: Type.Integer(), materialName: Text, status: Type.Integer(),
+  count: Type.Integer(),
 });
 export type StockRow = Static<typeof StockRow>;
 
@@ -311,8 +315,12 @@ export const STORAGE = {
     method: 'POST', path: '/api/storageOrder/selectTracePage', summary: '出入库与回收的流转记录', permission: 'outbound:view', readOnly: true,
     body: StorageTraceQuery, data: Page(ProduceEventRow),
   }),
+  removeOutStock: endpoint({
+    method: 'POST', path: '/api/storageOrder/removeOutStock', summary: '移出：扫错到出库单上的气瓶离开该单，已扫描（8）→ 待出库（7）',
+    permission: 'outbound:scan', body: ScanOutBody, data: ScanOutResult,
+  }),
   scanHandel: endpoint({
-    method: 'POST', path: '/api/storageOrder/scanHandel', summary: '回收：已出库（9）→ 回收（10）；系统记录在别处的气瓶照收并标记差异',
+    method: 'POST', path: '/api/storageOrder/scanHandel', summary: '回收：已出库（9）→ 回收（10）；在另一客户处的照收并记录差异（强制回收），在厂内或已报废的拒收',
     permission: 'inbound:recover', body: RecoverBody, data: RecoverResult,
   }),
   recoveryList: endpoint({

@@ -44,7 +44,7 @@ export const httpBaseQuery: BaseQueryFn<HttpArgs, unknown, QueryError> = async (
  */
 export const TAG_TYPES = [
   'User', 'Role', 'File', 'Warehouse', 'Material', 'Enterprise', 'Product', 'StatusCount', 'Inspection', 'TestProject',
-  'Produce', 'Trace', 'StorageOrder', 'Recovery', 'Stock', 'SystemRule',
+  'Produce', 'Trace', 'StorageOrder', 'Recovery', 'Stock', 'SystemRule', 'StationCount',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

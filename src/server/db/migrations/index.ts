@@ -9,6 +9,7 @@ import * as m0007 from './0007_sign_in_failures';
 import * as m0008 from './0008_lifecycle';
 import * as m0009 from './0009_storage';
 import * as m0010 from './0010_administration';
+import * as m0011 from './0011_plant_rules';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -25,4 +26,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008_lifecycle': m0008,
   '0009_storage': m0009,
   '0010_administration': m0010,
+  '0011_plant_rules': m0011,
 };

@@ -81,6 +81,8 @@ export interface Transition {
   precheck?: (c: LockedCylinder) => string | null;
   /** Statuses it may start from. */
   from: readonly number[];
+  /** The refusal for a status outside `from`, in the action's own words (where the cylinder is); the engine's wrongStatus when absent. */
+  refuseStatus?: (trx: Transaction<DB>, c: LockedCylinder) => Promise<string>;
   /** A scan counts as already done when the cylinder is in one of these statuses and its newest event is one of `actions`. */
   done?: { statuses: readonly number[]; actions: readonly string[] };
   /**
@@ -128,12 +130,21 @@ export async function lockCylinder(trx: Transaction<DB>, target: Target): Promis
   return row;
 }
 
-/** The newest event that still stands: not undone, not a rollback, and one that moved the status. */
+/**
+ * Actions that are transitions although they may leave the status as it was: vacuum handling of a cylinder
+ * in stock (2 → 2, before its first flammable fill) and an empty stock-in of one already in stock. Other
+ * events that keep the status (a corrected test record, a periodic inspection, a valve change) are not.
+ */
+export const SAME_STATUS_TRANSITIONS = ['vacuum', 'stockInEmpty'] as const;
+
+/** The newest event that still stands: not undone, not a rollback, and a transition (one that moved the status, or see above). */
 export async function lastTransition(db: Kysely<DB>, cylinderId: number): Promise<LastEvent | null> {
   const row = await db.selectFrom('cylinder_traces')
     .select(['id', 'action', 'from_status', 'to_status', 'record_type', 'record_id', 'detail'])
     .where('cylinder_id', '=', cylinderId).where('reverted_by_id', 'is', null).where('action', '<>', 'rollback')
-    .where((eb) => eb.or([eb('from_status', 'is', null), eb('from_status', '<>', eb.ref('to_status'))]))
+    .where((eb) => eb.or([
+      eb('from_status', 'is', null), eb('from_status', '<>', eb.ref('to_status')), eb('action', 'in', [...SAME_STATUS_TRANSITIONS]),
+    ]))
     .orderBy('seq', 'desc').limit(1).executeTakeFirst();
   return (row) ?? null;
 }
@@ -187,9 +198,11 @@ export async function claimScan(trx: Transaction<DB>, scanId: string, action: st
     : await trx.insertInto('lifecycle_scans').values({ scan_id: scanId, action, code: code.slice(0, 64), response: null })
       .onConflict((oc) => oc.column('scan_id').doNothing()).returning('scan_id').executeTakeFirst();
   if (claimed) return null;
-  const stored = await trx.selectFrom('lifecycle_scans').select(['response', 'action']).where('scan_id', '=', scanId).executeTakeFirst();
+  const stored = await trx.selectFrom('lifecycle_scans').select(['response', 'action', 'code']).where('scan_id', '=', scanId).executeTakeFirst();
   if (!stored?.response) throw new BusinessError('该扫描编号已在处理中，请稍后重试');
   if (stored.action !== action) throw new BusinessError('该扫描编号已用于另一项操作');
+  // One scanId is one scan of one cylinder: sent with another code it is refused, never answered with the first cylinder's result.
+  if (stored.code.trim() !== code.slice(0, 64).trim()) throw new BusinessError(`该扫描编号已用于另一个气瓶（${stored.code}），请重新扫码`);
   return stored.response as ScanResult;
 }
 
@@ -263,7 +276,9 @@ export async function runLocked(
   }
   const early = def.precheck?.(c);
   if (early) throw new BusinessError(early);
-  if (!def.from.includes(c.status)) throw wrongStatus(c, def.label ?? label(def.action), def.from);
+  if (!def.from.includes(c.status)) {
+    throw def.refuseStatus ? new BusinessError(await def.refuseStatus(trx, c)) : wrongStatus(c, def.label ?? label(def.action), def.from);
+  }
   const reasons = (await def.check?.(trx, c, last)) ?? [];
   if (reasons.length) throw new BusinessError(reasons.join('；'));
 

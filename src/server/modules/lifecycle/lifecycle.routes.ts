@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { PRODUCE, TRACE } from '@shared/api/produce';
 import { requirePermission } from '../../lib/access';
@@ -17,12 +17,21 @@ import { loadRules } from '../systemRule/rules';
 /** Production (SPEC 7 "Production") and trace calls; screens /produce/produce, /produce/inspect, /produce/traceability. */
 export const lifecycleRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
+  /** A typed weight is allowed only where the plant's rules allow it and with its own key; the record says it was typed. */
+  const allowTypedWeight = async (r: FastifyRequest) => {
+    if (!(await loadRules(db, app.config)).allowManualWeight) throw new BusinessError('系统规则不允许手工录入重量，请使用电子秤读数');
+    await requirePermission(r, 'produce:manualWeight');
+  };
   await app.register(multipart, { limits: { fileSize: XLSX_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
   route(app, PRODUCE.addPicking, async (r) => runTransition(db, t.pick(r.body.materialId), r.body, life.actorOf(r)));
   route(app, PRODUCE.returnPicking, async (r) => runTransition(db, t.returnPick(r.body.reason?.trim() || null), r.body, life.actorOf(r)));
   route(app, PRODUCE.fillingScan, async (r) => life.fillingScan(db, r.body.code, r.body.materialId));
-  route(app, PRODUCE.filling, async (r) => runTransition(db, t.fill(r.body), r.body, life.actorOf(r)));
+  route(app, PRODUCE.filling, async (r) => {
+    // A typed weight (not read from the filling scale) needs the rules' leave and its own key, as at re-weighing.
+    if (typeof r.body.filledWeight === 'number' && r.body.source !== 'scale') await allowTypedWeight(r);
+    return runTransition(db, t.fill(r.body), r.body, life.actorOf(r));
+  });
   route(app, PRODUCE.fillingHistory, async (r) => queries.fillingHistory(db, r.body));
 
   route(app, PRODUCE.testScan, async (r) => life.testScan(db, r.body.code));
@@ -37,11 +46,7 @@ export const lifecycleRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, PRODUCE.metageScan, async (r) => life.metageScan(db, r.body.code));
   route(app, PRODUCE.metage, async (r) => {
-    // A typed weight is allowed only where the plant's rules allow it and with its own key; the record says it was typed.
-    if (r.body.source === 'manual') {
-      if (!(await loadRules(db, app.config)).allowManualWeight) throw new BusinessError('系统规则不允许手工录入重量，请使用电子秤读数');
-      await requirePermission(r, 'produce:manualWeight');
-    }
+    if (r.body.source === 'manual') await allowTypedWeight(r);
     return runTransition(db, t.metage(r.body), r.body, life.actorOf(r));
   });
   route(app, PRODUCE.checkWeight, async (r) => life.checkWeight(db, r.params.id, r.query.grossWeight));
@@ -61,5 +66,7 @@ export const lifecycleRoutes: FastifyPluginAsync = async (app) => {
     return runTransition(db, t.analyse(r.body, actor), r.body, actor);
   });
   route(app, TRACE.vacuumHandle, async (r) => runTransition(db, t.vacuum(r.body), r.body, life.actorOf(r)));
+  route(app, PRODUCE.vacuum, async (r) => runTransition(db, t.vacuum(r.body), r.body, life.actorOf(r)));
+  route(app, PRODUCE.todayCount, async (r) => queries.todayCount(db, r.query.action, life.actorOf(r)));
   route(app, TRACE.saveOrEdit, async (r) => life.saveNote(db, r.body, life.actorOf(r)));
 };

@@ -1,13 +1,14 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type {
   CycleInfo, CylinderBrief, FillingHistoryQuery, FillingRow, MetageHistoryQuery, ProduceEventRow, ProduceListQuery,
-  ProductionCylinderQuery, ProductionCylinderRow, TestHistoryQuery, TestRecord, TimelineEvent, TraceInfo, WeighingRow,
+  ProductionCylinderQuery, ProductionCylinderRow, StationAction, TestHistoryQuery, TestRecord, TimelineEvent, TodayCount, TraceInfo, WeighingRow,
 } from '@shared/api/produce';
 import type { PageResult } from '@shared/api/schema';
-import { actionLabel } from '@shared/lifecycle';
+import { actionLabel, placeOf } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { cappedCount, escapeLike, paginate } from '../../lib/paging';
+import type { Actor } from './engine';
 
 type Db = Kysely<DB>;
 const num = (v: string | null) => (v === null ? null : Number(v));
@@ -74,12 +75,41 @@ export async function traceInfo(db: Db, code: string): Promise<TraceInfo> {
     .select([
       'c.steel_stamp as steelStamp', sql<string | null>`to_char(c.manufacture_date, 'YYYY-MM-DD')`.as('manufactureDate'),
       sql<string | null>`to_char(c.last_inspection_date, 'YYYY-MM-DD')`.as('lastInspectionDate'),
-      'w.warehouse_name as warehouseName', 'l.enterprise_name as locationName', tsOrNull('c.last_filled_at').as('lastFilledAt'),
+      ...whereNow, 'c.warehouse_id as warehouseId', tsOrNull('c.last_filled_at').as('lastFilledAt'),
       (eb) => eb.selectFrom('cylinder_traces as t').select((e) => e.fn.countAll<string>().as('n'))
         .whereRef('t.cylinder_id', '=', 'c.id').where('t.action', '=', 'fill').where('t.reverted_by_id', 'is', null).as('cycles'),
     ])
     .where('c.id', '=', brief.id).executeTakeFirstOrThrow();
-  return { cylinder: { ...brief, ...more, cycles: Number(more.cycles ?? 0) }, events: await timeline(db, brief.id) };
+  const { warehouseId, ...card } = more;
+  return {
+    cylinder: { ...brief, ...card, place: placeOf(brief.status, warehouseId), cycles: Number(more.cycles ?? 0) },
+    events: await timeline(db, brief.id),
+  };
+}
+
+/**
+ * Where the cylinder is now, in names (with warehouses w and enterprises l joined on c): its warehouse only
+ * while a warehouse holds it (2, 7), the customer holding it (9), the open outbound order it is on (8).
+ */
+export const whereNow = [
+  sql<string | null>`case when c.status in (2, 7) then w.warehouse_name end`.as('warehouseName'),
+  sql<string | null>`case when c.status = 9 then l.enterprise_name when c.status = 8 then (
+    select o.order_no from storage_order_items i join storage_orders o on o.id = i.order_id
+    where i.cylinder_id = c.id and i.reverted_at is null and o.direction = 'out' and o.status = 0 order by i.id desc limit 1) end`.as('locationName'),
+] as const;
+
+/** The cylinders a workstation (or, where the client names none, the signed-in user) brought through `action` today. */
+const COUNTED: Record<StationAction, string[]> = {
+  pick: ['pick'], fill: ['fill'], test: ['testPass', 'testFail'], reweigh: ['reweighPass', 'reweighFail'], vacuum: ['vacuum'],
+  stockInEmpty: ['stockInEmpty'], stockInProduct: ['stockInProduct'], outboundScan: ['outboundScan'], recover: ['recover'],
+};
+export async function todayCount(db: Db, action: StationAction, actor: Actor): Promise<TodayCount> {
+  const by = actor.workstation ? 'workstation' : 'operator';
+  let q = db.selectFrom('cylinder_traces').select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('action', 'in', COUNTED[action]).where('at', '>=', sql<Date>`date_trunc('day', now())`).where('reverted_by_id', 'is', null);
+  q = actor.workstation ? q.where('workstation', '=', actor.workstation) : q.where('operator_id', '=', actor.operatorId);
+  const row = await q.executeTakeFirstOrThrow();
+  return { count: Number(row.n), by };
 }
 
 /** Each fill-to-return loop: a loop starts at a standing fill and runs until the next one. */
@@ -88,7 +118,8 @@ export async function cycles(db: Db, code: string): Promise<CycleInfo[]> {
   const rows = await db.selectFrom('cylinder_traces as t')
     .leftJoin('filling_records as f', (j) => j.onRef('f.trace_id', '=', 't.id'))
     .leftJoin('materials as m', 'm.id', 'f.material_id')
-    .leftJoin('enterprises as e', (j) => j.on(sql<boolean>`e.id = (t.detail->>'enterpriseId')::int`))
+    // The shipment names its customer (detail.customerId); older events named it enterpriseId.
+    .leftJoin('enterprises as e', (j) => j.on(sql<boolean>`e.id = coalesce(t.detail->>'customerId', t.detail->>'enterpriseId')::int`))
     .select(['t.id', 't.action', ts('t.at').as('at'), 'f.lot_no as lotNo', 'm.material_name as materialName', 'e.enterprise_name as customer'])
     .where('t.cylinder_id', '=', brief.id).where('t.reverted_by_id', 'is', null).where('t.action', '<>', 'rollback')
     .orderBy('t.seq').execute();
@@ -155,7 +186,7 @@ export function fillingHistory(db: Db, q: FillingHistoryQuery): Promise<PageResu
     .select([
       'r.id', 'r.cylinder_id as cylinderId', 'c.code', 'm.material_name as materialName', 'r.lot_no as lotNo',
       sql<number | null>`r.filled_weight::float8`.as('filledWeight'), sql<number | null>`r.filled_pressure::float8`.as('filledPressure'),
-      tsOrNull('r.started_at').as('startedAt'), tsOrNull('r.ended_at').as('endedAt'), 'r.source', 'r.operator', 'r.workstation',
+      tsOrNull('r.started_at').as('startedAt'), tsOrNull('r.ended_at').as('endedAt'), 'r.source', 'r.value_fixed as fixedValue', 'r.operator', 'r.workstation',
       ts('r.created_at').as('createdAt'), sql<boolean>`r.reverted_at is not null`.as('reverted'),
     ]), q);
   return paginate(query, q, historyPage(db, query, SORT_ID, 'r.id'));

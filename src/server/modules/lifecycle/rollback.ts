@@ -44,7 +44,7 @@ export async function rollbackCheck(db: Kysely<DB>, code: string): Promise<Rollb
  * back, its record is marked reverted (never deleted), and the rollback itself is a trace event that the
  * undone event points to. Undoing again reaches the transition before, as far as the rules allow.
  */
-export function rollbackSave(db: Kysely<DB>, body: { code: string; reason: string; scanId?: string }, actor: Actor): Promise<ScanResult> {
+export function rollbackSave(db: Kysely<DB>, body: { code: string; reason: string; traceId: number; scanId?: string }, actor: Actor): Promise<ScanResult> {
   const reason = body.reason.trim();
   if (!reason) throw new BusinessError('参数错误：回退原因不能为空');
   return inTransaction(db, async (trx) => {
@@ -57,6 +57,13 @@ export function rollbackSave(db: Kysely<DB>, body: { code: string; reason: strin
     const last = await lastTransition(trx, c.id);
     const why = refusal(c, last);
     if (why || !last) throw new BusinessError(why ?? `气瓶 ${c.code} 没有可回退的流转`);
+    // The transition the operator saw (rollbackCheck) and no other: a repeated or concurrent rollback never undoes a second one.
+    if (Number(last.id) !== body.traceId) {
+      const named = await trx.selectFrom('cylinder_traces').select(['action', 'reverted_by_id']).where('id', '=', body.traceId)
+        .where('cylinder_id', '=', c.id).executeTakeFirst();
+      const which = named ? `「${actionLabel(named.action)}」${named.reverted_by_id !== null ? '已被回退' : '已不是最新流转'}` : '不是该气瓶的流转';
+      throw new BusinessError(`气瓶 ${c.code} 要回退的流转${which}，未回退任何流转；请重新查询后再回退（当前最新流转为「${actionLabel(last.action)}」）`);
+    }
     const to = last.from_status!;
     const rollbackId = await appendEvent(trx, {
       cylinderId: c.id, fromStatus: c.status, toStatus: to, action: 'rollback', actor, scanId: body.scanId ?? null,

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { OrderLine, RecoverBody } from '@shared/api/storage';
 import { STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
@@ -124,63 +124,85 @@ async function enterpriseName(trx: Transaction<DB>, id: number | null): Promise<
   return row?.enterprise_name ?? null;
 }
 
-/** Where the system believes a cylinder is, in words, for a recovery that did not come from its customer. */
-async function believedPlace(trx: Transaction<DB>, c: LockedCylinder): Promise<string> {
+/** The open outbound order a scanned (8) cylinder is on. */
+export function openOrderOf(db: Kysely<DB>, cylinderId: number) {
+  return db.selectFrom('storage_order_items as i').innerJoin('storage_orders as o', 'o.id', 'i.order_id')
+    .select(['o.id', 'o.order_no', 'i.id as item_id', 'i.line_id']).where('i.cylinder_id', '=', cylinderId).where('i.reverted_at', 'is', null)
+    .where('o.direction', '=', 'out').where('o.status', '=', 0).orderBy('i.id', 'desc').limit(1).executeTakeFirst();
+}
+
+/** Where the plant's records have a cylinder that is not at a customer, in words (for a refused recovery). */
+async function wherePlaced(trx: Transaction<DB>, c: LockedCylinder): Promise<string> {
+  const status = statusLabel(c.status);
   if (c.status === STATUS.scanned) {
-    const item = await trx.selectFrom('storage_order_items as i').innerJoin('storage_orders as o', 'o.id', 'i.order_id')
-      .select(['o.order_no']).where('i.cylinder_id', '=', c.id).where('i.reverted_at', 'is', null).where('o.direction', '=', 'out')
-      .where('o.status', '=', 0).orderBy('i.id', 'desc').limit(1).executeTakeFirst();
-    return `已扫描到出库单 ${item?.order_no ?? '—'}，尚未发出（已从该单移出）`;
+    const on = await openOrderOf(trx, c.id);
+    return `已扫描到出库单 ${on?.order_no ?? '—'}，尚未发出（${status}）；扫错的气瓶请在该出库单上移出`;
   }
-  if (c.warehouse_id) {
+  if (c.status === STATUS.recovery) return `已回收，待空瓶入库（${status}）`;
+  if ((c.status === STATUS.stock || c.status === STATUS.toOutbound) && c.warehouse_id) {
     const w = await trx.selectFrom('warehouses').select('warehouse_name').where('id', '=', c.warehouse_id).executeTakeFirst();
-    return `在仓库「${w?.warehouse_name ?? c.warehouse_id}」，状态${statusLabel(c.status)}`;
+    return `在仓库「${w?.warehouse_name ?? c.warehouse_id}」（${status}）`;
   }
-  return `在厂内，状态${statusLabel(c.status)}`;
+  if ([STATUS.analyze, STATUS.received, STATUS.filling, STATUS.inspected, STATUS.reWeighed].includes(c.status as 1)) return `在充装车间（${status}）`;
+  return `在厂内（${status}）`;
 }
 
 /**
- * 回收: outbound (9) → recovery (10), taking the cylinder back from the customer who holds it. A cylinder
- * the system believes is elsewhere (another customer, or never shipped) is still taken back — a plant
- * does not refuse a returned cylinder — and the discrepancy is recorded and answered. A cylinder scanned
- * onto an open order leaves that order's line.
+ * 回收: outbound (9) → recovery (10), taking back what a customer returns. A cylinder held by another
+ * customer than the one named is taken back with the discrepancy recorded and answered (a forced return);
+ * one the records have in the plant (1–8, 10) or scrapped is refused, naming where it is.
  */
 export const recover = (body: RecoverBody): Transition => ({
-  action: 'recover', label: '回收', from: [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13],
+  action: 'recover', label: '回收', from: [STATUS.outbound],
   done: { statuses: [STATUS.recovery], actions: ['recover'] },
   precheck: (c) => (c.status === STATUS.scrap ? `气瓶 ${c.code} 已报废，不能回收（报废气瓶不得重新使用）` : null),
+  refuseStatus: async (trx, c) => `气瓶 ${c.code} 不在客户处，不能回收：系统记录该瓶${await wherePlaced(trx, c)}`,
   apply: async (trx, c) => {
-    const returnedBy = body.customerId ?? null;
-    let discrepancy: string | null = null;
-    if (c.status === STATUS.outbound) {
-      if (returnedBy !== null && c.location_enterprise_id !== null && returnedBy !== c.location_enterprise_id) {
-        discrepancy = `系统记录该瓶在客户「${await enterpriseName(trx, c.location_enterprise_id)}」处`;
-      }
-    } else {
-      discrepancy = `系统记录该瓶${await believedPlace(trx, c)}`;
-    }
-    if (c.status === STATUS.scanned) {
-      const left = await trx.updateTable('storage_order_items').set({ reverted_at: sql`now()` })
-        .where('cylinder_id', '=', c.id).where('reverted_at', 'is', null).where('line_id', 'is not', null)
-        .where('order_id', 'in', (eb) => eb.selectFrom('storage_orders').select('id').where('direction', '=', 'out').where('status', '=', 0))
-        .returning('line_id').execute();
-      for (const l of left) if (l.line_id) await trx.updateTable('storage_order_lines').set({ scanned: sql`scanned - 1` }).where('id', '=', l.line_id).execute();
-    }
-    const customerId = returnedBy ?? (c.status === STATUS.outbound ? c.location_enterprise_id : null);
-    const customerName = await enterpriseName(trx, customerId);
+    const holder = c.location_enterprise_id;
+    const returnedBy = body.customerId ?? holder;
+    const holderName = await enterpriseName(trx, holder);
+    const customerName = returnedBy === holder ? holderName : await enterpriseName(trx, returnedBy);
+    const discrepancy = returnedBy !== holder
+      ? `系统记录该瓶在${holderName ? `客户「${holderName}」` : '未登记的客户'}处，由「${customerName ?? returnedBy}」退回`
+      : null;
     return {
       to: STATUS.recovery,
       patch: { location_enterprise_id: null, located_since: null, warehouse_id: null },
       record: {
         table: 'recovery_records',
         values: {
-          customer_id: customerId, expected_customer_id: c.status === STATUS.outbound ? c.location_enterprise_id : null,
-          expected_status: c.status, discrepancy, remark: blankToNull(body.remark ?? null),
+          customer_id: returnedBy, expected_customer_id: holder, expected_status: c.status, discrepancy, remark: blankToNull(body.remark ?? null),
         },
       },
-      detail: { customerId, customer: customerName, ...(discrepancy ? { discrepancy } : {}) },
-      message: discrepancy ? `气瓶 ${c.code} 已回收；注意：${discrepancy}` : `气瓶 ${c.code} 回收成功${customerName ? `（${customerName}）` : ''}`,
+      detail: { customerId: returnedBy, customer: customerName, ...(discrepancy ? { discrepancy, expectedCustomerId: holder, expectedCustomer: holderName } : {}) },
+      message: discrepancy ? `气瓶 ${c.code} 已回收（强制回收）；注意：${discrepancy}` : `气瓶 ${c.code} 回收成功${customerName ? `（${customerName}）` : ''}`,
       extra: { discrepancy, customerName },
+    };
+  },
+});
+
+/**
+ * 移出 (the order screen): scanned (8) → toOutbound (7), a cylinder scanned onto an open order by mistake
+ * leaves it: its item is marked reverted and its line counts it no more. It must be on this order.
+ */
+export const removeFromOrder = (order: OrderContext, lines: LineState[]): Transition => ({
+  action: 'removeFromOrder', label: '移出', from: [STATUS.scanned],
+  done: { statuses: [STATUS.toOutbound], actions: ['removeFromOrder'] },
+  refuseStatus: async (_trx, c) => `气瓶 ${c.code} 不在出库单 ${order.order_no} 上（当前状态为${statusLabel(c.status)}），不能移出`,
+  check: async (trx, c) => {
+    const on = await openOrderOf(trx, c.id);
+    return on?.id === order.id ? [] : [`气瓶 ${c.code} 不在出库单 ${order.order_no} 上${on ? `（在出库单 ${on.order_no} 上）` : ''}，不能移出`];
+  },
+  apply: async (trx, c) => {
+    const on = (await openOrderOf(trx, c.id))!;
+    await trx.updateTable('storage_order_items').set({ reverted_at: sql`now()` }).where('id', '=', on.item_id).execute();
+    const line = lines.find((l) => l.id === on.line_id);
+    if (on.line_id) await trx.updateTable('storage_order_lines').set({ scanned: sql`scanned - 1` }).where('id', '=', on.line_id).execute();
+    if (line) line.scanned -= 1;
+    return {
+      to: STATUS.toOutbound,
+      detail: { ...onOrder(order), lineId: on.line_id, itemId: Number(on.item_id) },
+      message: `气瓶 ${c.code} 已移出出库单 ${order.order_no}${line ? `：「${lineName(line)}」${line.scanned}/${line.quantity}` : ''}`,
     };
   },
 });

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AnalyseBody, FillingBody, MetageBody, TestItem, TestResultBody, VacuumBody } from '@shared/api/produce';
-import { STATUS } from '@shared/lifecycle';
+import { filledByWeight, STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { storableText } from '../../lib/jsonb';
@@ -47,7 +47,25 @@ function realTime(value: string | null | undefined, field: string): Date | null 
   return zoned ? new Date(text.replace(' ', 'T')) : local;
 }
 
-/** 充装: received (3) → filling (4) with the filling record, through the fill gate. */
+/** Why a fill's measured quantity cannot be recorded for this gas (none when it can). */
+export function quantityReason(code: string, gas: Pick<Gas, 'material_name' | 'category'>, body: Pick<FillingBody, 'filledWeight' | 'filledPressure'>): string | null {
+  if (filledByWeight(gas.category)) {
+    if (body.filledWeight === undefined || body.filledWeight === null) {
+      return `气瓶 ${code} 没有充装量：${gas.material_name} 按重量充装，请读取充装秤或手工录入充装量（kg）`;
+    }
+    return body.filledWeight > 0 ? null : `气瓶 ${code} 的充装量必须大于 0 kg`;
+  }
+  if (body.filledPressure === undefined || body.filledPressure === null) {
+    return `气瓶 ${code} 没有充装压力：${gas.material_name} 按压力充装，请填写充装后压力（MPa）`;
+  }
+  return body.filledPressure > 0 ? null : `气瓶 ${code} 的充装压力必须大于 0 MPa`;
+}
+
+/**
+ * 充装: received (3) → filling (4) with the filling record, through the fill gate. The record holds the
+ * quantity measured for this cylinder (net weight or final pressure, by the gas), where it came from
+ * (scale or typed) and whether the typed value was fixed for a rack on purpose.
+ */
 export function fill(body: FillingBody): Transition {
   const startedAt = realTime(body.startedAt, '开始时间');
   const endedAt = realTime(body.endedAt, '结束时间');
@@ -55,19 +73,34 @@ export function fill(body: FillingBody): Transition {
   if (endedAt && endedAt.getTime() > Date.now() + 5 * 60_000) throw new BusinessError('参数错误：结束时间晚于当前时间');
   return {
     action: 'fill', label: '充装', from: [STATUS.received], done: { statuses: [STATUS.filling], actions: ['fill'] },
-    check: (trx, c) => gate(trx, c, body.materialId),
-    apply: async () => ({
-      to: STATUS.filling,
-      patch: { last_filled_at: new Date() },
-      record: {
-        table: 'filling_records',
-        values: {
-          material_id: body.materialId, lot_no: blankToNull(body.lotNo ?? null), filled_weight: body.filledWeight ?? null,
-          filled_pressure: body.filledPressure ?? null, started_at: startedAt, ended_at: endedAt, source: body.source ?? 'manual',
+    check: async (trx, c) => {
+      const reasons = await gate(trx, c, body.materialId);
+      const gas = await gasIn(trx, body.materialId);
+      const quantity = quantityReason(c.code, gas, body);
+      return quantity ? [...reasons, quantity] : reasons;
+    },
+    apply: async (trx) => {
+      const byWeight = filledByWeight((await gasIn(trx, body.materialId)).category);
+      // Only the quantity the gas is filled by is its measurement; the other, when sent, is kept as given.
+      const source = byWeight ? body.source ?? 'manual' : 'manual';
+      const quantity = byWeight ? { filledWeight: body.filledWeight } : { filledPressure: body.filledPressure };
+      return {
+        to: STATUS.filling,
+        patch: { last_filled_at: new Date() },
+        record: {
+          table: 'filling_records',
+          values: {
+            material_id: body.materialId, lot_no: blankToNull(body.lotNo ?? null), filled_weight: body.filledWeight ?? null,
+            filled_pressure: body.filledPressure ?? null, started_at: startedAt, ended_at: endedAt, source,
+            value_fixed: source === 'manual' && body.fixedValue === true,
+          },
         },
-      },
-      detail: { materialId: body.materialId, lotNo: blankToNull(body.lotNo ?? null) },
-    }),
+        detail: {
+          materialId: body.materialId, lotNo: blankToNull(body.lotNo ?? null), ...quantity, source,
+          ...(source === 'manual' && body.fixedValue ? { fixedValue: true } : {}),
+        },
+      };
+    },
   };
 }
 
@@ -159,11 +192,14 @@ export const test = (body: TestResultBody): Transition => ({
   },
 });
 
-interface Gas { material_name: string; reweigh_required: boolean; target_net_weight: string | null; weight_tolerance: string | null }
+interface Gas { material_name: string; category: string; reweigh_required: boolean; target_net_weight: string | null; weight_tolerance: string | null }
 
-export const gasOf = (db: Kysely<DB>, materialId: number): Promise<Gas> =>
-  db.selectFrom('materials').select(['material_name', 'reweigh_required', 'target_net_weight', 'weight_tolerance'])
-    .where('id', '=', materialId).executeTakeFirstOrThrow();
+export const gasOf = async (db: Kysely<DB>, materialId: number): Promise<Gas> => {
+  const gas = await db.selectFrom('materials').select(['material_name', 'category', 'reweigh_required', 'target_net_weight', 'weight_tolerance'])
+    .where('id', '=', materialId).executeTakeFirst();
+  if (!gas) throw new BusinessError(`介质不存在：${materialId}`);
+  return gas;
+};
 
 /** The gas as a transition's check and apply both need it: read once per transaction. */
 const gasesRead = new WeakMap<Transaction<DB>, Map<number, Promise<Gas>>>();
@@ -218,12 +254,17 @@ export const metage = (body: MetageBody): Transition => ({
   },
 });
 
-/** 抽真空: recovery (10) or analyze (1) → stock (2), with the vacuum record the fill gate looks for. */
+/**
+ * 抽真空: recovery (10), analyze (1) or stock (2: a new cylinder, or one back from its periodic inspection,
+ * before its first flammable fill) → stock (2), with the vacuum record (the vacuum reached) that the fill gate looks for.
+ */
 export const vacuum = (body: VacuumBody): Transition => ({
-  action: 'vacuum', label: '抽真空', from: [STATUS.recovery, STATUS.analyze], done: { statuses: [STATUS.stock], actions: ['vacuum'] },
-  apply: async () => ({
+  action: 'vacuum', label: '抽真空', from: [STATUS.recovery, STATUS.analyze, STATUS.stock], done: { statuses: [STATUS.stock], actions: ['vacuum'] },
+  apply: async (_trx, c) => ({
     to: STATUS.stock,
-    record: { table: 'vacuum_records', values: { pressure: body.pressure ?? null, remark: blankToNull(body.remark ?? null) } },
+    record: { table: 'vacuum_records', values: { pressure: body.pressure, remark: blankToNull(body.remark ?? null) } },
+    detail: { pressure: body.pressure, ...(body.fixedValue ? { fixedValue: true } : {}) },
+    message: `气瓶 ${c.code} 抽真空完成：真空度 ${body.pressure} MPa`,
   }),
 });
 

@@ -7,6 +7,8 @@ import { ruleFlag } from '../systemRule/rules';
 
 /** Trace action that vacuum handling (trace/vacuumHandle, a later issue) records; the gate looks for it. */
 export const VACUUM_ACTION = 'vacuum';
+/** Moments compared as text by the gate (same zone, microseconds). */
+const MOMENT = 'YYYY-MM-DD"T"HH24:MI:SS.US';
 
 /**
  * The fill-gate reasons for the cylinder with `code` and the gas `materialId`, read inside `db` (pass the
@@ -34,8 +36,10 @@ export async function fillGateWithCylinder(db: Kysely<DB>, code: string, materia
       'c.specification', sql<number | null>`c.tare_weight::float8`.as('tareWeight'),
       sql<string | null>`case when c.owner_type = 1 then '自有' else o.enterprise_name end`.as('ownerName'),
       sql<string | null>`to_char(c.last_filled_at, 'YYYY-MM-DD')`.as('lastFilledAt'),
-      (eb) => eb.selectFrom('cylinder_traces as t').select(sql<string>`to_char(max(t.at), 'YYYY-MM-DD')`.as('v'))
+      (eb) => eb.selectFrom('cylinder_traces as t').select(sql<string>`to_char(max(t.at), ${MOMENT})`.as('v'))
         .whereRef('t.cylinder_id', '=', 'c.id').where('t.action', '=', VACUUM_ACTION).where('t.reverted_by_id', 'is', null).as('vacuumSince'),
+      (eb) => eb.selectFrom('periodic_inspections as p').select(sql<string>`to_char(max(p.created_at), ${MOMENT})`.as('v'))
+        .whereRef('p.cylinder_id', '=', 'c.id').as('inspectionRecordedAt'),
       // The plant's rules, read in the same statement: a saved change applies to the next scan.
       ruleFlag('vacuumBeforeFlammableFirstFill').as('vacuumRule'), ruleFlag('lpgLifeExtension').as('extensionRule'),
       (eb) => eb.selectFrom('periodic_inspections as p').select(sql<string>`to_char(max(p.inspected_on), 'YYYY-MM-DD')`.as('v'))
@@ -53,5 +57,6 @@ export async function fillGateWithCylinder(db: Kysely<DB>, code: string, materia
     id: row.id, code: row.code, status: row.status, materialId: row.materialId, materialName: row.materialName, specification: row.specification,
     tareWeight: row.tareWeight, nextInspectionDate: row.nextInspectionDate, ownerName: row.ownerName,
   };
-  return { cylinder: brief, reasons: fillGateReasons(row, gas, today(), { vacuumSince: row.vacuumSince, vacuumRequired: row.vacuumRule }) };
+  const options = { vacuumSince: row.vacuumSince, inspectionRecordedAt: row.inspectionRecordedAt, vacuumRequired: row.vacuumRule };
+  return { cylinder: brief, reasons: fillGateReasons(row, gas, today(), options) };
 }

@@ -79,6 +79,10 @@ describe('fill gate', () => {
     // A vacuum before the inspection does not count; one after it does.
     expect(codes(afterInspection, LPG, { vacuumSince: '2026-02-01' })).toEqual(['vacuumRequired']);
     expect(codes(afterInspection, LPG, { vacuumSince: '2026-03-02' })).toEqual([]);
+    // On the inspection's day, only a vacuum after the inspection was recorded counts.
+    const recordedAt = '2026-03-01T14:00:00.000000';
+    expect(codes(afterInspection, LPG, { vacuumSince: '2026-03-01T09:30:00.000000', inspectionRecordedAt: recordedAt })).toEqual(['vacuumRequired']);
+    expect(codes(afterInspection, LPG, { vacuumSince: '2026-03-01T15:10:00.000000', inspectionRecordedAt: recordedAt })).toEqual([]);
     // Filled since the inspection: no longer a first fill.
     expect(codes(lpg({ lastFilledAt: '2026-04-01', lastInspectionDate: '2026-03-01' }), LPG)).toEqual([]);
     // Non-flammable gases never need it.

@@ -40,12 +40,14 @@ export interface GateReason {
 
 /**
  * The fill gate of DOMAIN.md: every reason the cylinder must not be picked for filling or filled with `gas`
- * on `today` (YYYY-MM-DD). Empty means it may. `vacuumSince` is the date of its latest vacuum handling;
+ * on `today` (YYYY-MM-DD). Empty means it may. `vacuumSince` is the time (or date) of its latest vacuum handling,
+ * `inspectionRecordedAt` when its latest periodic inspection was recorded (both 'YYYY-MM-DDTHH:MM:SS.ffffff', comparable as text);
  * `vacuumRequired: false` (a system rule) drops the vacuum reason.
  * Pure, so picking and filling (later issues) and the screens all refuse for the same reasons.
  */
 export function fillGateReasons(
-  cylinder: GateCylinder, gas: GateGas, today: string, options: { vacuumSince?: string | null; vacuumRequired?: boolean } = {},
+  cylinder: GateCylinder, gas: GateGas, today: string,
+  options: { vacuumSince?: string | null; inspectionRecordedAt?: string | null; vacuumRequired?: boolean } = {},
 ): GateReason[] {
   const c = cylinder.code;
   const reasons: GateReason[] = [];
@@ -89,11 +91,14 @@ export function fillGateReasons(
   if (gas.flammable && options.vacuumRequired !== false) {
     const lastFill = cylinder.lastFilledAt?.slice(0, 10) ?? null;
     const inspected = cylinder.lastInspectionDate;
-    const vacuum = options.vacuumSince?.slice(0, 10) ?? null;
+    const vacuumAt = options.vacuumSince ?? null;
+    const vacuum = vacuumAt?.slice(0, 10) ?? null;
     const firstFill = lastFill === null;
     const firstAfterInspection = !firstFill && inspected !== null && lastFill <= inspected;
-    // The vacuum must come after the inspection that made this a first fill (if any).
-    const vacuumDone = vacuum !== null && (inspected === null || vacuum >= inspected);
+    // The vacuum must come after the inspection that made this a first fill (if any): not before its date, and
+    // not before it was recorded (a vacuum in the morning does not count for an inspection entered that afternoon).
+    const recordedAt = options.inspectionRecordedAt ?? null;
+    const vacuumDone = vacuum !== null && (inspected === null || (vacuum >= inspected && (recordedAt === null || vacuumAt! > recordedAt)));
     if ((firstFill || firstAfterInspection) && !vacuumDone) {
       const which = firstFill ? '首次充装' : `定期检验（${inspected}）后首次充装`;
       reasons.push({ reason: 'vacuumRequired', message: `气瓶 ${c} ${which}可燃气体 ${gas.materialName}，需先抽真空处理` });

@@ -25,6 +25,7 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
   route(app, STORAGE.outStock, async (r) => s.outStock(db, r.body, actorOf(r)));
   route(app, STORAGE.outStockListPage, async (r) => q.orderPage(db, 'out', r.body));
   route(app, STORAGE.scanOutStock, async (r) => s.scanOutStock(db, r.body, actorOf(r)));
+  route(app, STORAGE.removeOutStock, async (r) => s.removeOutStock(db, r.body, actorOf(r)));
   route(app, STORAGE.getCkInfoByCode, async (r) => s.ckInfo(db, r.body.code, r.body.orderId));
   route(app, STORAGE.getOutOrderInfo, async (r) => q.outOrderInfo(db, r.body.id));
   route(app, STORAGE.getOrderDetailList, async (r) => q.orderDetail(db, r.params.id));

@@ -6,7 +6,7 @@ import {
   type OutStockBody, type PrintInfoBody, type RecoverBody, type RecoverResult, type ScanOutBody, type ScanOutResult, type SignInfo,
   type SignInfoBody,
 } from '@shared/api/storage';
-import { STATUS } from '@shared/lifecycle';
+import { placeOf, STATUS, type Place } from '@shared/lifecycle';
 import { PRODUCT_STATUS_NAMES } from '@shared/api/enum';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -14,9 +14,12 @@ import { requirePermission } from '../../lib/access';
 import { BusinessError } from '../../lib/errors';
 import { storableText, toJsonb } from '../../lib/jsonb';
 import { blankToNull } from '../../lib/paging';
-import { declareTransition, lockCylinder, runLocked, runTransition, wrongStatus, type Actor } from '../lifecycle/engine';
-import { briefByCode } from '../lifecycle/queries';
-import { asOrderLine, outboundScan, recover, ship, stockIn, type LineState, type OrderContext } from '../lifecycle/storage-transitions';
+import { declareTransition, lockCylinder, runLocked, runTransition, wrongStatus, type Actor, type Transition } from '../lifecycle/engine';
+import { briefByCode, whereNow } from '../lifecycle/queries';
+import { statusLabel } from '../product/status-label';
+import {
+  asOrderLine, openOrderOf, outboundScan, recover, removeFromOrder, ship, stockIn, type LineState, type OrderContext,
+} from '../lifecycle/storage-transitions';
 import { gasOf } from '../lifecycle/transitions';
 import { outOrderInfo } from './storage.queries';
 
@@ -38,9 +41,10 @@ async function lockOrder(trx: Transaction<DB>, id: number, direction: 'in' | 'ou
   return order;
 }
 
-/** RK20261123-000001 / CK20261123-000002: the day and a plant-wide sequence. */
-const nextOrderNo = (direction: 'in' | 'out') =>
-  sql<string>`${direction === 'in' ? 'RK' : 'CK'} || to_char(now(), 'YYYYMMDD') || '-' || lpad(nextval('storage_order_no_seq')::text, 6, '0')`;
+/** RK20261123-000001 / CK20261123-000001: the day and a plant-wide sequence of each direction. */
+const nextOrderNo = (direction: 'in' | 'out') => (direction === 'in'
+  ? sql<string>`'RK' || to_char(now(), 'YYYYMMDD') || '-' || lpad(nextval('storage_in_no_seq')::text, 6, '0')`
+  : sql<string>`'CK' || to_char(now(), 'YYYYMMDD') || '-' || lpad(nextval('storage_out_no_seq')::text, 6, '0')`);
 
 async function orderRef(trx: Transaction<DB> | Db, id: number): Promise<OrderRef> {
   const row = await trx.selectFrom('storage_orders as o')
@@ -88,6 +92,7 @@ export async function inStock(db: Db, body: InStockBody, actor: Actor): Promise<
     if (!type || type.direction !== 'in') throw new BusinessError(`入库单不存在：${orderId}`);
     if (!type.type) throw new BusinessError('参数错误：请选择入库类型');
     const ctx: OrderContext = { id: 0, order_no: '', type: type.type, warehouse_id: null, customer_id: null };
+    const creating = !orderId;
     const answer = await runTransition<ScanResult & { orderId?: number }>(db, stockIn(ctx), {
       code: body.code, scanId: body.scanId,
       prepare: async (trx) => {
@@ -95,7 +100,12 @@ export async function inStock(db: Db, body: InStockBody, actor: Actor): Promise<
         refuseClosed(order);
         Object.assign(ctx, order);
       },
-      finish: async (_trx, result) => ({ ...result, orderId: ctx.id }),
+      finish: async (trx, result) => {
+        // A first scan that finds the cylinder already stocked in (a second station scanned it at the same
+        // moment) creates no order: an order with nothing on it would be left behind.
+        if (creating && result.repeated) throw new BusinessError(`${result.message}（${await stockedOnto(trx, result.cylinderId)}），未新建入库单`);
+        return { ...result, orderId: ctx.id };
+      },
     }, actor);
     orderId = answer.orderId ?? orderId;
     const { orderId: _o, ...rest } = answer;
@@ -105,6 +115,14 @@ export async function inStock(db: Db, body: InStockBody, actor: Actor): Promise<
   }
   if (body.complete) await completeInOrder(db, orderId!, actor);
   return { order: await orderRef(db, orderId!), scan };
+}
+
+/** The stock-in order a cylinder was last scanned onto, in words. */
+async function stockedOnto(trx: Transaction<DB>, cylinderId: number): Promise<string> {
+  const on = await trx.selectFrom('storage_order_items as i').innerJoin('storage_orders as o', 'o.id', 'i.order_id')
+    .select('o.order_no').where('i.cylinder_id', '=', cylinderId).where('i.reverted_at', 'is', null).where('o.direction', '=', 'in')
+    .orderBy('i.id', 'desc').limit(1).executeTakeFirst();
+  return on ? `入库单 ${on.order_no}` : '不在入库单上';
 }
 
 async function completeInOrder(db: Db, id: number, actor: Actor): Promise<void> {
@@ -229,18 +247,15 @@ async function lockLines(trx: Transaction<DB>, orderId: number): Promise<LineSta
     .where('l.order_id', '=', orderId).orderBy('l.id').forUpdate('l').execute();
 }
 
-/** The open outbound order a scanned (8) cylinder is on. */
-function openOrderOf(db: Db | Transaction<DB>, cylinderId: number) {
-  return db.selectFrom('storage_order_items as i').innerJoin('storage_orders as o', 'o.id', 'i.order_id')
-    .select(['o.id', 'o.order_no']).where('i.cylinder_id', '=', cylinderId).where('i.reverted_at', 'is', null)
-    .where('o.direction', '=', 'out').where('o.status', '=', 0).orderBy('i.id', 'desc').limit(1).executeTakeFirst();
-}
-
-/** POST /api/storageOrder/scanOutStock: 7 → 8 onto the order's matching line; the order (and its lines) locked first. */
-export function scanOutStock(db: Db, body: ScanOutBody, actor: Actor): Promise<ScanOutResult> {
+/**
+ * Runs an order-line transition on an open outbound order: the order and its lines locked first (the same
+ * order as completion takes them), the answer with the lines' progress.
+ */
+function onOutOrder(db: Db, body: ScanOutBody, actor: Actor, make: (order: OrderContext, lines: LineState[]) => Transition,
+  repeated?: (trx: Transaction<DB>, result: ScanResult) => Promise<void>): Promise<ScanOutResult> {
   const ctx: OrderContext = { id: body.orderId, order_no: '', type: '', warehouse_id: null, customer_id: null };
   const lines: LineState[] = [];
-  return runTransition<ScanOutResult>(db, outboundScan(ctx, lines), {
+  return runTransition<ScanOutResult>(db, make(ctx, lines), {
     code: body.code, scanId: body.scanId,
     prepare: async (trx) => {
       const order = await lockOrder(trx, body.orderId, 'out');
@@ -249,16 +264,23 @@ export function scanOutStock(db: Db, body: ScanOutBody, actor: Actor): Promise<S
       lines.push(...(await lockLines(trx, body.orderId)));
     },
     finish: async (trx, result) => {
-      if (result.repeated) {
-        const on = await openOrderOf(trx, result.cylinderId);
-        if (on && on.id !== body.orderId) throw new BusinessError(`气瓶 ${result.code} 已扫描到出库单 ${on.order_no}`);
-      }
+      if (result.repeated) await repeated?.(trx, result);
       return { ...result, lines: lines.map(asOrderLine) };
     },
   }, actor);
 }
 
-/** POST /api/storageOrder/scanHandel: recovery (9 → 10); a cylinder thought elsewhere is taken and flagged. */
+/** POST /api/storageOrder/scanOutStock: 7 → 8 onto the order's matching line. */
+export const scanOutStock = (db: Db, body: ScanOutBody, actor: Actor): Promise<ScanOutResult> =>
+  onOutOrder(db, body, actor, outboundScan, async (trx, result) => {
+    const on = await openOrderOf(trx, result.cylinderId);
+    if (on && on.id !== body.orderId) throw new BusinessError(`气瓶 ${result.code} 已扫描到出库单 ${on.order_no}`);
+  });
+
+/** POST /api/storageOrder/removeOutStock (移出): 8 → 7, a cylinder scanned onto the open order by mistake leaves it. */
+export const removeOutStock = (db: Db, body: ScanOutBody, actor: Actor): Promise<ScanOutResult> => onOutOrder(db, body, actor, removeFromOrder);
+
+/** POST /api/storageOrder/scanHandel: recovery (9 → 10); one at another customer is taken and flagged, one in the plant refused. */
 export async function scanHandel(db: Db, body: RecoverBody, actor: Actor): Promise<RecoverResult> {
   if (body.customerId) {
     const c = await db.selectFrom('enterprises').select('type').where('id', '=', body.customerId).executeTakeFirst();
@@ -273,20 +295,45 @@ export async function scanHandel(db: Db, body: RecoverBody, actor: Actor): Promi
 /* ---------------------------------------------------------------- previews */
 
 const NEXT: Record<number, string[]> = {
-  [STATUS.analyze]: ['分析处理', '抽真空'], [STATUS.stock]: ['领瓶', '空瓶入库'], [STATUS.received]: ['充装', '退回领瓶'],
+  [STATUS.analyze]: ['分析处理', '抽真空'], [STATUS.stock]: ['领瓶', '抽真空', '空瓶入库'], [STATUS.received]: ['充装', '退回领瓶'],
   [STATUS.filling]: ['检验'], [STATUS.inspected]: ['复秤'], [STATUS.reWeighed]: ['成品入库'], [STATUS.toOutbound]: ['出库扫描'],
-  [STATUS.scanned]: ['完成出库'], [STATUS.outbound]: ['回收'], [STATUS.recovery]: ['抽真空', '空瓶入库'],
+  [STATUS.scanned]: ['完成出库', '移出'], [STATUS.outbound]: ['回收'], [STATUS.recovery]: ['抽真空', '空瓶入库'],
 };
 
-async function describe(db: Db, code: string): Promise<{ cylinder: CylinderBrief; warehouseName: string | null; locationName: string | null; reweigh: boolean }> {
-  const cylinder = await briefByCode(db, code);
-  const where = await db.selectFrom('cylinders as c').leftJoin('warehouses as w', 'w.id', 'c.warehouse_id')
-    .leftJoin('enterprises as e', 'e.id', 'c.location_enterprise_id').innerJoin('materials as m', 'm.id', 'c.material_id')
-    .select(['w.warehouse_name', 'e.enterprise_name', 'm.reweigh_required']).where('c.id', '=', cylinder.id).executeTakeFirstOrThrow();
-  return { cylinder, warehouseName: where.warehouse_name, locationName: where.enterprise_name, reweigh: where.reweigh_required };
+interface Described {
+  cylinder: CylinderBrief;
+  place: Place;
+  warehouseName: string | null;
+  locationName: string | null;
+  reweigh: boolean;
 }
 
-function reasonsFor(type: BarCodeQuery['type'], c: CylinderBrief, reweigh: boolean, materialName: string | null): string[] {
+async function describe(db: Db, code: string): Promise<Described> {
+  const cylinder = await briefByCode(db, code);
+  const where = await db.selectFrom('cylinders as c').leftJoin('warehouses as w', 'w.id', 'c.warehouse_id')
+    .leftJoin('enterprises as l', 'l.id', 'c.location_enterprise_id').innerJoin('materials as m', 'm.id', 'c.material_id')
+    .select([...whereNow, 'c.warehouse_id', 'm.reweigh_required']).where('c.id', '=', cylinder.id).executeTakeFirstOrThrow();
+  return {
+    cylinder, place: placeOf(cylinder.status, where.warehouse_id), warehouseName: where.warehouseName, locationName: where.locationName,
+    reweigh: where.reweigh_required,
+  };
+}
+
+/** Where a cylinder is, in words, as a refused recovery names it. */
+const placeWords = (d: Described) => {
+  const status = statusLabel(d.cylinder.status);
+  switch (d.place) {
+    case 'warehouse': return `在仓库「${d.warehouseName ?? ''}」（${status}）`;
+    case 'order': return `已扫描到出库单 ${d.locationName ?? '—'}，尚未发出（${status}）；扫错的气瓶请在该出库单上移出`;
+    case 'workshop': return `在充装车间（${status}）`;
+    case 'returned': return `已回收，待空瓶入库（${status}）`;
+    default: return `在厂内（${status}）`;
+  }
+};
+
+function reasonsFor(type: BarCodeQuery['type'], d: Described): string[] {
+  const { cylinder: c, reweigh } = d;
+  const materialName = c.materialName;
   const expect = (step: string, from: readonly number[]) => (from.includes(c.status) ? [] : [wrongStatus(c, step, from).message]);
   switch (type) {
     case 'spaceRk': return expect('空瓶入库', [STATUS.recovery, STATUS.stock]);
@@ -296,7 +343,9 @@ function reasonsFor(type: BarCodeQuery['type'], c: CylinderBrief, reweigh: boole
       return status;
     }
     case 'productCK': case 'pickCk': return expect('出库扫描', [STATUS.toOutbound]);
-    case 'recover': return c.status === STATUS.scrap ? [`气瓶 ${c.code} 已报废，不能回收（报废气瓶不得重新使用）`] : [];
+    case 'recover':
+      if (c.status === STATUS.scrap) return [`气瓶 ${c.code} 已报废，不能回收（报废气瓶不得重新使用）`];
+      return c.status === STATUS.outbound ? [] : [`气瓶 ${c.code} 不在客户处，不能回收：系统记录该瓶${placeWords(d)}`];
     default: return [];
   }
 }
@@ -305,12 +354,12 @@ function reasonsFor(type: BarCodeQuery['type'], c: CylinderBrief, reweigh: boole
 export async function infoByBarCode(db: Db, q: BarCodeQuery): Promise<BarCodeInfo> {
   const d = await describe(db, q.code);
   const c = d.cylinder;
-  const reasons = reasonsFor(q.type, c, d.reweigh, c.materialName);
+  const reasons = reasonsFor(q.type, d);
   let next = NEXT[c.status] ?? [];
   if (c.status === STATUS.inspected && !d.reweigh) next = ['成品入库'];
   return {
-    cylinder: c, statusName: PRODUCT_STATUS_NAMES[c.status] ?? String(c.status), warehouseName: d.warehouseName, locationName: d.locationName,
-    allowed: reasons.length === 0, reasons, next,
+    cylinder: c, statusName: PRODUCT_STATUS_NAMES[c.status] ?? String(c.status), place: d.place, warehouseName: d.warehouseName,
+    locationName: d.locationName, allowed: reasons.length === 0, reasons, next,
   };
 }
 

@@ -6,7 +6,7 @@ import type { TestPreview, TestRecord } from '@shared/api/produce';
 import { http } from '@renderer/http/client';
 import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
 import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
-import { bodies, brief, LPG, result, UUID } from '@renderer/features/produce/testData';
+import { bodies, brief, LPG, result, todayCounter, UUID } from '@renderer/features/produce/testData';
 
 const SCREEN_LOAD = { timeout: 15_000 };
 type Handler = (c: InternalAxiosRequestConfig) => FakeReply | undefined;
@@ -30,9 +30,12 @@ const record: TestRecord = {
 };
 
 function serve(handler: Handler = () => undefined) {
+  const counter = todayCounter();
   const adapter = fakeAdapter((c) => {
-    const own = handler(c);
+    const own = counter.seen(handler(c));
     if (own) return own;
+    const counted = counter.answer(c.url);
+    if (counted) return counted;
     if (c.url === '/material/dropDown') return ok([LPG]);
     if (c.url === '/produce/testHistory') return ok({ list: [record], total: 1 });
     return ok(null);

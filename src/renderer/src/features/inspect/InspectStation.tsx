@@ -20,7 +20,7 @@ const RECORDED: Verdict['kind'][] = ['ok', 'failed', 'repeated'];
  */
 export function InspectStation() {
   const t = useT();
-  const station = useStation('inspect');
+  const station = useStation('inspect', 'test');
   const allowed = usePermission(['inspect:test']);
   const [operator, setOperator] = useOperator(STATION_KEYS.testUser);
   const [preview, setPreview] = useState<TestPreview | null>(null);

@@ -1,45 +1,69 @@
 import { useState } from 'react';
-import { Stack, TextField } from '@mui/material';
-import { NumberInput } from '@renderer/components/NumberInput';
+import { Box, Stack, TextField, Typography } from '@mui/material';
+import type { FillingBody } from '@shared/api/produce';
+import { filledByWeight } from '@shared/lifecycle';
+import { useScaleReading } from '@renderer/features/machine/devices';
+import { lookupsApi } from '@renderer/features/lookups/lookupsApi';
+import { useSystemRules } from '@renderer/features/lookups/useLookups';
 import { useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
 import { STATION_KEYS } from './localSetting';
 import { produceApi } from './produceApi';
-import { GasSelect, OperatorField, backToScan, useOperator, useStationGas } from './StationFields';
+import { GasSelect, OperatorField, TypedValueField, backToScan, useOperator, useStationGas, useTypedValue } from './StationFields';
 import { StationPanel } from './StationPanel';
-import { resultVerdict, useStation } from './useStation';
+import { resultVerdict, useStation, type Verdict } from './useStation';
 
-const numberOrNull = (v: number | null) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+type Quantity = Pick<FillingBody, 'filledWeight' | 'filledPressure' | 'source' | 'fixedValue'>;
 
 /**
  * 充装: each scan first asks whether the cylinder may be filled with the chosen gas (the fill gate: every
- * reason listed when not), then records the fill (已领瓶 → 已充装) with the lot number and the filled
- * weight or pressure, which stay for the next cylinders of the batch.
+ * reason listed when not), then records the fill (已领瓶 → 已充装) with the quantity measured for that
+ * cylinder: the filling scale's stable weight for a gas filled by weight (or a weight typed by a user
+ * holding 手工录入重量, marked manual), the final pressure for a compressed gas. A typed value serves one
+ * scan and is cleared, unless fixed for a rack on purpose (shown, and recorded as such).
  */
 export function FillStation() {
   const t = useT();
-  const station = useStation('fill');
+  const station = useStation('fill', 'fill');
   const allowed = usePermission(['produce:filling']);
+  const manualKey = usePermission(['produce:manualWeight']);
+  const { allowManualWeight } = useSystemRules();
+  const manualWeight = manualKey && allowManualWeight;
   const [operator, setOperator] = useOperator(STATION_KEYS.fillingUser);
   const [materialId, setMaterialId] = useStationGas();
+  const { data: gases } = lookupsApi.useMaterialOptionsQuery({});
+  const gas = gases?.find((g) => g.id === materialId) ?? null;
+  const byWeight = gas ? filledByWeight(gas.category) : true;
   const [lotNo, setLotNo] = useState('');
-  const [weight, setWeight] = useState<number | null>(null);
-  const [pressure, setPressure] = useState<number | null>(null);
+  const typed = useTypedValue(byWeight ? 'fill.weight' : 'fill.pressure');
+  const reading = useScaleReading();
+  const hasScale = !!window.api;
   const [check] = produceApi.useFillingScanMutation();
   const [fill] = produceApi.useFillingMutation();
 
-  const onScan = (code: string) => station.run(code, async (scanId) => {
+  /** The quantity this scan records, or why there is none. */
+  const quantity = (): Quantity | string => {
+    const fixed = typed.fixed ? { fixedValue: true } : {};
+    if (!byWeight) return typeof typed.value === 'number' ? { filledPressure: typed.value, ...fixed } : t('produce.noFillPressure');
+    if (manualWeight && typeof typed.value === 'number') return { filledWeight: typed.value, source: 'manual', ...fixed };
+    if (reading?.stable) return { filledWeight: reading.weight, source: 'scale' };
+    return t(manualWeight ? 'produce.noFillWeight' : 'produce.noFillWeightScale');
+  };
+
+  const onScan = (code: string) => station.run(code, async (scanId): Promise<Verdict> => {
     if (!materialId) return { kind: 'refused', code, title: t('produce.chooseGasFirst') };
-    if (Number.isNaN(weight) || Number.isNaN(pressure)) return { kind: 'refused', code, title: t('produce.badNumber') };
+    if (Number.isNaN(typed.value)) return { kind: 'refused', code, title: t('produce.badNumber') };
+    const measured = quantity();
+    if (typeof measured === 'string') return { kind: 'refused', code, title: measured };
+    // From here the typed value belongs to this cylinder: it never carries over to the next one unless fixed.
+    typed.used();
     const preview = await check({ code, materialId }).unwrap();
     if (!preview.allowed) return { kind: 'refused', code, title: t('produce.fillRefused', { code }), lines: preview.reasons };
-    const result = await fill({
-      code, scanId, materialId,
-      lotNo: lotNo.trim() || null,
-      filledWeight: numberOrNull(weight),
-      filledPressure: numberOrNull(pressure),
-    }).unwrap();
-    return resultVerdict(t, result);
+    const result = await fill({ code, scanId, materialId, lotNo: lotNo.trim() || null, ...measured }).unwrap();
+    const shown = measured.filledWeight !== undefined
+      ? t(measured.source === 'scale' ? 'produce.filledScale' : 'produce.filledManual', { weight: measured.filledWeight ?? 0 })
+      : t('produce.filledPressureIs', { pressure: measured.filledPressure ?? 0 });
+    return resultVerdict(t, result, measured.fixedValue ? `${shown}（${t('produce.fixValue')}）` : shown);
   });
 
   return (
@@ -52,12 +76,24 @@ export function FillStation() {
           </Stack>
           <TextField size="small" label={t('produce.lotNo')} value={lotNo} onChange={(e) => setLotNo(e.target.value)}
             onKeyDown={backToScan(station.focusScan)} slotProps={{ htmlInput: { maxLength: 64 } }} />
-          <Stack direction="row" spacing={1}>
-            <NumberInput size="small" label={t('produce.filledWeight')} value={weight} onChange={setWeight} min={0} max={10000} decimal={3}
-              onKeyDown={backToScan(station.focusScan)} sx={{ flex: 1 }} />
-            <NumberInput size="small" label={t('produce.filledPressure')} value={pressure} onChange={setPressure} min={0} max={1000} decimal={3}
-              onKeyDown={backToScan(station.focusScan)} sx={{ flex: 1 }} />
-          </Stack>
+          {byWeight ? (
+            <TypedValueField typed={typed} label={t('produce.manualFillWeight')} unit="kg" min={0} max={10000} decimal={3} focusScan={station.focusScan}
+              disabled={!manualWeight} helperText={manualWeight ? undefined : t(allowManualWeight ? 'produce.manualWeightDenied' : 'produce.manualWeightOff')} />
+          ) : (
+            <TypedValueField typed={typed} label={t('produce.filledPressure')} unit="MPa" min={0} max={1000} decimal={3} focusScan={station.focusScan} />
+          )}
+          {byWeight && (
+            <Box data-testid="live-weight" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 0.5 }}>
+              <Typography variant="caption" color="text.secondary">{t('produce.fillScale')}</Typography>
+              {reading ? (
+                <Typography sx={{ fontSize: 24, fontWeight: 700, color: reading.stable ? 'success.main' : 'text.secondary' }}>
+                  {reading.weight.toFixed(3)} kg {reading.stable ? t('produce.stable') : t('produce.unstable')}
+                </Typography>
+              ) : (
+                <Typography color="text.secondary">{hasScale ? t('produce.noReading') : t('produce.noScale')}</Typography>
+              )}
+            </Box>
+          )}
         </>
       )} />
   );

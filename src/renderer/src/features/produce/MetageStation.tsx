@@ -31,7 +31,7 @@ export function targetText(t: T, p: MetagePreview): string {
  */
 export function MetageStation() {
   const t = useT();
-  const station = useStation('metage');
+  const station = useStation('metage', 'reweigh');
   const allowed = usePermission(['produce:metage']);
   const manualKey = usePermission(['produce:manualWeight']);
   // 系统规则 may forbid typed weights altogether; the server refuses them then, so the field is off too.

@@ -14,7 +14,7 @@ import { resultVerdict, useStation } from './useStation';
  */
 export function PickStation() {
   const t = useT();
-  const station = useStation('pick');
+  const station = useStation('pick', 'pick');
   const allowed = usePermission(['produce:picking']);
   const [operator, setOperator] = useOperator(STATION_KEYS.fillingUser);
   const [materialId, setMaterialId] = useStationGas();

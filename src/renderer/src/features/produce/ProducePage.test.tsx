@@ -9,21 +9,24 @@ import { http } from '@renderer/http/client';
 import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
 import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
 import { stubAudio } from '@renderer/test/fakeAudio';
-import { bodies, brief, LPG, N2, refusal, result, UUID } from './testData';
+import { bodies, bodyOf, brief, LPG, N2, refusal, result, todayCounter, UUID } from './testData';
 
 const SCREEN_LOAD = { timeout: 15_000 };
 type Handler = (c: InternalAxiosRequestConfig) => FakeReply | Promise<FakeReply> | undefined;
 
 const fillRow: FillingRow = {
   id: 1, cylinderId: 11, code: 'GP0009', materialName: '液化石油气', lotNo: 'L20260301', filledWeight: 14.6, filledPressure: null,
-  startedAt: null, endedAt: null, source: 'scale', operator: '张三', workstation: '充装一号工位', createdAt: '2026-03-01T08:00:00Z', reverted: true,
+  startedAt: null, endedAt: null, source: 'scale', fixedValue: false, operator: '张三', workstation: '充装一号工位', createdAt: '2026-03-01T08:00:00Z', reverted: true,
 };
 
 /** The server: the handler answers the production calls it knows; lookups and lists answer empty. */
 function serve(handler: Handler = () => undefined) {
+  const counter = todayCounter();
   const adapter = fakeAdapter(async (c) => {
-    const own = await handler(c);
+    const own = counter.seen(await handler(c));
     if (own) return own;
+    const counted = counter.answer(c.url);
+    if (counted) return counted;
     if (c.url === '/material/dropDown') return ok([LPG, N2]);
     if (c.url === '/produce/fillingHistory') return ok({ list: [fillRow], total: 1 });
     if (c.url?.startsWith('/produce/') && c.url.endsWith('History')) return ok({ list: [], total: 0 });
@@ -184,6 +187,7 @@ describe('充装管理 — 充装', { timeout: 60_000 }, () => {
     const adapter = serve((c) => (c.url === '/produce/fillingScan' ? ok(gate) : undefined));
     renderApp('/produce/produce');
     await openStation('充装');
+    await userEvent.type(await screen.findByLabelText('手工录入充装量（kg）'), '14.6');
     await scan('GP0007');
     await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'refused'));
     expect(verdict()).toHaveTextContent('GP0007 不能充装');
@@ -205,19 +209,71 @@ describe('充装管理 — 充装', { timeout: 60_000 }, () => {
     await openStation('充装');
     expect(await screen.findByRole('combobox', { name: '充装介质' })).toHaveTextContent('液化石油气');
     await userEvent.type(screen.getByLabelText('批号'), 'L20260301');
-    await userEvent.type(screen.getByLabelText('充装量（kg）'), '14.6');
+    await userEvent.type(screen.getByLabelText('手工录入充装量（kg）'), '14.6');
     await scan('GP0008');
     await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'ok'));
     expect(verdict()).toHaveTextContent('气瓶 GP0008 充装完成');
+    expect(verdict()).toHaveTextContent('充装量 14.6 kg（手工录入）');
     expect(bodies(adapter, '/produce/filling')[0]).toEqual({
-      code: 'GP0008', scanId: expect.stringMatching(UUID), materialId: 3, lotNo: 'L20260301', filledWeight: 14.6, filledPressure: null,
+      code: 'GP0008', scanId: expect.stringMatching(UUID), materialId: 3, lotNo: 'L20260301', filledWeight: 14.6, source: 'manual',
     });
-    expect(count()).toHaveTextContent('今日完成1瓶');
+    await waitFor(() => expect(count()).toHaveTextContent('今日完成1瓶'));
+    // The typed weight was this cylinder's: it does not carry over to the next scan.
+    expect(screen.getByLabelText('手工录入充装量（kg）')).toHaveValue('');
 
+    await userEvent.type(screen.getByLabelText('手工录入充装量（kg）'), '14.5');
     await scan('GP0008');
     await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'refused'));
     expect(verdict()).toHaveTextContent('气瓶 GP0008 正在被其他工位充装');
     expect(count()).toHaveTextContent('今日完成1瓶');
+  });
+
+  it('a fill without its weight is refused at the station, the server not asked; a value fixed for a rack stays, shown, and is sent as fixed', async () => {
+    storeSession();
+    localStorage.setItem('MATERIAL_WEIGHING', '3');
+    const adapter = serve((c) => {
+      if (c.url === '/produce/fillingScan') return ok({ cylinder: brief('GP0020', 3), allowed: true, reasons: [] });
+      if (c.url === '/produce/filling') return ok(result(bodyOf(c).code as string, 3, 4, `气瓶 ${bodyOf(c).code as string} 充装成功`, { action: 'fill' }));
+      return undefined;
+    });
+    renderApp('/produce/produce');
+    await openStation('充装');
+    await scan('GP0020');
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'refused'));
+    expect(verdict()).toHaveTextContent('没有充装量：请等待充装秤稳定读数，或手工录入本瓶的充装量（kg）');
+    expect(adapter.calls.some((c) => c.url === '/produce/filling' || c.url === '/produce/fillingScan')).toBe(false);
+
+    await userEvent.type(screen.getByLabelText('手工录入充装量（kg）'), '14.5');
+    await userEvent.click(screen.getByLabelText('整组固定'));
+    expect(screen.getByTestId('fixed-value')).toHaveTextContent('整组固定：每瓶都记为 14.5 kg');
+    await scan('GP0021');
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'ok'));
+    await scan('GP0022');
+    await waitFor(() => expect(bodies(adapter, '/produce/filling')).toHaveLength(2));
+    expect(bodies(adapter, '/produce/filling').map((b) => [b.code, b.filledWeight, b.source, b.fixedValue])).toEqual([
+      ['GP0021', 14.5, 'manual', true], ['GP0022', 14.5, 'manual', true],
+    ]);
+    expect(screen.getByLabelText('手工录入充装量（kg）')).toHaveValue('14.5');
+  });
+
+  it('a compressed gas records the final pressure typed for each cylinder', async () => {
+    storeSession();
+    localStorage.setItem('MATERIAL_WEIGHING', '4');
+    const adapter = serve((c) => {
+      if (c.url === '/produce/fillingScan') return ok({ cylinder: brief('GP0030', 3, { materialId: 4 }), allowed: true, reasons: [] });
+      if (c.url === '/produce/filling') return ok(result('GP0030', 3, 4, '气瓶 GP0030 充装成功', { action: 'fill' }));
+      return undefined;
+    });
+    renderApp('/produce/produce');
+    await openStation('充装');
+    expect(await screen.findByRole('combobox', { name: '充装介质' })).toHaveTextContent('氮气');
+    await scan('GP0030');
+    await waitFor(() => expect(verdict()).toHaveTextContent('没有充装压力'));
+    await userEvent.type(screen.getByLabelText('充装压力（MPa）'), '15');
+    await scan('GP0030');
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'ok'));
+    expect(bodies(adapter, '/produce/filling')).toEqual([{ code: 'GP0030', scanId: expect.stringMatching(UUID), materialId: 4, lotNo: null, filledPressure: 15 }]);
+    expect(screen.getByLabelText('充装压力（MPa）')).toHaveValue('');
   });
 
   it('refuses to scan before a gas is chosen, without calling the server', async () => {
@@ -228,6 +284,28 @@ describe('充装管理 — 充装', { timeout: 60_000 }, () => {
     await scan('GP0010');
     await waitFor(() => expect(verdict()).toHaveTextContent('请先选择充装介质'));
     expect(adapter.calls.some((c) => c.url === '/produce/filling' || c.url === '/produce/fillingScan')).toBe(false);
+  });
+});
+
+describe('充装管理 — 抽真空', { timeout: 60_000 }, () => {
+  it('records the vacuum typed for each cylinder, refuses a scan without it, and clears it after each scan', async () => {
+    storeSession();
+    const adapter = serve((c) => (c.url === '/produce/vacuum'
+      ? ok(result(bodyOf(c).code as string, 2, 2, `气瓶 ${bodyOf(c).code as string} 抽真空完成：真空度 ${bodyOf(c).pressure as number} MPa`, { action: 'vacuum' }))
+      : undefined));
+    renderApp('/produce/produce');
+    await userEvent.click(await screen.findByRole('tab', { name: '抽真空' }, SCREEN_LOAD));
+    await scan('GP0040');
+    await waitFor(() => expect(verdict()).toHaveTextContent('请先输入本瓶的真空度（MPa），再扫码'));
+    expect(adapter.calls.some((c) => c.url === '/produce/vacuum')).toBe(false);
+    await userEvent.type(screen.getByLabelText('真空度（MPa）'), '-0.095{Enter}');
+    await waitFor(() => expect(scanField()).toHaveFocus());
+    await scan('GP0040');
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'ok'));
+    expect(verdict()).toHaveTextContent('气瓶 GP0040 抽真空完成：真空度 -0.095 MPa');
+    expect(bodies(adapter, '/produce/vacuum')).toEqual([{ code: 'GP0040', scanId: expect.stringMatching(UUID), pressure: -0.095 }]);
+    expect(screen.getByLabelText('真空度（MPa）')).toHaveValue('');
+    await waitFor(() => expect(count()).toHaveTextContent('今日完成1瓶'));
   });
 });
 
@@ -303,7 +381,7 @@ describe('充装管理 — 回退 and records', { timeout: 60_000 }, () => {
     cylinder: brief('GP0012', 4), allowed: true, reasons: [], traceId: 201, action: 'fill', actionName: '充装', toStatus: 3, at: '2026-03-01T08:00:00Z', operator: '张三',
   };
 
-  it('shows what would be undone, needs a reason, confirms, then rolls back with a scanId', async () => {
+  it('shows what would be undone, needs a reason, confirms, then rolls back that transition (its trace id) with a scanId', async () => {
     storeSession();
     const adapter = serve((c) => {
       if (c.url === '/produce/rollbackCheck') return ok(check);
@@ -327,7 +405,7 @@ describe('充装管理 — 回退 and records', { timeout: 60_000 }, () => {
     expect(confirmation).toHaveTextContent('确定撤销气瓶 GP0012 的“充装”吗？气瓶将回到“已领瓶”');
     expect(adapter.calls.some((c) => c.url === '/produce/rollbackSave')).toBe(false);
     await userEvent.click(within(confirmation).getByRole('button', { name: '回退' }));
-    await waitFor(() => expect(bodies(adapter, '/produce/rollbackSave')).toEqual([{ code: 'GP0012', scanId: expect.stringMatching(UUID), reason: '误扫' }]));
+    await waitFor(() => expect(bodies(adapter, '/produce/rollbackSave')).toEqual([{ code: 'GP0012', scanId: expect.stringMatching(UUID), traceId: check.traceId, reason: '误扫' }]));
     expect(await screen.findByText('气瓶 GP0012 已回退到已领瓶')).toBeInTheDocument();
   });
 

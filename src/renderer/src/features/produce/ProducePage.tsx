@@ -12,16 +12,18 @@ import { MetageStation } from './MetageStation';
 import { PickStation } from './PickStation';
 import { ProduceRecords } from './ProduceRecords';
 import { RollbackDialog } from './RollbackDialog';
+import { VacuumStation } from './VacuumStation';
 
-type StationName = 'pick' | 'fill' | 'metage';
+type StationName = 'vacuum' | 'pick' | 'fill' | 'metage';
 const STATIONS: { name: StationName; label: MessageKey; permission: PermissionKey }[] = [
+  { name: 'vacuum', label: 'produce.station.vacuum', permission: 'produce:vacuum' },
   { name: 'pick', label: 'produce.station.pick', permission: 'produce:picking' },
   { name: 'fill', label: 'produce.station.fill', permission: 'produce:filling' },
   { name: 'metage', label: 'produce.station.metage', permission: 'produce:metage' },
 ];
 
 /**
- * 充装管理: the three scanning stations of the filling workshop (领瓶, 充装, 复秤; each shown to the users
+ * 充装管理: the scanning stations of the filling workshop (抽真空, 领瓶, 充装, 复秤; each shown to the users
  * holding its key), 回退 of a cylinder's newest step, and the production records below.
  */
 export default function ProducePage() {
@@ -46,6 +48,7 @@ export default function ProducePage() {
           <Button variant="outlined" color="warning" onClick={() => setRollback(true)}>{t('produce.rollback')}</Button>
         </HasPermission>
       </Stack>
+      {current?.name === 'vacuum' && <VacuumStation />}
       {current?.name === 'pick' && <PickStation />}
       {current?.name === 'fill' && <FillStation />}
       {current?.name === 'metage' && <MetageStation />}

@@ -60,7 +60,8 @@ export function RollbackDialog({ open, onClose }: { open: boolean; onClose: () =
     });
     if (!ok) return;
     try {
-      const result = await save({ code: preview.cylinder.code, scanId, reason: reason.trim() }).unwrap();
+      // The transition shown is the one undone: if it changed meanwhile the server refuses instead of undoing another.
+      const result = await save({ code: preview.cylinder.code, scanId, traceId: preview.traceId!, reason: reason.trim() }).unwrap();
       notify(result.message, 'success');
       close();
     } catch (e) {

@@ -1,5 +1,7 @@
-import type { KeyboardEvent } from 'react';
-import { MenuItem, TextField } from '@mui/material';
+import { useCallback, useRef, type KeyboardEvent } from 'react';
+import { Alert, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
+import { NumberInput } from '@renderer/components/NumberInput';
+import { useScreenState } from '@renderer/hooks/useScreenState';
 import { useMaterialOptions } from '@renderer/features/lookups/useLookups';
 import { useT } from '@renderer/i18n/useT';
 import { useAppSelector } from '@renderer/store/hooks';
@@ -53,5 +55,62 @@ export function GasSelect({ value, onChange, focusScan, optional, label }: {
       <MenuItem value="" disabled={!optional}>{optional ? t('produce.ownGas') : t('produce.chooseGas')}</MenuItem>
       {gases.map((g) => <MenuItem key={g.value} value={g.value}>{g.label}</MenuItem>)}
     </TextField>
+  );
+}
+
+/**
+ * A value typed at a station for the cylinder about to be scanned (a weight, a pressure, a vacuum). It is
+ * used by one scan and cleared, unless the operator fixes it on purpose for a rack of cylinders: then it
+ * stays, is shown as fixed, and each record says it was.
+ */
+export interface TypedValue {
+  value: number | null;
+  setValue: (v: number | null) => void;
+  fixed: boolean;
+  setFixed: (fixed: boolean) => void;
+  /** After a scan used it: cleared unless fixed. */
+  used: () => void;
+}
+
+export function useTypedValue(name: string): TypedValue {
+  const [value, setValue] = useScreenState<number | null>(`${name}.value`, null);
+  const [fixed, setFixed] = useScreenState<boolean>(`${name}.fixed`, false);
+  const latest = useRef(fixed);
+  latest.current = fixed;
+  const used = useCallback(() => {
+    if (!latest.current) setValue(null);
+  }, [setValue]);
+  return { value, setValue, fixed, setFixed, used };
+}
+
+/** The typed value's field with its 整组固定 switch, and while fixed a line saying so for every scan. */
+export function TypedValueField({ typed, label, unit, focusScan, disabled, helperText, min, max, decimal }: {
+  typed: TypedValue;
+  label: string;
+  unit: string;
+  focusScan: () => void;
+  disabled?: boolean;
+  helperText?: string;
+  min: number;
+  max: number;
+  decimal: number;
+}) {
+  const t = useT();
+  const fixedOn = typed.fixed && typeof typed.value === 'number' && !disabled;
+  return (
+    <Stack spacing={0.5}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <NumberInput size="small" label={label} value={typed.value} onChange={typed.setValue} min={min} max={max} decimal={decimal}
+          disabled={disabled} helperText={helperText} onKeyDown={backToScan(focusScan)} sx={{ flex: 1 }} />
+        <FormControlLabel sx={{ mr: 0, whiteSpace: 'nowrap' }} disabled={disabled}
+          control={<Checkbox size="small" checked={typed.fixed} onChange={(e) => { typed.setFixed(e.target.checked); focusScan(); }} />}
+          label={t('produce.fixValue')} />
+      </Stack>
+      {fixedOn && (
+        <Alert severity="warning" sx={{ py: 0 }} data-testid="fixed-value">
+          {t('produce.fixedValueOn', { value: typed.value!, unit })}
+        </Alert>
+      )}
+    </Stack>
   );
 }

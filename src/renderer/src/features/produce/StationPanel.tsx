@@ -120,7 +120,7 @@ export function StationPanel({ station, settings, onScan, below, disabled, scanL
         <VerdictBox verdict={shift.verdict} />
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Typography data-testid="shift-count" sx={{ fontSize: 18 }}>
-            {t('produce.todayDone')}<Box component="strong" sx={{ fontSize: 24, mx: 0.5 }}>{shift.count}</Box>{t('produce.unit')}
+            {t('produce.todayDone')}<Box component="strong" sx={{ fontSize: 24, mx: 0.5 }}>{station.todayCount ?? '—'}</Box>{t('produce.unit')}
           </Typography>
           {pending && (
             <Button variant="contained" color="error" onClick={station.retry}>{t('produce.retry')}</Button>

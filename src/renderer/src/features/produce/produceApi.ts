@@ -6,7 +6,7 @@ import { mutationOf, queryOf } from '@renderer/store/endpoints';
  * What a status change makes stale: the production records and timelines, and every cylinder list with
  * its status counts (气瓶档案 shows the new status).
  */
-const MOVED = ['Produce', 'Trace', 'Product', 'StatusCount'] as const;
+const MOVED = ['Produce', 'Trace', 'Product', 'StatusCount', 'StationCount'] as const;
 
 /**
  * The production life cycle (src/shared/api/produce.ts): stations, records, rollback and the trace.
@@ -39,6 +39,10 @@ export const produceApi = api.injectEndpoints({
     traceInfo: queryOf(b, TRACE.getInfo, { tags: ['Trace'], silent: true }),
     analyse: mutationOf(b, TRACE.productAnalyse, { tags: [...MOVED] }),
     vacuum: mutationOf(b, TRACE.vacuumHandle, { tags: [...MOVED] }),
+    /** The 抽真空 station's call (its own key); silent like every station's. */
+    vacuumScan: mutationOf(b, PRODUCE.vacuum, { tags: [...MOVED], silent: true }),
+    /** 今日完成: what this workstation (or user) did today, from the trace; every status change refreshes it. */
+    todayCount: queryOf(b, PRODUCE.todayCount, { tags: ['StationCount'], silent: true }),
     saveNote: mutationOf(b, TRACE.saveOrEdit, { tags: ['Trace'] }),
   }),
 });

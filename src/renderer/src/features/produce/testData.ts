@@ -22,3 +22,22 @@ export const bodyOf = (c: InternalAxiosRequestConfig) => JSON.parse(c.data as st
 export const bodies = (adapter: { calls: InternalAxiosRequestConfig[] }, url: string) => adapter.calls.filter((c) => c.url === url).map(bodyOf);
 
 export const refusal = (msg: string) => ({ data: { code: -1, msg, data: null } });
+
+/**
+ * The server's 今日完成 for the fake servers of the station tests: it counts the status changes it answered
+ * (not repeats, not refusals), as the real one counts today's trace events. Wrap a handler's reply with it.
+ */
+export function todayCounter() {
+  let done = 0;
+  return {
+    seen(reply: { data?: unknown } | undefined) {
+      type Scan = { repeated?: boolean; toStatus?: number };
+      const env = reply?.data as { code?: number; data?: (Scan & { scan?: Scan | null }) | null } | undefined;
+      // A stock-in answers its scan inside the order's answer.
+      const scan = env?.data?.scan ?? env?.data;
+      if (env?.code === 0 && scan && scan.repeated === false && typeof scan.toStatus === 'number') done += 1;
+      return reply;
+    },
+    answer: (url: string | undefined) => (url === '/produce/todayCount' ? ({ data: { code: 0, msg: 'ok', data: { count: done, by: 'workstation' } } }) : undefined),
+  };
+}

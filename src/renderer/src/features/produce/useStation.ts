@@ -1,10 +1,11 @@
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import dayjs from 'dayjs';
-import type { ScanResult } from '@shared/api/produce';
+import type { ScanResult, StationAction } from '@shared/api/produce';
 import { beep } from '@renderer/components/ScanInput';
 import { statusLabel } from '@renderer/features/product/productStatus';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import { useT } from '@renderer/i18n/useT';
+import { produceApi } from './produceApi';
 import { failureOf, newScanId } from './scan';
 
 /**
@@ -71,6 +72,8 @@ export const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
 export interface Station {
   shift: Shift;
+  /** 今日完成: what this workstation (or user) brought through the station's action today, as the server counts it; null until known. */
+  todayCount: number | null;
   /** The scan that got no answer, which 重试 sends again with the same scanId. */
   pending: { code: string } | null;
   /**
@@ -90,8 +93,10 @@ export interface Station {
  * A scanning station's memory: the last verdict, today's count of scans that did their work, the last
  * scans, and the one that got no answer. Kept per screen and station so a switch of tabs keeps them.
  */
-export function useStation(name: string): Station {
+export function useStation(name: string, action: StationAction): Station {
   const t = useT();
+  // The count is the server's (the trace of today): a reload, a second tab or another PC of the same workstation agree.
+  const { data: counted } = produceApi.useTodayCountQuery({ action });
   const [stored, setShift] = useScreenState<Shift>(`station.${name}`, EMPTY);
   const shift = stored.day === today() ? stored : { ...EMPTY, day: today() };
   // The scan that got no answer: its code and scanId kept with the screen (a re-scan of the code after a
@@ -151,5 +156,7 @@ export function useStation(name: string): Station {
 
   const show = useCallback((verdict: Verdict) => record(verdict, false), [record]);
 
-  return { shift, pending: pending && retryable ? { code: pending.code } : null, run, retry, show, scanBox, focusScan };
+  return {
+    shift, todayCount: counted?.count ?? null, pending: pending && retryable ? { code: pending.code } : null, run, retry, show, scanBox, focusScan,
+  };
 }

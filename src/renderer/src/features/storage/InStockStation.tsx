@@ -53,9 +53,9 @@ export function OrderItemsTable({ orderId, stateKey, height }: { orderId: number
 export function InStockStation() {
   const t = useT();
   const lang = useLanguage();
-  const station = useStation('inStock');
-  const allowed = usePermission(['inbound:add']);
   const [setup, setSetup] = useScreenState<InSetup>(IN_SETUP_KEY, EMPTY_SETUP);
+  const station = useStation('inStock', setup.type === 'spaceRk' ? 'stockInEmpty' : 'stockInProduct');
+  const allowed = usePermission(['inbound:add']);
   const latest = useRef(setup);
   latest.current = setup;
   const { data: warehouses } = lookupsApi.useWarehouseOptionsQuery({});

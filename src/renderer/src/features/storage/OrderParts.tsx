@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { MaterialTestRow, OrderItemRow, OrderLine, PrintEntry, SignInfo } from '@shared/api/storage';
 import { dateTime } from '@renderer/features/produce/format';
 import { statusLabel } from '@renderer/features/product/productStatus';
@@ -63,14 +63,21 @@ export function SimpleTable({ label, heads, rows, empty, maxHeight = 360 }: {
   );
 }
 
-export function ScannedList({ items }: { items: OrderItemRow[] }) {
+/** The cylinders scanned onto an order; with `onRemove` (an open order), 移出 on each one still on it. */
+export function ScannedList({ items, onRemove }: { items: OrderItemRow[]; onRemove?: (row: OrderItemRow) => void }) {
   const t = useT();
+  const heads: MessageKey[] = ['storage.no', 'storage.code', 'storage.gas', 'storage.spec', 'storage.cylinderStatus', 'storage.scannedAt', 'storage.operator'];
   return (
     <SimpleTable label={t('storage.scannedCylinders')}
-      heads={['storage.no', 'storage.code', 'storage.gas', 'storage.spec', 'storage.cylinderStatus', 'storage.scannedAt', 'storage.operator']}
+      heads={onRemove ? [...heads, 'common.actions'] : heads}
       rows={items.map((r, i) => ({
         key: r.id, struck: r.reverted,
-        cells: [i + 1, r.code, r.materialName ?? '', r.specification ?? '', statusLabel(t, r.status), dateTime(r.at), r.operator ?? ''],
+        cells: [
+          i + 1, r.code, r.materialName ?? '', r.specification ?? '', statusLabel(t, r.status), dateTime(r.at), r.operator ?? '',
+          ...(onRemove ? [!r.reverted && r.status === 8
+            ? <Button size="small" color="warning" onClick={() => onRemove(r)} aria-label={t('storage.removeOne', { code: r.code })}>{t('storage.remove')}</Button>
+            : null] : []),
+        ],
       }))} />
   );
 }

@@ -1,6 +1,9 @@
 import { useCallback, useState } from 'react';
 import { Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
-import type { OutOrderInfo } from '@shared/api/storage';
+import type { OrderItemRow, OutOrderInfo } from '@shared/api/storage';
+import { useConfirm } from '@renderer/components/ListPage';
+import { newScanId } from '@renderer/features/produce/scan';
+import { notify } from '@renderer/notify/toast';
 import { dateTime } from '@renderer/features/produce/format';
 import { resultVerdict, useStation } from '@renderer/features/produce/useStation';
 import { useScreenState } from '@renderer/hooks/useScreenState';
@@ -20,7 +23,7 @@ import { storageApi } from './storageApi';
 function OutScanStation({ order }: { order: OutOrderInfo }) {
   const t = useT();
   const dispatch = useAppDispatch();
-  const station = useStation(`out.${order.id}`);
+  const station = useStation(`out.${order.id}`, 'outboundScan');
   const [scanOut] = storageApi.useScanOutStockMutation();
   const onScan = (code: string) => station.run(code, async (scanId) => {
     const answer = await scanOut({ orderId: order.id, code, scanId }).unwrap();
@@ -71,6 +74,23 @@ export function OutOrderView({ id, onBack }: { id: number; onBack: () => void })
   const [completing, setCompleting] = useState(false);
   const [printing, setPrinting] = useState(false);
   const printed = useCallback(() => setPrinting(false), []);
+
+  const [removeOut] = storageApi.useRemoveOutStockMutation();
+  const confirm = useConfirm();
+
+  /** 移出: a cylinder scanned onto this order by mistake leaves it (已扫描 → 待出库), after asking. */
+  const removeOne = async (row: OrderItemRow) => {
+    const ok = await confirm({
+      title: t('storage.remove'), okText: t('storage.remove'), message: t('storage.removeConfirm', { code: row.code, orderNo: order?.orderNo ?? '' }),
+    });
+    if (!ok) return;
+    try {
+      const answer = await removeOut({ orderId: id, code: row.code, scanId: newScanId() }).unwrap();
+      notify(answer.message, 'success');
+    } catch {
+      // The HTTP client has shown why.
+    }
+  };
 
   const back = <Button variant="outlined" onClick={onBack}>{t('storage.backToList')}</Button>;
   if (!order) return <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>{back}<Typography color="text.secondary">{t(isError ? 'storage.orderMissing' : 'storage.loading')}</Typography></Stack>;
@@ -123,7 +143,7 @@ export function OutOrderView({ id, onBack }: { id: number; onBack: () => void })
           <Tab value="certificate" label={t('storage.certificate')} />
         </Tabs>
         <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
-          {part === 'items' && <ScannedList items={items ?? []} />}
+          {part === 'items' && <ScannedList items={items ?? []} onRemove={open && canScan ? (row) => void removeOne(row) : undefined} />}
           {part === 'sign' && <SignView sign={sign ?? undefined} />}
           {part === 'prints' && <PrintList prints={order.prints} />}
           {part === 'certificate' && <MaterialTestTable rows={tests ?? []} />}

@@ -15,7 +15,7 @@ import { storageApi } from './storageApi';
  */
 export function RecoverStation() {
   const t = useT();
-  const station = useStation('recover');
+  const station = useStation('recover', 'recover');
   const allowed = usePermission(['inbound:recover']);
   const [customerId, setCustomerId] = useScreenState<number | null>('recover.customer', null);
   const [remark, setRemark] = useScreenState<string>('recover.remark', '');

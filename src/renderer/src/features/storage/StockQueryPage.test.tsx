@@ -11,10 +11,11 @@ import { serveStorage } from './testData';
 const SCREEN_LOAD = { timeout: 15_000 };
 
 const stock: StockRow[] = [
-  { warehouseId: 5, warehouseName: '成品一库', materialId: 3, materialName: '液化石油气', status: 7, count: 120 },
-  { warehouseId: 5, warehouseName: '成品一库', materialId: 3, materialName: '液化石油气', status: 8, count: 6 },
-  { warehouseId: 4, warehouseName: '空瓶一库', materialId: 4, materialName: '氮气', status: 2, count: 35 },
-  { warehouseId: null, warehouseName: null, materialId: 3, materialName: '液化石油气', status: 9, count: 300 },
+  { place: 'warehouse', warehouseId: 5, warehouseName: '成品一库', materialId: 3, materialName: '液化石油气', status: 7, count: 120 },
+  { place: 'order', warehouseId: null, warehouseName: null, materialId: 3, materialName: '液化石油气', status: 8, count: 6 },
+  { place: 'warehouse', warehouseId: 4, warehouseName: '空瓶一库', materialId: 4, materialName: '氮气', status: 2, count: 35 },
+  { place: 'customer', warehouseId: null, warehouseName: null, materialId: 3, materialName: '液化石油气', status: 9, count: 300 },
+  { place: 'workshop', warehouseId: null, warehouseName: null, materialId: 4, materialName: '氮气', status: 3, count: 2 },
 ];
 const holder: CustomerHoldingRow = { customerId: 7, customerName: '华东气体', customerCode: 'C001', count: 42, overdue: 3, oldestSince: '2025-10-01T08:00:00Z' };
 const held: HoldingRow = {
@@ -24,21 +25,23 @@ const held: HoldingRow = {
 afterEach(() => http.setAdapter(undefined));
 
 describe('库存查询 /storage/query', { timeout: 60_000 }, () => {
-  it('counts the stock by warehouse × gas × status with the totals, and filters by status', async () => {
+  it('counts the stock by where it is × gas × status with the totals (a picked cylinder in the workshop, not its warehouse), and filters by status', async () => {
     storeSession();
     const adapter = serveStorage((c) => (c.url === '/stock/summary' ? ok(stock) : undefined));
     renderApp('/storage/query');
     const table = await screen.findByTestId('stock-table', undefined, SCREEN_LOAD);
-    await waitFor(() => expect(within(table).getAllByTestId('stock-row')).toHaveLength(3));
+    await waitFor(() => expect(within(table).getAllByTestId('stock-row')).toHaveLength(5));
     const heads = within(table).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(heads).toEqual(['仓库', '介质', '在库', '待出库', '已扫描', '已出库', '合计']);
+    expect(heads).toEqual(['所在位置', '介质', '在库', '已领瓶', '待出库', '已扫描', '已出库', '合计']);
     const rows = within(table).getAllByTestId('stock-row').map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
     expect(rows).toEqual([
-      ['成品一库', '液化石油气', '', '120', '6', '', '126'],
-      ['空瓶一库', '氮气', '35', '', '', '', '35'],
-      ['不在仓库', '液化石油气', '', '', '', '300', '300'],
+      ['成品一库', '液化石油气', '', '', '120', '', '', '120'],
+      ['空瓶一库', '氮气', '35', '', '', '', '', '35'],
+      ['充装车间', '氮气', '', '2', '', '', '', '2'],
+      ['出库单（待发货）', '液化石油气', '', '', '', '6', '', '6'],
+      ['客户处', '液化石油气', '', '', '', '', '300', '300'],
     ]);
-    expect(within(within(table).getByTestId('stock-total')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['合计', '35', '120', '6', '300', '461']);
+    expect(within(within(table).getByTestId('stock-total')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['合计', '35', '2', '120', '6', '300', '463']);
 
     await userEvent.click(screen.getByRole('combobox', { name: '气瓶状态' }));
     await userEvent.click(await screen.findByRole('option', { name: '待出库' }));

@@ -1,11 +1,13 @@
 import { useMemo } from 'react';
 import { Paper, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow } from '@mui/material';
 import type { StockQuery, StockRow } from '@shared/api/storage';
+import type { Place } from '@shared/lifecycle';
 import type { FormField, FormValues } from '@renderer/components/Form';
 import { FilterBar, useListFilters } from '@renderer/components/ListPage';
 import { useMaterialOptions, useWarehouseOptions } from '@renderer/features/lookups/useLookups';
 import { ALL_STATUSES, isNamedStatus, statusLabel } from '@renderer/features/product/productStatus';
-import { useT } from '@renderer/i18n/useT';
+import { useLanguage, useT } from '@renderer/i18n/useT';
+import { placeLabel } from './orders';
 import { storageApi } from './storageApi';
 
 interface PivotRow {
@@ -16,15 +18,26 @@ interface PivotRow {
   total: number;
 }
 
-/** The counts as warehouse × gas rows with a column per status found, and the totals. */
-export function pivot(rows: StockRow[], noWarehouse: string) {
-  const byKey = new Map<string, PivotRow>();
+/** Places outside a warehouse, in the order the table lists them after the warehouses. */
+const PLACE_ORDER: Place[] = ['warehouse', 'noWarehouse', 'workshop', 'order', 'customer', 'returned', 'scrapped'];
+const placeRank = (place: string) => {
+  const i = PLACE_ORDER.indexOf(place as Place);
+  return i < 0 ? PLACE_ORDER.length : i;
+};
+
+/**
+ * The counts as place × gas rows (a warehouse by its name; the filling workshop, an outbound order, the
+ * customers, the returned ones by where they are) with a column per status found, and the totals.
+ */
+export function pivot(rows: StockRow[], placeName: (place: string) => string) {
+  const byKey = new Map<string, PivotRow & { rank: number }>();
   const statuses = new Set<number>();
   const totals = new Map<number, number>();
   let total = 0;
   for (const r of rows) {
-    const key = `${r.warehouseId ?? '-'}|${r.materialId}`;
-    const row = byKey.get(key) ?? { key, warehouseName: r.warehouseName ?? noWarehouse, materialName: r.materialName ?? '', counts: new Map(), total: 0 };
+    const key = `${r.place}|${r.warehouseId ?? '-'}|${r.materialId}`;
+    const name = r.place === 'warehouse' && r.warehouseName ? r.warehouseName : placeName(r.place);
+    const row = byKey.get(key) ?? { key, rank: placeRank(r.place), warehouseName: name, materialName: r.materialName ?? '', counts: new Map(), total: 0 };
     row.counts.set(r.status, (row.counts.get(r.status) ?? 0) + r.count);
     row.total += r.count;
     byKey.set(key, row);
@@ -32,8 +45,7 @@ export function pivot(rows: StockRow[], noWarehouse: string) {
     totals.set(r.status, (totals.get(r.status) ?? 0) + r.count);
     total += r.count;
   }
-  // Cylinders outside any warehouse (in production, at customers) after the warehouses.
-  const list = [...byKey.values()].sort((a, b) => Number(a.key.startsWith('-')) - Number(b.key.startsWith('-'))
+  const list = [...byKey.values()].sort((a, b) => a.rank - b.rank
     || a.warehouseName.localeCompare(b.warehouseName, 'zh-CN') || a.materialName.localeCompare(b.materialName, 'zh-CN'));
   return { rows: list, statuses: [...statuses].sort((a, b) => a - b), totals, total };
 }
@@ -51,7 +63,8 @@ export function StockSummary() {
   const gases = useMaterialOptions(true);
   const filters = useListFilters({}, 'stock');
   const { data, isFetching } = storageApi.useStockQuery(stockQuery(filters.applied));
-  const table = useMemo(() => pivot(data ?? [], t('storage.noWarehouse')), [data, t]);
+  const lang = useLanguage();
+  const table = useMemo(() => pivot(data ?? [], (place) => placeLabel(lang, place)), [data, lang]);
   const statusOptions = ALL_STATUSES.filter(isNamedStatus).map((s) => ({ value: s, label: statusLabel(t, s) }));
   const fields: FormField[] = [
     { key: 'warehouseId', label: t('storage.warehouse'), type: 'select', options: warehouses, span: 5 },
@@ -68,7 +81,7 @@ export function StockSummary() {
         <Table size="small" stickyHeader aria-label={t('storage.stockTable')} data-testid="stock-table" sx={{ '& td, & th': { px: 1 } }}>
           <TableHead>
             <TableRow>
-              <TableCell sx={name}>{t('storage.warehouse')}</TableCell>
+              <TableCell sx={name}>{t('storage.place')}</TableCell>
               <TableCell sx={name}>{t('storage.gas')}</TableCell>
               {table.statuses.map((s) => <TableCell key={s} sx={num}>{statusLabel(t, s)}</TableCell>)}
               <TableCell sx={{ ...num, fontWeight: 700 }}>{t('storage.total')}</TableCell>

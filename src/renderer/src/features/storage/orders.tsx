@@ -1,5 +1,6 @@
 import { Chip } from '@mui/material';
 import { ORDER_TYPES, type OrderType } from '@shared/api/storage';
+import { PLACES } from '@shared/lifecycle';
 import type { FieldOption, FormValues } from '@renderer/components/Form';
 import type { Language } from '@renderer/i18n/i18n';
 import { useLanguage, useT } from '@renderer/i18n/useT';
@@ -9,6 +10,12 @@ import type { MessageKey } from '@renderer/i18n/messages';
 export const typeLabel = (lang: Language, type: string): string => {
   const def = (ORDER_TYPES as Record<string, { zh: string; en: string } | undefined>)[type];
   return def ? (lang === 'en' ? def.en : def.zh) : type;
+};
+
+/** Where a cylinder is (shared/lifecycle PLACES) in the UI language; an unknown place as it is. */
+export const placeLabel = (lang: Language, place: string): string => {
+  const def = (PLACES as Record<string, { zh: string; en: string } | undefined>)[place];
+  return def ? (lang === 'en' ? def.en : def.zh) : place;
 };
 
 export const typeOptions = (lang: Language, types: readonly OrderType[]): FieldOption[] => types.map((v) => ({ value: v, label: typeLabel(lang, v) }));

@@ -6,7 +6,7 @@ import { mutationOf, queryOf } from '@renderer/store/endpoints';
  * What moving a cylinder in or out makes stale: the orders and stock views here, and every cylinder list
  * with its status counts and timeline elsewhere (气瓶档案, 追溯查询).
  */
-const MOVED = ['StorageOrder', 'Stock', 'Product', 'StatusCount', 'Trace'] as const;
+const MOVED = ['StorageOrder', 'Stock', 'Product', 'StatusCount', 'Trace', 'StationCount'] as const;
 
 /**
  * Storage (src/shared/api/storage.ts): stock-in and recovery, outbound orders with scanning, signing and
@@ -23,6 +23,8 @@ export const storageApi = api.injectEndpoints({
     outOrders: queryOf(b, STORAGE.outStockListPage, { tags: ['StorageOrder'] }),
     outStock: mutationOf(b, STORAGE.outStock, { tags: [...MOVED] }),
     scanOutStock: mutationOf(b, STORAGE.scanOutStock, { tags: [...MOVED], silent: true }),
+    /** 移出: the order screen's button; a refusal is shown as a toast. */
+    removeOutStock: mutationOf(b, STORAGE.removeOutStock, { tags: [...MOVED] }),
     outOrderInfo: queryOf(b, STORAGE.getOutOrderInfo, { tags: ['StorageOrder'] }),
     outOrderItems: queryOf(b, STORAGE.getOrderDetailList, { tags: ['StorageOrder'] }),
     savePrintInfo: mutationOf(b, STORAGE.savePrintInfo, { tags: ['StorageOrder'] }),

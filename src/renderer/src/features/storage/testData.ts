@@ -2,7 +2,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import type { OrderItemRow, OrderLine, OrderRow, OutOrderInfo } from '@shared/api/storage';
 import { http } from '@renderer/http/client';
 import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
-import { LPG, N2 } from '@renderer/features/produce/testData';
+import { LPG, N2, todayCounter } from '@renderer/features/produce/testData';
 
 /** Test fixtures of the storage screens. */
 export const WAREHOUSES = [
@@ -40,9 +40,12 @@ type Handler = (c: InternalAxiosRequestConfig) => FakeReply | Promise<FakeReply>
 
 /** The server: the handler answers what the test is about; lookups answer the fixtures, lists empty. */
 export function serveStorage(handler: Handler = () => undefined) {
+  const counter = todayCounter();
   const adapter = fakeAdapter(async (c) => {
-    const own = await handler(c);
+    const own = counter.seen(await handler(c));
     if (own) return own;
+    const counted = counter.answer(c.url);
+    if (counted) return counted;
     if (c.url === '/material/dropDown') return ok([LPG, N2]);
     if (c.url === '/wdwarehouse/getWareList') return ok(WAREHOUSES);
     if (c.url === '/enterprise/list') return ok(CUSTOMERS);

@@ -3,7 +3,7 @@ import { Alert, Stack } from '@mui/material';
 import type { AnalyseBody } from '@shared/api/produce';
 import { AppDialog, type AppDialogHandle } from '@renderer/components/AppDialog';
 import { Form, type FormHandle, type FormValues } from '@renderer/components/Form';
-import { numberOrUndefined, textOrNull, useConfirm } from '@renderer/components/ListPage';
+import { textOrNull, useConfirm } from '@renderer/components/ListPage';
 import { produceApi } from '@renderer/features/produce/produceApi';
 import { newScanId } from '@renderer/features/produce/scan';
 import { statusLabel } from '@renderer/features/product/productStatus';
@@ -18,7 +18,7 @@ interface Props {
 const SCRAP = 0;
 
 /**
- * 抽真空 of a recovered (10) or analyzed (1) cylinder: back to stock with a vacuum record. The dialog keeps
+ * 抽真空 of a recovered (10), analyzed (1) or stocked (2) cylinder: in stock with a vacuum record (the vacuum reached). The dialog keeps
  * one scanId: 保存 again after a lost answer cannot act twice.
  */
 export function VacuumDialog({ code, onClose }: Props) {
@@ -32,7 +32,7 @@ export function VacuumDialog({ code, onClose }: Props) {
     const result = form.current?.validate();
     if (!result?.valid) return;
     const v = result.values;
-    const done = await vacuum({ code, scanId, pressure: numberOrUndefined(v.pressure) ?? null, remark: textOrNull(v.remark) }).unwrap();
+    const done = await vacuum({ code, scanId, pressure: Number(v.pressure), remark: textOrNull(v.remark) }).unwrap();
     notify(done.message, 'success');
     onClose();
   };
@@ -40,7 +40,7 @@ export function VacuumDialog({ code, onClose }: Props) {
   return (
     <AppDialog ref={dialog} open title={t('trace.vacuumTitle', { code })} width={480} onClose={onClose} onSubmit={submit} submitText={t('trace.vacuum')}>
       <Form ref={form} autoFocus onSubmit={() => void dialog.current?.submit()} fields={[
-        { key: 'pressure', label: t('trace.vacuumPressure'), type: 'number', min: -1, max: 100, decimal: 4 },
+        { key: 'pressure', label: t('trace.vacuumPressure'), type: 'number', min: -0.2, max: 1, decimal: 4, rules: [{ required: true }] },
         { key: 'remark', label: t('common.remark'), type: 'textarea', maxLength: 255 },
       ]} />
     </AppDialog>

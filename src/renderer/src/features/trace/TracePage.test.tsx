@@ -26,7 +26,7 @@ const events: TimelineEvent[] = [
 
 const info = (status: number): TraceInfo => ({
   cylinder: {
-    ...brief('GP0201', status), steelStamp: 'GS0201', manufactureDate: '2020-05-01', lastInspectionDate: '2024-05-01', warehouseName: null,
+    ...brief('GP0201', status), steelStamp: 'GS0201', manufactureDate: '2020-05-01', lastInspectionDate: '2024-05-01', place: 'noWarehouse', warehouseName: null,
     locationName: null, lastFilledAt: '2026-03-04T08:00:00Z', cycles: 12,
   },
   events,
@@ -155,7 +155,8 @@ describe('追溯查询 /produce/traceability', { timeout: 60_000 }, () => {
     renderApp('/produce/traceability');
     await look();
     await screen.findByRole('region', { name: '气瓶档案' });
-    expect(screen.queryByRole('button', { name: '抽真空' })).not.toBeInTheDocument();
+    // In stock (2): vacuum handling before a first flammable fill is offered.
+    expect(screen.getByRole('button', { name: '抽真空' })).toBeInTheDocument();
     await userEvent.click(within(item(/^4 充装/)).getByRole('button', { name: '备注' }));
     const dialog = await screen.findByRole('dialog', { name: '备注' });
     await userEvent.type(within(dialog).getByLabelText(/^备注/), '充装时阀门有轻微漏气，已处理');

@@ -9,7 +9,9 @@ import { produceApi } from '@renderer/features/produce/produceApi';
 import { CYLINDER_CODE, failureOf } from '@renderer/features/produce/scan';
 import { statusLabel } from '@renderer/features/product/productStatus';
 import { useScreenState } from '@renderer/hooks/useScreenState';
-import { useT } from '@renderer/i18n/useT';
+import type { Language } from '@renderer/i18n/i18n';
+import { useLanguage, useT } from '@renderer/i18n/useT';
+import { placeLabel } from '@renderer/features/storage/orders';
 import type { MessageKey } from '@renderer/i18n/messages';
 import { HasPermission } from '@renderer/permission/Permission';
 import { Timeline } from './Timeline';
@@ -19,14 +21,21 @@ type Cylinder = TraceInfo['cylinder'];
 const FIELDS: [keyof Cylinder, MessageKey][] = [
   ['materialName', 'trace.material'], ['specification', 'trace.specification'], ['ownerName', 'trace.owner'], ['steelStamp', 'trace.steelStamp'],
   ['manufactureDate', 'trace.manufactureDate'], ['lastInspectionDate', 'trace.lastInspection'], ['nextInspectionDate', 'trace.nextInspection'],
-  ['tareWeight', 'trace.tare'], ['warehouseName', 'trace.warehouse'], ['locationName', 'trace.location'], ['lastFilledAt', 'trace.lastFilled'],
+  ['tareWeight', 'trace.tare'], ['place', 'trace.location'], ['lastFilledAt', 'trace.lastFilled'],
   ['cycles', 'trace.cycles'],
 ];
 const day = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD') : '');
-const VACUUM_FROM: number[] = [STATUS.recovery, STATUS.analyze];
+const VACUUM_FROM: number[] = [STATUS.recovery, STATUS.analyze, STATUS.stock];
+
+/** Where it is now: the place in words, with the warehouse, customer or order it names. */
+const whereText = (lang: Language, c: Cylinder): string => {
+  const name = c.warehouseName ?? c.locationName;
+  return name ? `${placeLabel(lang, c.place)}：${name}` : placeLabel(lang, c.place);
+};
 
 function CylinderCard({ cylinder, onVacuum, onAnalyse }: { cylinder: Cylinder; onVacuum: () => void; onAnalyse: () => void }) {
   const t = useT();
+  const lang = useLanguage();
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} aria-label={t('trace.card')} role="region">
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
@@ -47,7 +56,9 @@ function CylinderCard({ cylinder, onVacuum, onAnalyse }: { cylinder: Cylinder; o
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, max-content minmax(0, 1fr))', columnGap: 1.5, rowGap: 0.5, fontSize: 14 }}>
         {FIELDS.map(([key, label]) => [
           <Typography key={`${key}-l`} variant="body2" color="text.secondary">{t(label)}</Typography>,
-          <Typography key={`${key}-v`} variant="body2" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{String(cylinder[key] ?? '—')}</Typography>,
+          <Typography key={`${key}-v`} variant="body2" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {key === 'place' ? whereText(lang, cylinder) : String(cylinder[key] ?? '—')}
+          </Typography>,
         ])}
       </Box>
     </Paper>

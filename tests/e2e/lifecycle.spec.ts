@@ -64,6 +64,8 @@ test('pick → fill → inspect → re-weigh by typed scans; a heavy one to vacu
   await page.getByLabel('充装介质').click();
   await page.getByRole('option', { name: GAS, exact: true }).click();
   for (const code of [GOOD, HEAVY]) {
+    // No filling scale in a browser: the weight typed for each cylinder (the admin holds produce:manualWeight).
+    await page.getByLabel('手工录入充装量（kg）').fill('20.1');
     await scan(page, '扫码充装', code);
     await expect(verdict(page)).toContainText(`气瓶 ${code} 充装成功`);
   }
@@ -94,6 +96,7 @@ test('pick → fill → inspect → re-weigh by typed scans; a heavy one to vacu
   await expect(page.getByText('待分析').first()).toBeVisible();
   await page.getByRole('button', { name: '抽真空', exact: true }).click();
   const vacuum = page.getByRole('dialog', { name: `抽真空：${HEAVY}` });
+  await vacuum.getByLabel('真空度（MPa）').fill('-0.09');
   await vacuum.getByRole('button', { name: '抽真空', exact: true }).click();
   await expect(vacuum).toBeHidden();
   await expect(page.getByText('在库').first()).toBeVisible();
@@ -115,7 +118,7 @@ test('a failed inspection goes to analysis; 分析处理 decides it back to stoc
   const project = (await api<Array<{ id: number }>>(request, 'POST', '/produce/queryTestProject', { token, data: { materialId: gas.id } })).body.data[0]!;
   for (const [path, data] of [
     ['/produce/addPicking', { code: IMPURE }],
-    ['/produce/filling', { code: IMPURE, materialId: gas.id }],
+    ['/produce/filling', { code: IMPURE, materialId: gas.id, filledWeight: 20 }],
     ['/produce/testResult', { code: IMPURE, items: [{ projectId: project.id, value: 98 }] }],
   ] as const) {
     const res = await api(request, 'POST', path, { token, data });

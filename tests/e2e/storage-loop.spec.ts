@@ -69,6 +69,8 @@ test('one cylinder round the whole loop by typed scans; the trace shows every st
   await expect(verdict(page)).toContainText(`气瓶 ${CODE} 领瓶成功`);
   await page.getByRole('tab', { name: '充装', exact: true }).click();
   await choose(page, '充装介质', GAS);
+  // A compressed gas: the final pressure typed for the cylinder.
+  await page.getByLabel('充装压力（MPa）').fill('15');
   await scan(page, '扫码充装', CODE);
   await expect(verdict(page)).toContainText(`气瓶 ${CODE} 充装成功`);
   await page.goto('/produce/inspect');
@@ -144,6 +146,7 @@ test('one cylinder round the whole loop by typed scans; the trace shows every st
   await scan(page, '气瓶编码', CODE);
   await page.getByRole('button', { name: '抽真空', exact: true }).click();
   const vacuum = page.getByRole('dialog', { name: `抽真空：${CODE}` });
+  await vacuum.getByLabel('真空度（MPa）').fill('-0.09');
   await vacuum.getByRole('button', { name: '抽真空', exact: true }).click();
   await expect(vacuum).toBeHidden();
   await page.goto('/storage/inbound');

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { storableText } from '../../lib/jsonb';
 import { blankToNull } from '../../lib/paging';
-import { fillGateFor } from '../product/fill-gate.service';
+import { fillGateFor, type GateGasFacts } from '../product/fill-gate.service';
 import { statusLabel } from '../product/status-label';
 import type { Actor, LockedCylinder, Transition } from './engine';
 
@@ -13,8 +13,12 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The fill gate for a locked cylinder and a gas; the status itself is the engine's check. */
 async function gate(trx: Transaction<DB>, c: LockedCylinder, materialId: number): Promise<string[]> {
-  const reasons = await fillGateFor(trx, c.code, materialId);
-  return reasons.filter((r) => r.reason !== 'scrap').map((r) => r.message);
+  return (await gateAndGas(trx, c, materialId)).reasons;
+}
+
+async function gateAndGas(trx: Transaction<DB>, c: LockedCylinder, materialId: number) {
+  const { reasons, gas } = await fillGateFor(trx, c.code, materialId);
+  return { reasons: reasons.filter((r) => r.reason !== 'scrap').map((r) => r.message), gas };
 }
 
 /** 领瓶: stock (2) → received (3), through the fill gate for the gas the workshop fills. */
@@ -48,15 +52,15 @@ function realTime(value: string | null | undefined, field: string): Date | null 
 }
 
 /** Why a fill's measured quantity cannot be recorded for this gas (none when it can). */
-export function quantityReason(code: string, gas: Pick<Gas, 'material_name' | 'category'>, body: Pick<FillingBody, 'filledWeight' | 'filledPressure'>): string | null {
+export function quantityReason(code: string, gas: GateGasFacts, body: Pick<FillingBody, 'filledWeight' | 'filledPressure'>): string | null {
   if (filledByWeight(gas.category)) {
     if (body.filledWeight === undefined || body.filledWeight === null) {
-      return `气瓶 ${code} 没有充装量：${gas.material_name} 按重量充装，请读取充装秤或手工录入充装量（kg）`;
+      return `气瓶 ${code} 没有充装量：${gas.materialName} 按重量充装，请读取充装秤或手工录入充装量（kg）`;
     }
     return body.filledWeight > 0 ? null : `气瓶 ${code} 的充装量必须大于 0 kg`;
   }
   if (body.filledPressure === undefined || body.filledPressure === null) {
-    return `气瓶 ${code} 没有充装压力：${gas.material_name} 按压力充装，请填写充装后压力（MPa）`;
+    return `气瓶 ${code} 没有充装压力：${gas.materialName} 按压力充装，请填写充装后压力（MPa）`;
   }
   return body.filledPressure > 0 ? null : `气瓶 ${code} 的充装压力必须大于 0 MPa`;
 }
@@ -71,16 +75,18 @@ export function fill(body: FillingBody): Transition {
   const endedAt = realTime(body.endedAt, '结束时间');
   if (startedAt && endedAt && endedAt < startedAt) throw new BusinessError('参数错误：结束时间早于开始时间');
   if (endedAt && endedAt.getTime() > Date.now() + 5 * 60_000) throw new BusinessError('参数错误：结束时间晚于当前时间');
+  // The gas as the gate's statement read it (check runs before apply, in the same transaction).
+  let category = '';
   return {
     action: 'fill', label: '充装', from: [STATUS.received], done: { statuses: [STATUS.filling], actions: ['fill'] },
     check: async (trx, c) => {
-      const reasons = await gate(trx, c, body.materialId);
-      const gas = await gasIn(trx, body.materialId);
+      const { reasons, gas } = await gateAndGas(trx, c, body.materialId);
+      category = gas.category;
       const quantity = quantityReason(c.code, gas, body);
       return quantity ? [...reasons, quantity] : reasons;
     },
-    apply: async (trx) => {
-      const byWeight = filledByWeight((await gasIn(trx, body.materialId)).category);
+    apply: async () => {
+      const byWeight = filledByWeight(category);
       // Only the quantity the gas is filled by is its measurement; the other, when sent, is kept as given.
       const source = byWeight ? body.source ?? 'manual' : 'manual';
       const quantity = byWeight ? { filledWeight: body.filledWeight } : { filledPressure: body.filledPressure };

@@ -14,8 +14,15 @@ const MOMENT = 'YYYY-MM-DD"T"HH24:MI:SS.US';
  * The fill-gate reasons for the cylinder with `code` and the gas `materialId`, read inside `db` (pass the
  * transaction of the pick or fill that asks, after locking the cylinder).
  */
-export async function fillGateFor(db: Kysely<DB>, code: string, materialId: number): Promise<GateReason[]> {
-  return (await fillGateWithCylinder(db, code, materialId)).reasons;
+export async function fillGateFor(db: Kysely<DB>, code: string, materialId: number): Promise<{ reasons: GateReason[]; gas: GateGasFacts }> {
+  const { reasons, gas } = await fillGateWithCylinder(db, code, materialId);
+  return { reasons, gas };
+}
+
+/** What the fill needs to know of the gas being filled, read in the gate's statement. */
+export interface GateGasFacts {
+  materialName: string;
+  category: string;
 }
 
 /** The gate's reasons and the cylinder as a station shows it (CylinderBrief), read in one statement. */
@@ -26,7 +33,7 @@ export async function fillGateWithCylinder(db: Kysely<DB>, code: string, materia
     // The gas being filled, in the same statement (this runs twice per filled cylinder: scan and fill).
     .leftJoin('materials as g', (j) => j.on('g.id', '=', materialId))
     .select([
-      'g.id as gasId', 'g.material_name as gasName', 'g.flammable as gasFlammable', 'g.design_life_years as gasLife',
+      'g.id as gasId', 'g.material_name as gasName', 'g.category as gasCategory', 'g.flammable as gasFlammable', 'g.design_life_years as gasLife',
       'g.extended_life_years as gasExtendedLife',
       'c.id', 'c.code', 'c.status', 'c.material_id as materialId', 'm.material_name as materialName',
       sql<string | null>`to_char(c.manufacture_date, 'YYYY-MM-DD')`.as('manufactureDate'), 'c.design_life_years as designLifeYears',
@@ -58,5 +65,5 @@ export async function fillGateWithCylinder(db: Kysely<DB>, code: string, materia
     tareWeight: row.tareWeight, nextInspectionDate: row.nextInspectionDate, ownerName: row.ownerName,
   };
   const options = { vacuumSince: row.vacuumSince, inspectionRecordedAt: row.inspectionRecordedAt, vacuumRequired: row.vacuumRule };
-  return { cylinder: brief, reasons: fillGateReasons(row, gas, today(), options) };
+  return { cylinder: brief, reasons: fillGateReasons(row, gas, today(), options), gas: { materialName: row.gasName, category: row.gasCategory ?? '' } };
 }

@@ -34,7 +34,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     await products.deleteUnused(app.db, request.body.id, actorOf(request));
     return null;
   });
-  route(app, PRODUCT.fillGate, async (request) => fillGateFor(app.db, request.body.code.trim(), request.body.materialId));
+  route(app, PRODUCT.fillGate, async (request) => (await fillGateFor(app.db, request.body.code.trim(), request.body.materialId)).reasons);
   route(app, PRODUCT.import, async (request) =>
     importProducts(app.db, await receiveXlsx(request), actorOf(request), request.query.dryRun === true));
   route(app, PRODUCT.template, async (_request, reply) =>

@@ -6,6 +6,7 @@ import { APP_HEADERS } from '@shared/app';
 import type { AppConfig } from './config';
 import type { DB } from './db/schema';
 import { requestValidatorCompiler } from './lib/validator';
+import { bodyDepthPlugin } from './plugins/body-depth';
 import { errorsPlugin } from './plugins/errors';
 import { operationLogPlugin } from './plugins/operation-log';
 import { permissionsPlugin } from './plugins/permissions';
@@ -47,7 +48,7 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** The server application: plugins first (errors, permissions, log, docs, site), then the modules. Does not listen. */
+/** The server application: plugins first (errors, permissions, body depth, log, docs, site), then the modules. Does not listen. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const app = Fastify({
@@ -74,6 +75,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
   await app.register(errorsPlugin);
   await app.register(permissionsPlugin);
+  await app.register(bodyDepthPlugin);
   await app.register(operationLogPlugin);
   await app.register(swaggerPlugin);
   await app.register(sitePlugin);

@@ -45,9 +45,17 @@ function paramsOf(request: FastifyRequest, kept: readonly string[] = []): Record
 export const MAX_LOGGED_PARAMS = 16 * 1024;
 const HEAD_KEPT = 2048;
 
+/**
+ * The parameters as jsonb text. Never throws: what cannot be recorded is said in the row instead, so a
+ * call is never missing from the log because of what it sent.
+ */
 function paramsJson(request: FastifyRequest, kept?: readonly string[]): string {
-  const json = toJsonb(paramsOf(request, kept));
-  return json.length <= MAX_LOGGED_PARAMS ? json : toJsonb({ truncated: true, length: json.length, head: json.slice(0, HEAD_KEPT) });
+  try {
+    const json = toJsonb(paramsOf(request, kept));
+    return json.length <= MAX_LOGGED_PARAMS ? json : toJsonb({ truncated: true, length: json.length, head: json.slice(0, HEAD_KEPT) });
+  } catch (error) {
+    return toJsonb({ unrecorded: `参数无法记录：${(error as Error).message}`.slice(0, 255) });
+  }
 }
 
 /** Sign-in attempts have no token yet: the log names the user name that was tried. */

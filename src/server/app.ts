@@ -7,7 +7,7 @@ import type { AppConfig } from './config';
 import type { DB } from './db/schema';
 import { requestValidatorCompiler } from './lib/validator';
 import { bodyDepthPlugin } from './plugins/body-depth';
-import { errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { operationLogPlugin } from './plugins/operation-log';
 import { permissionsPlugin } from './plugins/permissions';
 import { sitePlugin } from './plugins/site';
@@ -57,6 +57,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     genReqId: () => randomBytes(8).toString('hex'),
     requestIdHeader: false,
     bodyLimit: 10 * 1024 * 1024,
+    // What the router or Node's HTTP parser refuses also answers in the envelope (plugins/errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(requestValidatorCompiler());

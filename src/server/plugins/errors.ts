@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCode, type ApiResult } from '@shared/api/envelope';
-import { postgresMessage } from '../lib/db-errors';
+import { DB_CONNECTION_LOST, isConnectionError, postgresMessage } from '../lib/db-errors';
 import { BusinessError, ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { validationMessage } from '../lib/validation-message';
 
@@ -41,6 +41,11 @@ export const errorsPlugin = fp(async (app) => {
       const root = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[context];
       const msg = validationMessage(error.validation, context, root);
       return answer(request, reply, 200, { code: ResultCode.FAIL, msg, data: null });
+    }
+    if (isConnectionError(error)) {
+      // The database went away under the request (or is down): the pool reconnects for the next one.
+      request.log.warn({ reqId: request.id, path: pathOf(request), reason: error.message }, 'database connection lost');
+      return answer(request, reply, 200, { code: ResultCode.FAIL, msg: DB_CONNECTION_LOST, data: null });
     }
     const fromDatabase = postgresMessage(error);
     if (fromDatabase) {

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server.mjs';
+import { RESTART_POLICY, supervise } from '../../scripts/supervise.mjs';
 import { resolvePgBinaries, resolveRunAs, runPg } from '../../src/server/db/pg-process';
 import { isProcessAlive } from '../../src/server/pid-lock';
 import { freePort } from './free-port';
@@ -25,15 +26,16 @@ interface Run {
   exited: Promise<number | null>;
 }
 
-function launch(extraEnv: NodeJS.ProcessEnv = {}): Run {
+/** The built server; `ipc`: with the channel `npm start`'s supervisor gives it. */
+function launch(extraEnv: NodeJS.ProcessEnv = {}, ipc = false): Run {
   const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
     env: { ...env, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc' as const] : [])],
   });
   children.push(child);
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
   return { child, output: () => output, exited };
 }
@@ -162,7 +164,8 @@ describe('the built server (node out/server/index.mjs)', () => {
 
     const outages: Array<[string, () => Promise<unknown>]> = [
       ['killed', async () => process.kill(postmasterPid(), 'SIGKILL')],
-      ['stopped', async () => runPg((await resolvePgBinaries()).pg_ctl, ['stop', '-D', join(dataDir, 'pg'), '-m', 'fast', '-w'], resolveRunAs(() => {}), dataDir)],
+      // -W: pg_ctl would otherwise wait for a postmaster.pid to go that the server's restart brings back.
+      ['stopped', async () => runPg((await resolvePgBinaries()).pg_ctl, ['stop', '-D', join(dataDir, 'pg'), '-m', 'fast', '-W'], resolveRunAs(() => {}), dataDir)],
     ];
     for (const [how, outage] of outages) {
       const before = postmasterPid();
@@ -199,6 +202,52 @@ describe('the built server (node out/server/index.mjs)', () => {
     expect(await run.exited).toBe(0);
     expect(isProcessAlive(pgPid)).toBe(false);
   }
+
+  it("under npm start's supervisor: a killed server is started again, a wrong setting is not", async () => {
+    const runs: Run[] = [];
+    const pauses: number[] = [];
+    const lines: string[] = [];
+    const supervisor = supervise({
+      spawnServer: () => {
+        runs.push(launch({}, true));
+        return runs.at(-1)!.child;
+      },
+      log: (line) => lines.push(line),
+      wait: async (ms) => void pauses.push(ms),
+    });
+    try {
+      await untilListening(runs[0]!);
+      expect(await login(OWN_PASSWORD)).toMatchObject({ code: 0 });
+      runs[0]!.child.kill('SIGKILL');
+      const second = await until(async () => runs[1], 'the restart', runs[0]!);
+      await untilListening(second);
+      expect(await login(OWN_PASSWORD)).toMatchObject({ code: 0 });
+      const pgPid = postmasterPid();
+      supervisor.stop('SIGTERM');
+      expect(await supervisor.done).toBe(0);
+      expect(isProcessAlive(pgPid)).toBe(false);
+    } finally {
+      supervisor.stop('SIGTERM');
+      await supervisor.done;
+    }
+    expect(runs).toHaveLength(2);
+    expect(pauses).toEqual([RESTART_POLICY.firstDelayMs]);
+    expect(lines).toEqual([expect.stringMatching(/^The server stopped unexpectedly after \d+ s \(signal SIGKILL\): restarting in 2 s$/)]);
+
+    let attempts = 0;
+    const refused: string[] = [];
+    const wrong = supervise({
+      spawnServer: () => {
+        attempts += 1;
+        return launch({ PORT: 'eighty' }, true).child;
+      },
+      log: (line) => refused.push(line),
+      wait: async () => {},
+    });
+    expect(await wrong.done).toBe(1);
+    expect(attempts).toBe(1);
+    expect(refused).toEqual(['The server cannot start with this configuration: not restarting (correct it, then run npm start again)']);
+  }, 120_000);
 
   it('a failure after PostgreSQL started (HTTP port taken) exits 1 and stops that PostgreSQL', async () => {
     const blocker = createServer();

@@ -44,7 +44,7 @@ export const errorsPlugin = fp(async (app) => {
     }
     if (isConnectionError(error)) {
       // The database went away under the request (or is down): the pool reconnects for the next one.
-      request.log.warn({ reqId: request.id, path: pathOf(request), reason: error.message }, 'database connection lost');
+      request.log.warn({ path: pathOf(request), reason: error.message }, 'database connection lost');
       return answer(request, reply, 200, { code: ResultCode.FAIL, msg: DB_CONNECTION_LOST, data: null });
     }
     const fromDatabase = postgresMessage(error);

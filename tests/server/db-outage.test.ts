@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addYears, today } from '../../src/server/lib/dates';
 import { DB_CONNECTION_LOST } from '../../src/server/lib/db-errors';
-import { buildTestApp, type TestApp } from './app-helper';
+import { buildTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './app-helper';
 import { createGas } from './master-data-helper';
 
 /**
@@ -94,7 +94,7 @@ describe('a PostgreSQL connection terminated under load', () => {
         record(path, res);
         if (res.body.code === 0) picked = !picked;
         record('/api/product/listPage', await t.call('POST', '/api/product/listPage', { token, body: { page: 1, size: 10 } }));
-        record('/api/home/login', await t.call('POST', '/api/home/login', { body: { username: 'admin', password: 'Admin@12345' } }));
+        record('/api/home/login', await t.call('POST', '/api/home/login', { body: { username: 'admin', password: TEST_ADMIN_PASSWORD } }));
       }
     };
     const moreAnswers = async (n: number) => {
@@ -140,7 +140,7 @@ describe('a PostgreSQL connection terminated under load', () => {
     expect(answers.slice(afterLast).filter((a) => a.code === 0).length).toBeGreaterThan(0);
 
     // The same app instance, after it all: sign-in, a list and a scan of the cylinder that was held.
-    expect((await t.call('POST', '/api/home/login', { body: { username: 'admin', password: 'Admin@12345' } })).body.code).toBe(0);
+    expect((await t.call('POST', '/api/home/login', { body: { username: 'admin', password: TEST_ADMIN_PASSWORD } })).body.code).toBe(0);
     const list = await t.call<{ total: number }>('POST', '/api/product/listPage', { token, body: { page: 1, size: 10 } });
     expect(list.body).toMatchObject({ code: 0, data: { total: WORKERS + 1 } });
     expect((await scan('/api/produce/addPicking', 'HOLD')).body).toMatchObject({ code: 0, data: { code: 'HOLD', toStatus: 3 } });

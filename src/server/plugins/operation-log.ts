@@ -134,8 +134,13 @@ export const operationLogPlugin = fp(async (app) => {
       }
       return;
     } catch (err) {
-      if (isConnectionError(err) && !closing) {
-        app.log.warn({ rows: rows.length, reason: (err as Error).message }, 'operation log not written (database connection lost): trying again later');
+      if (isConnectionError(err)) {
+        const reason = (err as Error).message;
+        if (closing) {
+          app.log.error({ rows: rows.length, reason }, 'database unreachable at shutdown: operation log rows not written');
+          return;
+        }
+        app.log.warn({ rows: rows.length, reason }, 'operation log not written (database connection lost): trying again later');
         keepForLater(rows);
         return;
       }

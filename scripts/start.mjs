@@ -1,11 +1,13 @@
 // `npm start`: builds what is out of date (desktop/renderer bundles and the server), then runs the server
-// in the foreground, forwarding SIGINT/SIGTERM and exiting with its exit code.
+// in the foreground under a supervisor (supervise.mjs): a server that dies is started again after a pause,
+// SIGINT/SIGTERM stop it and end `npm start` with its exit code.
 import { spawn } from 'node:child_process';
 import { stop as stopEsbuild } from 'esbuild';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './build-server.mjs';
 import { isBuildStale, writeBuildStamp } from './build-stamp.mjs';
+import { supervise } from './supervise.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -35,9 +37,14 @@ if (isBuildStale(root)) {
   console.info(`Build done in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'out', 'server', 'index.mjs')], {
-  cwd: root,
-  stdio: 'inherit',
+const supervisor = supervise({
+  spawnServer: () =>
+    spawn(process.execPath, ['--enable-source-maps', join(root, 'out', 'server', 'index.mjs')], {
+      cwd: root,
+      // The IPC channel carries the server's "ready" and "start-failed" to the supervisor.
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    }),
+  log: (line) => console.error(`[npm start] ${line}`),
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => supervisor.stop(signal));
+process.exit(await supervisor.done);

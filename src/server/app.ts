@@ -6,7 +6,8 @@ import { APP_HEADERS } from '@shared/app';
 import type { AppConfig } from './config';
 import type { DB } from './db/schema';
 import { requestValidatorCompiler } from './lib/validator';
-import { errorsPlugin } from './plugins/errors';
+import { bodyDepthPlugin } from './plugins/body-depth';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { operationLogPlugin } from './plugins/operation-log';
 import { permissionsPlugin } from './plugins/permissions';
 import { sitePlugin } from './plugins/site';
@@ -47,7 +48,7 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** The server application: plugins first (errors, permissions, log, docs, site), then the modules. Does not listen. */
+/** The server application: plugins first (errors, permissions, body depth, log, docs, site), then the modules. Does not listen. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const app = Fastify({
@@ -56,6 +57,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     genReqId: () => randomBytes(8).toString('hex'),
     requestIdHeader: false,
     bodyLimit: 10 * 1024 * 1024,
+    // What the router or Node's HTTP parser refuses also answers in the envelope (plugins/errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(requestValidatorCompiler());
@@ -74,6 +78,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
   await app.register(errorsPlugin);
   await app.register(permissionsPlugin);
+  await app.register(bodyDepthPlugin);
   await app.register(operationLogPlugin);
   await app.register(swaggerPlugin);
   await app.register(sitePlugin);

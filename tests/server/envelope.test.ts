@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +122,72 @@ describe('401, 403, 404, 500', () => {
     expect(res.body).toEqual({ code: 500, msg: `服务器内部错误，请联系管理员（请求编号 ${requestId}）`, data: null, requestId });
     expect(res.headers['x-request-id']).toBe(requestId);
     expect(JSON.stringify(res.body)).not.toMatch(/secret internals|app\.ts|stack/);
+  });
+});
+
+describe('requests refused before any route', () => {
+  it('answers a malformed %-escape in the URL with -1', async () => {
+    for (const url of ['/api/home/nav/%zz', '/Setting/%E4%zzuser']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json(), url).toEqual({ code: -1, msg: '请求地址无效：包含不合法的 % 转义', data: null });
+    }
+  });
+
+  it('answers an over-long path parameter with -1', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/produce/checkWeight/${'1'.repeat(300)}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: -1, msg: '请求地址过长：路径参数超过 100 个字符', data: null });
+    const post = await t.app.inject({ method: 'POST', url: `/api/home/adminResetPassWd/${'1'.repeat(300)}`, payload: {} });
+    expect(post.json()).toMatchObject({ code: -1, msg: '请求地址过长：路径参数超过 100 个字符' });
+  });
+
+  describe("refused by Node's HTTP parser (a listening server)", () => {
+    let server: Awaited<ReturnType<typeof buildApp>>;
+    let port: number;
+    beforeAll(async () => {
+      server = await buildApp({ config: testConfig(), db: t.db });
+      await server.listen({ host: '127.0.0.1', port: 0 });
+      port = (server.server.address() as { port: number }).port;
+    });
+    afterAll(async () => { await server?.close(); });
+
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+
+    it('answers headers over 16 KB with 431 and an envelope', async () => {
+      for (const size of [20_000, 300_000]) {
+        const res = await get('/api/home/nav/0', { 'x-padding': 'y'.repeat(size) });
+        expect(res.status, String(size)).toBe(431);
+        expect(JSON.parse(res.body)).toEqual({ code: -1, msg: '请求头或请求地址过长（超过 16 KB），请求未处理', data: null });
+      }
+    });
+
+    it('answers a request line over 16 KB with 431 and an envelope', async () => {
+      const res = await get(`/api/${'x'.repeat(20_000)}`);
+      expect(res.status).toBe(431);
+      expect(JSON.parse(res.body)).toMatchObject({ code: -1 });
+    });
+
+    it('answers bytes that are not HTTP with 400 and an envelope', async () => {
+      const socket = connect(port, '127.0.0.1');
+      socket.end('HELLO THERE\r\n\r\n');
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      await new Promise((done) => socket.on('close', done));
+      expect(text).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({ code: -1, msg: '请求格式无效，请求未处理', data: null });
+    });
   });
 });
 

@@ -115,3 +115,42 @@ it('keeps only the beginning of very large parameters', async () => {
   expect(params.head.length).toBe(2048);
   expect(params.head).toContain('日志库');
 });
+
+/** The log row of one answer (by its request id), once written. */
+async function logRowOf(requestId: unknown) {
+  for (let i = 0; i < 100; i++) {
+    const row = await t.db.selectFrom('operation_logs').select(['user_id', 'code', 'params']).where('request_id', '=', String(requestId)).executeTakeFirst();
+    if (row) return row;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no operation log row for request ${String(requestId)}`);
+}
+
+/** `{"a":{"a":…{"a":1}…}}` with `levels` objects, as raw JSON text (built without recursion). */
+const nestedJson = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+
+it('refuses a body nested too deep with -1, changes nothing, and still records the call', async () => {
+  const body = `{"username":"deep_user","name":"深","password":"Passw0rd!x","roleIds":[],"extra":${nestedJson(5000)}}`;
+  const res = await t.app.inject({
+    method: 'POST', url: USER.save.path, payload: body,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+  });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ code: -1, msg: '参数错误：请求内容的嵌套层级过多（最多 32 层）', data: null });
+  expect(await t.db.selectFrom('users').select('id').where('username', '=', 'deep_user').execute()).toEqual([]);
+  const row = await logRowOf(res.headers['x-request-id']);
+  expect(row).toMatchObject({ code: -1, user_id: 1, params: { body: { username: 'deep_user', password: '***' } } });
+});
+
+it('records a saved call whose body nests an extra field down to the limit', async () => {
+  // The body object is level 1, so the extra field may hold 31 more.
+  const body = `{"username":"nested_user","name":"嵌","password":"Passw0rd!x","roleIds":[],"extra":${nestedJson(31)}}`;
+  const res = await t.app.inject({
+    method: 'POST', url: USER.save.path, payload: body,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+  });
+  expect(res.json()).toMatchObject({ code: 0 });
+  const row = await logRowOf(res.headers['x-request-id']);
+  expect(row).toMatchObject({ code: 0, params: { body: { username: 'nested_user', password: '***', extra: { a: { a: { a: {} } } } } } });
+  expect(JSON.stringify(row.params)).toContain('{"a":1}');
+});

@@ -6,9 +6,12 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server.mjs';
+import { RESTART_POLICY, supervise } from '../../scripts/supervise.mjs';
+import { resolvePgBinaries, resolveRunAs, runPg } from '../../src/server/db/pg-process';
 import { isProcessAlive } from '../../src/server/pid-lock';
 import { freePort } from './free-port';
 
+const OWN_PASSWORD = 'Plant-Own-Pass-2026';
 const ADMIN_PASSWORD_LINE = /首次启动：管理员账号 admin，初始密码 (\S+)（请登录后立即修改）/g;
 
 let bundle: string;
@@ -23,15 +26,16 @@ interface Run {
   exited: Promise<number | null>;
 }
 
-function launch(extraEnv: NodeJS.ProcessEnv = {}): Run {
+/** The built server; `ipc`: with the channel `npm start`'s supervisor gives it. */
+function launch(extraEnv: NodeJS.ProcessEnv = {}, ipc = false): Run {
   const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
     env: { ...env, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc' as const] : [])],
   });
   children.push(child);
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
   return { child, output: () => output, exited };
 }
@@ -45,13 +49,24 @@ async function untilListening(run: Run): Promise<void> {
   }
 }
 
-async function login(password: string): Promise<{ code: number }> {
+async function login(password: string): Promise<{ code: number; msg: string; data: { token: string } }> {
   const response = await fetch(`${baseUrl}/api/home/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password }),
   });
-  return (await response.json()) as { code: number };
+  return (await response.json()) as { code: number; msg: string; data: { token: string } };
+}
+
+async function until<T>(attempt: () => Promise<T | undefined>, what: string, run: Run): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const result = await attempt();
+    if (result !== undefined) return result;
+    if (run.child.exitCode !== null) throw new Error(`server exited while waiting for ${what}:\n${run.output()}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${run.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 function postmasterPid(): number {
@@ -113,6 +128,126 @@ describe('the built server (node out/server/index.mjs)', () => {
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(0);
   });
+
+  it('keeps answering when its PostgreSQL dies or is stopped, starts it again and goes on', async () => {
+    const run = launch();
+    try {
+      await keepsAnswering(run);
+    } finally {
+      if (run.child.exitCode === null) run.child.kill('SIGTERM');
+    }
+    expect(await run.exited).toBe(0);
+  }, 120_000);
+
+  async function keepsAnswering(run: Run) {
+    await untilListening(run);
+    // The generated password must be changed before anything else is allowed: a password of our own.
+    const first = await login(generatedPassword);
+    expect(first).toMatchObject({ code: 0 });
+    const changed = await fetch(`${baseUrl}/api/home/resetPassWord`, {
+      method: 'POST', headers: { authorization: `Bearer ${first.data.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ oldPassword: generatedPassword, newPassword: OWN_PASSWORD }),
+    });
+    expect(await changed.json()).toMatchObject({ code: 0 });
+    const { pid } = run.child;
+
+
+    const token = (await login(OWN_PASSWORD)).data.token;
+    const api = async (path: string, body?: object) => {
+      const res = await fetch(`${baseUrl}${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { requestId: res.headers.get('x-request-id'), body: (await res.json()) as { code: number; msg: string; data: unknown } };
+    };
+
+    const outages: Array<[string, () => Promise<unknown>]> = [
+      ['killed', async () => process.kill(postmasterPid(), 'SIGKILL')],
+      // -W: pg_ctl would otherwise wait for a postmaster.pid to go that the server's restart brings back.
+      ['stopped', async () => runPg((await resolvePgBinaries()).pg_ctl, ['stop', '-D', join(dataDir, 'pg'), '-m', 'fast', '-W'], resolveRunAs(() => {}), dataDir)],
+    ];
+    for (const [how, outage] of outages) {
+      const before = postmasterPid();
+      await outage();
+      await until(async () => (isProcessAlive(before) ? undefined : true), `PostgreSQL ${how}`, run);
+      // A change tried while the database is away (a sign-in is recorded in the operation log).
+      const attempt = await api('/api/home/login', { username: 'admin', password: OWN_PASSWORD });
+      // Until it is back, every request is answered, in the envelope: the database's absence, then success.
+      const answers: Array<{ code: number; msg: string }> = [];
+      await until(async () => {
+        const { body } = await api('/api/user/pageList');
+        answers.push(body);
+        return body.code === 0 ? true : undefined;
+      }, `the API after PostgreSQL was ${how}`, run);
+      for (const answer of answers.slice(0, -1)) expect(answer, `${how}: ${JSON.stringify(answer)}`).toMatchObject({ code: -1, msg: '数据库连接中断，请稍后重试' });
+      expect(run.child.pid).toBe(pid);
+      expect(run.child.exitCode).toBeNull();
+      expect(postmasterPid()).not.toBe(before);
+      expect(await login(OWN_PASSWORD)).toMatchObject({ code: 0 });
+      if (attempt.body.code !== 0) {
+        // (Unless the watchdog was quicker than the sign-in.) Refused for the database's absence, and still
+        // in the operation log once the database is back.
+        expect(attempt.body).toMatchObject({ code: -1, msg: '数据库连接中断，请稍后重试' });
+        await until(async () => {
+          const { body } = await api('/api/log/listPage', { path: '/api/home/login', result: 'failure', size: 500 });
+          const rows = (body.data as { list: Array<{ requestId: string }> }).list;
+          return rows.some((r) => r.requestId === attempt.requestId) ? true : undefined;
+        }, 'the refused sign-in in the operation log', run);
+      }
+    }
+    expect(run.output()).toContain('The embedded PostgreSQL is running again');
+    const pgPid = postmasterPid();
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(isProcessAlive(pgPid)).toBe(false);
+  }
+
+  it("under npm start's supervisor: a killed server is started again, a wrong setting is not", async () => {
+    const runs: Run[] = [];
+    const pauses: number[] = [];
+    const lines: string[] = [];
+    const supervisor = supervise({
+      spawnServer: () => {
+        runs.push(launch({}, true));
+        return runs.at(-1)!.child;
+      },
+      log: (line) => lines.push(line),
+      wait: async (ms) => void pauses.push(ms),
+    });
+    try {
+      await untilListening(runs[0]!);
+      expect(await login(OWN_PASSWORD)).toMatchObject({ code: 0 });
+      runs[0]!.child.kill('SIGKILL');
+      const second = await until(async () => runs[1], 'the restart', runs[0]!);
+      await untilListening(second);
+      expect(await login(OWN_PASSWORD)).toMatchObject({ code: 0 });
+      const pgPid = postmasterPid();
+      supervisor.stop('SIGTERM');
+      expect(await supervisor.done).toBe(0);
+      expect(isProcessAlive(pgPid)).toBe(false);
+    } finally {
+      supervisor.stop('SIGTERM');
+      await supervisor.done;
+    }
+    expect(runs).toHaveLength(2);
+    expect(pauses).toEqual([RESTART_POLICY.firstDelayMs]);
+    expect(lines).toEqual([expect.stringMatching(/^The server stopped unexpectedly after \d+ s \(signal SIGKILL\): restarting in 2 s$/)]);
+
+    let attempts = 0;
+    const refused: string[] = [];
+    const wrong = supervise({
+      spawnServer: () => {
+        attempts += 1;
+        return launch({ PORT: 'eighty' }, true).child;
+      },
+      log: (line) => refused.push(line),
+      wait: async () => {},
+    });
+    expect(await wrong.done).toBe(1);
+    expect(attempts).toBe(1);
+    expect(refused).toEqual(['The server cannot start with this configuration: not restarting (correct it, then run npm start again)']);
+  }, 120_000);
 
   it('a failure after PostgreSQL started (HTTP port taken) exits 1 and stops that PostgreSQL', async () => {
     const blocker = createServer();

@@ -48,11 +48,33 @@ export function preparingPool(pool: pg.Pool, names = new StatementNames()): Post
   };
 }
 
-/** A Kysely instance over a pg.Pool. Nothing connects until the first query. */
-export function createDb(connectionString: string, opts: { prepare?: boolean } = {}): Kysely<DB> {
+/**
+ * A Kysely instance over a pg.Pool. Nothing connects until the first query.
+ *
+ * A connection can end under the server at any time: a DBA's pg_terminate_backend, a failover, an idle
+ * timeout, a PostgreSQL restart. pg reports it as an 'error' event on the client, and an 'error' event
+ * nobody listens to ends the process, so every client gets a listener the moment it connects (the pool
+ * listens only while a client is idle). The query that was running fails on its own and its request is
+ * answered with DB_CONNECTION_LOST (plugins/errors.ts); the pool drops the broken client when it is
+ * released and opens a new connection for the next query.
+ */
+export function createDb(
+  connectionString: string,
+  opts: { prepare?: boolean; log?: (line: string) => void } = {},
+): Kysely<DB> {
+  const log = opts.log ?? ((line: string) => console.error(line));
   const pool = new pg.Pool({ connectionString, max: 10 });
-  // An idle client losing its connection (database restarted) must not crash the process.
-  pool.on('error', (error) => console.error(`PostgreSQL pool error: ${error.message}`));
+  const reported = new WeakSet<pg.Client>();
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      // One line per connection: its end may be reported twice (the server's message, then the socket's end).
+      if (reported.has(client)) return;
+      reported.add(client);
+      log(`PostgreSQL connection lost: ${error.message}`);
+    });
+  });
+  // The pool passes on the errors of idle clients, which the listener above has already logged.
+  pool.on('error', () => {});
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool: opts.prepare === false ? pool : preparingPool(pool) }) });
 }
 

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { acquirePidLock, isProcessAlive } from '../pid-lock';
 import { getOrCreateSecret } from '../secrets';
 import { ensureTraversable, resolvePgBinaries, resolveRunAs, runPg, type PgBinaries, type RunAs } from './pg-process';
+import { watch } from './watchdog';
 
 export interface EmbeddedPostgresOptions {
   /** DATA_DIR: the cluster lives in DATA_DIR/pg, the app lock is DATA_DIR/server.pid. */
@@ -17,6 +18,10 @@ export interface EmbeddedPostgres {
   /** Stops PostgreSQL (fast shutdown) and releases the DATA_DIR lock. Safe to call twice. */
   stop(): Promise<void>;
 }
+
+/** How often the server checks that its PostgreSQL still runs; a failed restart waits longer, up to WATCH_MAX_DELAY_MS. */
+export const WATCH_INTERVAL_MS = 2000;
+const WATCH_MAX_DELAY_MS = 60_000;
 
 export const EMBEDDED_SUPERUSER = 'postgres';
 export const EMBEDDED_DATABASE = 'cylinder_trace';
@@ -49,15 +54,32 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await startCluster(cluster, port);
     const connectionString = await ensureDatabase(port, password);
     log(`Embedded PostgreSQL running on 127.0.0.1:${port} (data in ${cluster.dir})`);
-    let stopped = false;
     const running = cluster;
+    // PostgreSQL may die (the OOM killer, a crash) or be stopped under the server: start it again, so the
+    // stations are answered again as soon as it is back (meanwhile they get 数据库连接中断，请稍后重试).
+    const watchdog = watch({
+      name: 'The embedded PostgreSQL',
+      isRunning: () => postmasterRunning(running),
+      restart: async () => {
+        await clearStalePostmaster(running, log);
+        writeSettings(running, port);
+        await startCluster(running, port);
+      },
+      log,
+      intervalMs: WATCH_INTERVAL_MS,
+      maxDelayMs: WATCH_MAX_DELAY_MS,
+    });
+    let stopped = false;
     return {
       connectionString,
       async stop() {
         if (stopped) return;
         stopped = true;
         try {
-          await runPg(running.bin.pg_ctl, ['stop', '-D', running.dir, '-m', 'fast', '-w', '-t', '60'], running.runAs, running.cwd);
+          await watchdog.stop();
+          if (postmasterRunning(running)) {
+            await runPg(running.bin.pg_ctl, ['stop', '-D', running.dir, '-m', 'fast', '-w', '-t', '60'], running.runAs, running.cwd);
+          }
         } finally {
           lock.release();
         }
@@ -127,6 +149,21 @@ function isPostgresProcess(pid: number): boolean {
     // No /proc (macOS, Windows): trust the pid file.
     return process.platform !== 'linux';
   }
+}
+
+/** The pid in the cluster's postmaster.pid, when the file is there. */
+function postmasterPid(cluster: Cluster): number | undefined {
+  try {
+    return Number.parseInt(readFileSync(join(cluster.dir, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '', 10);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a PostgreSQL runs on the cluster (its postmaster.pid names a live postgres process). */
+function postmasterRunning(cluster: Cluster): boolean {
+  const pid = postmasterPid(cluster);
+  return pid !== undefined && isProcessAlive(pid) && isPostgresProcess(pid);
 }
 
 /** postmaster.pid with a live PostgreSQL → stop it; with a dead or reused pid → remove the file. */

@@ -46,3 +46,24 @@ export function postgresMessage(error: unknown): string | undefined {
   if (error.code.startsWith('22')) return '参数错误：数据格式或取值范围无效';
   return undefined;
 }
+
+/** The answer to a request whose database connection broke or could not be made. */
+export const DB_CONNECTION_LOST = '数据库连接中断，请稍后重试';
+
+/** SQLSTATEs of a connection that ended or cannot be made now: class 08, shutdown (57P01/02), starting up (57P03), too many connections (53300). */
+const CONNECTION_SQLSTATE = /^(08|57P0[123]$|53300$)/;
+/** Node's socket errors for a server that is down, unreachable or dropped the connection. */
+const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNABORTED']);
+/** pg's own errors for a connection that ended and a client that can no longer be used. */
+const CONNECTION_MESSAGE = /^Connection terminated|is not queryable|timeout exceeded when trying to connect/;
+
+/**
+ * Whether `error` means the database connection broke or could not be made (rather than the database
+ * refusing the statement): the request may succeed if retried once the database is back.
+ */
+export function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (SOCKET_ERRORS.has(code) || (error instanceof pg.DatabaseError && CONNECTION_SQLSTATE.test(code)))) return true;
+  return CONNECTION_MESSAGE.test(error.message);
+}

@@ -1,7 +1,9 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCode, type ApiResult } from '@shared/api/envelope';
-import { postgresMessage } from '../lib/db-errors';
+import { DB_CONNECTION_LOST, isConnectionError, postgresMessage } from '../lib/db-errors';
 import { BusinessError, ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { validationMessage } from '../lib/validation-message';
 
@@ -40,6 +42,11 @@ export const errorsPlugin = fp(async (app) => {
       const msg = validationMessage(error.validation, context, root);
       return answer(request, reply, 200, { code: ResultCode.FAIL, msg, data: null });
     }
+    if (isConnectionError(error)) {
+      // The database went away under the request (or is down): the pool reconnects for the next one.
+      request.log.warn({ path: pathOf(request), reason: error.message }, 'database connection lost');
+      return answer(request, reply, 200, { code: ResultCode.FAIL, msg: DB_CONNECTION_LOST, data: null });
+    }
     const fromDatabase = postgresMessage(error);
     if (fromDatabase) {
       // A backstop: input or contention the service did not foresee. Logged, so the gap can be closed.
@@ -68,4 +75,64 @@ export function pathOf(request: FastifyRequest): string {
 /** Unknown /api paths answer 404 in the envelope; other paths are the web UI's (see site.ts). */
 export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
   return answer(request, reply, 404, { code: ResultCode.NOT_FOUND, msg: `接口不存在：${pathOf(request)}`, data: null });
+}
+
+/** Messages for requests the router refuses before any route or hook runs (Fastify's `frameworkErrors`). */
+const URL_ERRORS: Record<string, string> = {
+  FST_ERR_BAD_URL: '请求地址无效：包含不合法的 % 转义',
+  FST_ERR_MAX_PARAM_LENGTH: '请求地址过长：路径参数超过 100 个字符',
+};
+
+/**
+ * A URL the router cannot take (a broken %-escape, an over-long path parameter) answered like other input
+ * errors: HTTP 200 `{code: -1}`. Fastify would otherwise send its own English 400/414 body.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-request-id', request.id);
+  const known = error.code ? URL_ERRORS[error.code] : undefined;
+  if (known) {
+    void answer(request, reply, 200, { code: ResultCode.FAIL, msg: known, data: null });
+    return;
+  }
+  request.log.error({ err: error, reqId: request.id }, 'unexpected routing error');
+  void answer(request, reply, 500, {
+    code: ResultCode.SERVER_ERROR, msg: `服务器内部错误，请联系管理员（请求编号 ${request.id}）`, data: null, requestId: request.id,
+  });
+}
+
+/** Node's HTTP parser refusals (no request exists yet): the status kept, the body an envelope. */
+function clientErrorAnswer(code: string | undefined): [number, string] {
+  if (code === 'HPE_HEADER_OVERFLOW') return [431, '请求头或请求地址过长（超过 16 KB），请求未处理'];
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, '请求超时：请求未在规定时间内发送完毕'];
+  return [400, '请求格式无效，请求未处理'];
+}
+
+/** How long a refused connection may still send the rest of its request before it is closed. */
+const LINGER_MS = 2000;
+const answeredSockets = new WeakSet<Socket>();
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refused the bytes (headers over 16 KB, a malformed
+ * request line, a timeout) before any request existed. The answer is written straight to the socket as an
+ * envelope. The connection is then half-closed and the rest of the request read and dropped for a moment:
+ * closing at once, with the client still sending, resets the connection and the client never sees the answer.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // The parser stays in error: every further chunk the client sends reports the same error again.
+  if (answeredSockets.has(socket)) return;
+  answeredSockets.add(socket);
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, msg] = clientErrorAnswer(error.code);
+  const body = JSON.stringify({ code: ResultCode.FAIL, msg, data: null } satisfies ApiResult<null>);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
 }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Insertable } from 'kysely';
 import type { OperationLogsTable } from '../db/schema';
 import { moduleOfPath } from '@shared/api/log';
+import { isConnectionError } from '../lib/db-errors';
 import { storableText, toJsonb } from '../lib/jsonb';
 import { maskSecrets } from '../lib/mask';
 import { LOG_SETTINGS_REFRESH_MS, LogSettingsCache, type RouteLogSetting } from '../modules/log/log-settings';
@@ -12,6 +13,9 @@ import { pathOf } from './errors';
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const FLUSH_MS = 50;
 const FLUSH_ROWS = 200;
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 30_000;
+const KEPT_WHILE_DOWN = 10_000;
 
 /**
  * Reads are not recorded: routes whose endpoint is a read (GET unless it `mutates`, and POST lists and
@@ -45,9 +49,17 @@ function paramsOf(request: FastifyRequest, kept: readonly string[] = []): Record
 export const MAX_LOGGED_PARAMS = 16 * 1024;
 const HEAD_KEPT = 2048;
 
+/**
+ * The parameters as jsonb text. Never throws: what cannot be recorded is said in the row instead, so a
+ * call is never missing from the log because of what it sent.
+ */
 function paramsJson(request: FastifyRequest, kept?: readonly string[]): string {
-  const json = toJsonb(paramsOf(request, kept));
-  return json.length <= MAX_LOGGED_PARAMS ? json : toJsonb({ truncated: true, length: json.length, head: json.slice(0, HEAD_KEPT) });
+  try {
+    const json = toJsonb(paramsOf(request, kept));
+    return json.length <= MAX_LOGGED_PARAMS ? json : toJsonb({ truncated: true, length: json.length, head: json.slice(0, HEAD_KEPT) });
+  } catch (error) {
+    return toJsonb({ unrecorded: `参数无法记录：${(error as Error).message}`.slice(0, 255) });
+  }
 }
 
 /** Sign-in attempts have no token yet: the log names the user name that was tried. */
@@ -95,24 +107,57 @@ export const operationLogPlugin = fp(async (app) => {
   // station costs the database one insert per batch instead of one per scan.
   const queue: Array<Insertable<OperationLogsTable>> = [];
   let timer: NodeJS.Timeout | null = null;
+  // While the database is unreachable, rows wait in memory (up to KEPT_WHILE_DOWN) and are tried again later.
+  let retryMs = 0;
+  let closing = false;
   const track = (write: Promise<unknown>) => {
     pending.add(write);
     void write.finally(() => pending.delete(write));
   };
-  const flush = () => {
+  const keepForLater = (rows: Array<Insertable<OperationLogsTable>>) => {
+    queue.unshift(...rows);
+    const dropped = queue.length - KEPT_WHILE_DOWN;
+    if (dropped > 0) app.log.error({ dropped }, 'database unreachable for long: oldest operation log rows dropped');
+    if (dropped > 0) queue.splice(0, dropped);
+    retryMs = Math.min(RETRY_MAX_MS, retryMs ? retryMs * 2 : RETRY_FIRST_MS);
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, retryMs);
+    timer.unref();
+  };
+  const write = async (rows: Array<Insertable<OperationLogsTable>>) => {
+    try {
+      await app.db.insertInto('operation_logs').values(rows).execute();
+      if (retryMs) {
+        retryMs = 0;
+        // Rows that came in while the database was away.
+        if (queue.length) timer ??= setTimeout(flush, FLUSH_MS);
+      }
+      return;
+    } catch (err) {
+      if (isConnectionError(err)) {
+        const reason = (err as Error).message;
+        if (closing) {
+          app.log.error({ rows: rows.length, reason }, 'database unreachable at shutdown: operation log rows not written');
+          return;
+        }
+        app.log.warn({ rows: rows.length, reason }, 'operation log not written (database connection lost): trying again later');
+        keepForLater(rows);
+        return;
+      }
+      // One bad row must not lose the others: write them one by one, reporting what still fails.
+      app.log.error({ err }, 'operation log batch write failed; writing rows one by one');
+    }
+    for (const row of rows) {
+      await app.db.insertInto('operation_logs').values(row).execute()
+        .catch((e: unknown) => app.log.error({ err: e, requestId: row.request_id }, 'operation log write failed'));
+    }
+  };
+  function flush() {
     if (timer) clearTimeout(timer);
     timer = null;
     const rows = queue.splice(0);
-    if (!rows.length) return;
-    track(app.db.insertInto('operation_logs').values(rows).execute().catch(async (err: unknown) => {
-      // One bad row must not lose the others: write them one by one, reporting what still fails.
-      app.log.error({ err }, 'operation log batch write failed; writing rows one by one');
-      for (const row of rows) {
-        await app.db.insertInto('operation_logs').values(row).execute()
-          .catch((e: unknown) => app.log.error({ err: e, requestId: row.request_id }, 'operation log write failed'));
-      }
-    }));
-  };
+    if (rows.length) track(write(rows));
+  }
 
   app.addHook('onResponse', async (request, reply) => {
     const setting = settings.get(request.method, request.routeOptions.url);
@@ -131,6 +176,8 @@ export const operationLogPlugin = fp(async (app) => {
       duration_ms: Math.round(reply.elapsedTime),
       request_id: request.id,
     });
+    // Waiting for the database to come back: the retry timer writes this row too.
+    if (retryMs) return;
     if (queue.length >= FLUSH_ROWS) flush();
     else timer ??= setTimeout(flush, FLUSH_MS);
   });
@@ -140,6 +187,7 @@ export const operationLogPlugin = fp(async (app) => {
   app.addHook('onClose', async () => {
     if (refresh) clearInterval(refresh);
     await new Promise((resolve) => setImmediate(resolve));
+    closing = true;
     flush();
     await Promise.allSettled([...pending]);
   });

@@ -17,17 +17,17 @@ type Key = 'enterpriseName' | 'enterpriseCode' | 'typeName' | 'creditCode' | 'co
 
 /** Import template columns = export columns, so an export can be edited and imported again. */
 export const ENTERPRISE_COLUMNS: SheetColumn<Key>[] = [
-  { header: '企业名称', key: 'enterpriseName', width: 30, note: '必填，最多 128 个字符' },
-  { header: '企业编码', key: 'enterpriseCode', width: 16, note: '必填且唯一：字母、数字、_ . -' },
-  { header: '类型', key: 'typeName', width: 10, note: '客户 或 供应商' },
-  { header: '统一社会信用代码', key: 'creditCode', width: 22, note: '可空；18 位' },
-  { header: '联系人', key: 'contact', width: 12 },
-  { header: '电话', key: 'phone', width: 16 },
-  { header: '省', key: 'provinceName', width: 12, note: '行政区划全称，如 北京市、河北省' },
-  { header: '市', key: 'cityName', width: 12, note: '如 石家庄市（直辖市填省名，如 北京市）' },
-  { header: '区', key: 'districtName', width: 12, note: '如 长安区' },
-  { header: '详细地址', key: 'address', width: 30 },
-  { header: '备注', key: 'remark', width: 20 },
+  { header: '企业名称', key: 'enterpriseName', width: 30, maxLength: 128, note: '必填，最多 128 个字符' },
+  { header: '企业编码', key: 'enterpriseCode', width: 16, maxLength: 32, note: '必填且唯一：字母、数字、_ . -' },
+  { header: '类型', key: 'typeName', width: 10, maxLength: 64, note: '客户 或 供应商' },
+  { header: '统一社会信用代码', key: 'creditCode', width: 22, maxLength: 64, note: '可空；18 位' },
+  { header: '联系人', key: 'contact', width: 12, maxLength: 64 },
+  { header: '电话', key: 'phone', width: 16, maxLength: 64 },
+  { header: '省', key: 'provinceName', width: 12, maxLength: 64, note: '行政区划全称，如 北京市、河北省' },
+  { header: '市', key: 'cityName', width: 12, maxLength: 64, note: '如 石家庄市（直辖市填省名，如 北京市）' },
+  { header: '区', key: 'districtName', width: 12, maxLength: 64, note: '如 长安区' },
+  { header: '详细地址', key: 'address', width: 30, maxLength: 255 },
+  { header: '备注', key: 'remark', width: 20, maxLength: 255 },
 ];
 
 /** The template's example row (its first cell marks it: rows so marked are never imported). */

@@ -15,11 +15,11 @@ type Key = 'code' | 'projectName' | 'value' | 'verdict' | 'remark';
 
 /** One row per measured project; the rows of one cylinder are its test. */
 export const TEST_IMPORT_COLUMNS: SheetColumn<Key>[] = [
-  { header: '气瓶编码', key: 'code', width: 18, note: '必填：已充装（状态 4）的气瓶' },
-  { header: '检验项目', key: 'projectName', width: 16, note: '必填：检验项目中该介质的项目名称' },
-  { header: '检测值', key: 'value', width: 12, note: '有标准范围的项目填数值' },
-  { header: '是否合格', key: 'verdict', width: 10, note: '没有数值标准的项目填 合格 或 不合格' },
-  { header: '备注', key: 'remark', width: 20 },
+  { header: '气瓶编码', key: 'code', width: 18, maxLength: 64, note: '必填：已充装（状态 4）的气瓶' },
+  { header: '检验项目', key: 'projectName', width: 16, maxLength: 64, note: '必填：检验项目中该介质的项目名称' },
+  { header: '检测值', key: 'value', width: 12, maxLength: 64, note: '有标准范围的项目填数值' },
+  { header: '是否合格', key: 'verdict', width: 10, maxLength: 64, note: '没有数值标准的项目填 合格 或 不合格' },
+  { header: '备注', key: 'remark', width: 20, maxLength: 255 },
 ];
 
 export const TEST_TEMPLATE_EXAMPLE = { code: 'QP000001', projectName: '纯度', value: 99.999, verdict: '', remark: '' };

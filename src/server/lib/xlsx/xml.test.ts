@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_TAG_CHARS, XmlError, XmlTokenizer } from './xml';
+
+type Event = ['open', string, Record<string, string>, boolean] | ['close', string] | ['text', string];
+
+/** The events of `chunks`, consecutive text pieces joined (how text is cut into pieces does not matter). */
+function events(...chunks: string[]): Event[] {
+  const out: Event[] = [];
+  const tokenizer = new XmlTokenizer({
+    open: (name, attributes, selfClosing) => out.push(['open', name, attributes, selfClosing]),
+    close: (name) => out.push(['close', name]),
+    text: (piece) => {
+      const last = out.at(-1);
+      if (last?.[0] === 'text') last[1] += piece;
+      else out.push(['text', piece]);
+    },
+  });
+  for (const chunk of chunks) tokenizer.write(chunk);
+  tokenizer.end();
+  return out;
+}
+
+const DOCUMENT = '<?xml version="1.0" encoding="UTF-8"?><!-- made by hand --><x:sst xmlns:x="urn:x" count=\'2\'>'
+  + '<x:si><x:t xml:space="preserve"> a &lt;b&gt; &amp; &#x4e2d;&#25991; </x:t></x:si><si><r><t>run</t></r><t><![CDATA[<raw> & ]]></t></si>'
+  + '<c r="A1" f="a>b"/></x:sst>';
+
+describe('XmlTokenizer', () => {
+  it('reports tags, attributes and decoded text, skipping the declaration and comments', () => {
+    expect(events(DOCUMENT)).toEqual([
+      ['open', 'x:sst', { 'xmlns:x': 'urn:x', count: '2' }, false],
+      ['open', 'x:si', {}, false],
+      ['open', 'x:t', { 'xml:space': 'preserve' }, false],
+      ['text', ' a <b> & 中文 '],
+      ['close', 'x:t'],
+      ['close', 'x:si'],
+      ['open', 'si', {}, false],
+      ['open', 'r', {}, false],
+      ['open', 't', {}, false],
+      ['text', 'run'],
+      ['close', 't'],
+      ['close', 'r'],
+      ['open', 't', {}, false],
+      ['text', '<raw> & '],
+      ['close', 't'],
+      ['close', 'si'],
+      ['open', 'c', { r: 'A1', f: 'a>b' }, true],
+      ['close', 'c'],
+      ['close', 'x:sst'],
+    ]);
+  });
+
+  it('reports the same events wherever the chunks are cut', () => {
+    const whole = events(DOCUMENT);
+    for (let at = 1; at < DOCUMENT.length; at += 1) {
+      expect(events(DOCUMENT.slice(0, at), DOCUMENT.slice(at)), `cut at ${at}`).toEqual(whole);
+    }
+    expect(events(...DOCUMENT.split(''))).toEqual(whole);
+  });
+
+  it('passes long text on in pieces as it arrives, never as one string', () => {
+    const pieces: number[] = [];
+    const tokenizer = new XmlTokenizer({ open() {}, close() {}, text: (piece) => void pieces.push(piece.length) });
+    tokenizer.write('<t>');
+    for (let i = 0; i < 100; i += 1) tokenizer.write('a'.repeat(1000));
+    tokenizer.write('</t>');
+    tokenizer.end();
+    expect(pieces).toHaveLength(100);
+    expect(Math.max(...pieces)).toBe(1000);
+  });
+
+  it('refuses a DOCTYPE, a tag that never ends and a document cut short', () => {
+    expect(() => events('<!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>')).toThrow(XmlError);
+    expect(() => events(`<c r="${'A'.repeat(MAX_TAG_CHARS)}`, 'more')).toThrow(XmlError);
+    expect(() => events('<x><!-- open')).toThrow(XmlError);
+  });
+});

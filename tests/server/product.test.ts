@@ -180,6 +180,22 @@ describe('scrap, status counts, valve history, removal', () => {
     expect((await list({ code: 'QP0001' })).body.data.list[0]!.valveNo).toBe('QF-3');
   });
 
+  it('产权单位 reads the same in the list, the details, the trace and the station: 自有 or the customer', async () => {
+    const customer = await createEnterprise(t, token, { type: '2', enterpriseName: '东方焊接厂', enterpriseCode: 'OWNC1' });
+    await add({ code: 'OWNA' });
+    await add({ code: 'OWNB', ownerType: 2, ownerEnterpriseId: customer });
+    for (const [code, owner] of [['OWNA', '自有'], ['OWNB', '东方焊接厂']] as const) {
+      const id = await idOf(code);
+      const seen = {
+        list: (await list({ code })).body.data.list[0]?.ownerName,
+        detail: (await t.call<ProductDetail>('GET', `/api/product/info/${id}`, { token })).body.data.ownerName,
+        trace: (await t.call<{ cylinder: { ownerName: string | null } }>('POST', '/api/trace/getInfo', { token, body: { code } })).body.data.cylinder.ownerName,
+        station: (await t.call<{ cylinder: { ownerName: string | null } }>('POST', '/api/produce/fillingScan', { token, body: { code, materialId: gas } })).body.data.cylinder.ownerName,
+      };
+      expect(seen, code).toEqual({ list: owner, detail: owner, trace: owner, station: owner });
+    }
+  });
+
   it('removes a mistaken registration only while it has no movement', async () => {
     await add({ code: 'MIS1' });
     await add({ code: 'MIS2' });

@@ -7,7 +7,7 @@ import type { CycleInfo, TraceInfo } from '@shared/api/produce';
 import { ScanInput } from '@renderer/components/ScanInput';
 import { produceApi } from '@renderer/features/produce/produceApi';
 import { CYLINDER_CODE, failureOf } from '@renderer/features/produce/scan';
-import { statusLabel } from '@renderer/features/product/productStatus';
+import { ownerLabel, statusLabel } from '@renderer/features/product/productStatus';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import { useT } from '@renderer/i18n/useT';
 import type { MessageKey } from '@renderer/i18n/messages';
@@ -47,7 +47,9 @@ function CylinderCard({ cylinder, onVacuum, onAnalyse }: { cylinder: Cylinder; o
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, max-content minmax(0, 1fr))', columnGap: 1.5, rowGap: 0.5, fontSize: 14 }}>
         {FIELDS.map(([key, label]) => [
           <Typography key={`${key}-l`} variant="body2" color="text.secondary">{t(label)}</Typography>,
-          <Typography key={`${key}-v`} variant="body2" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{String(cylinder[key] ?? '—')}</Typography>,
+          <Typography key={`${key}-v`} variant="body2" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {key === 'ownerName' ? ownerLabel(t, cylinder.ownerName) : String(cylinder[key] ?? '—')}
+          </Typography>,
         ])}
       </Box>
     </Paper>

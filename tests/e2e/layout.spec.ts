@@ -77,8 +77,9 @@ test('the order lists show the order number and times whole at 1200×800; the cu
 
 async function expectInside(page: Page, target: Locator, what: string): Promise<void> {
   const viewport = page.viewportSize()!;
+  // Wait for what is measured: the rows, their actions and the pager render after the data arrives.
+  await expect(target.first(), `${what}: nothing found`).toBeVisible();
   const count = await target.count();
-  expect(count, `${what}: nothing found`).toBeGreaterThan(0);
   for (let i = 0; i < count; i++) {
     const box = await target.nth(i).boundingBox();
     expect(box, `${what} #${i}: not rendered`).not.toBeNull();

@@ -158,3 +158,17 @@ export type Access = PermissionKey | (typeof PERMISSIONS)[keyof typeof PERMISSIO
 export function allButtonKeys(tree: readonly MenuDef[] = MENU_TREE): PermissionKey[] {
   return tree.flatMap((m) => [...(m.buttons ?? []).map((b) => b.buttonKey as PermissionKey), ...allButtonKeys(m.children ?? [])]);
 }
+
+/**
+ * A permission in words, as a refusal names it: the button and its screen, e.g. 'produce:filling' →
+ * '充装（充装管理）', 'product:view' → '查看（气瓶档案）'. A key the tree does not declare reads as itself.
+ */
+export function permissionLabel(key: string, tree: readonly MenuDef[] = MENU_TREE): string {
+  for (const menu of tree) {
+    const button = menu.buttons?.find((b) => b.buttonKey === key);
+    if (button) return `${button.buttonName}（${menu.menuName}）`;
+    const inChildren = permissionLabel(key, menu.children ?? []);
+    if (inChildren !== key) return inChildren;
+  }
+  return key;
+}

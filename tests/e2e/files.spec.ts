@@ -34,7 +34,8 @@ test('uploads files with Chinese names on the home screen, previews them and dow
   const drawer = page.getByRole('dialog', { name: '气瓶铭牌.png' });
   const picture = drawer.getByRole('img', { name: '气瓶铭牌.png' });
   await expect(picture).toHaveAttribute('src', /^blob:/);
-  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(16);
+  // Its size is known once it is decoded (a busy machine decodes later than the src is set).
+  expect(await picture.evaluate(async (img: HTMLImageElement) => (await img.decode(), img.naturalWidth))).toBe(16);
   expect((await drawer.boundingBox())!.width).toBeCloseTo(1174, 0);
   // The drawer's own close button is reachable (not covered by the fixed app bar).
   await drawer.getByRole('button', { name: '关闭' }).click();

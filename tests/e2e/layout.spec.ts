@@ -22,6 +22,8 @@ const OTHER_SCREENS = ['/main/home', '/Setting/machine', '/Setting/addEnter?type
 const ROWS = 25;
 /** Codes of this run: Playwright runs beforeAll again in a new worker after a failure. */
 const RUN = Date.now().toString(36).toUpperCase();
+/** The last customer made in beforeAll (the outbound order's). */
+let customerId = 0;
 
 test.beforeAll(async ({ request }) => {
   // Enough rows on every list that the first page is longer than the window.
@@ -35,22 +37,49 @@ test.beforeAll(async ({ request }) => {
     const n = String(i).padStart(2, '0');
     ok(await api(request, 'POST', '/material/save', { token, data: { materialName: `布局介质${RUN}${n}`, code: `L${RUN}-M${n}`, category: 'compressed' } }));
     ok(await api(request, 'POST', '/wdwarehouse/saveAndEditWare', { token, data: { warehouseName: `布局仓库${RUN}${n}`, warehouseCode: `L${RUN}-W${n}`, kind: 'finished' } }));
-    ok(await api(request, 'POST', '/enterprise/save', {
+    const customer = await api<{ id: number }>(request, 'POST', '/enterprise/save', {
       token,
       data: { type: '2', enterpriseName: `布局客户有限责任公司${RUN}${n}`, enterpriseCode: `L${RUN}-C${n}`, contact: '张三', phone: '0571-88888888', address: '浙江省杭州市西湖区文三路 100 号' },
-    }));
+    });
+    ok(customer);
+    customerId = customer.body.data.id;
     ok(await api(request, 'POST', '/user/save', { token, data: { username: `layout${RUN}${n}`, name: `布局用户${n}`, password: 'Layout-Passw0rd', roleIds: [] } }));
   }
   ok(await api(request, 'POST', '/product/addProduct', {
     // Due within the 定期检验 screen's default 30 days, so that list is long too.
     token, data: { materialId: gas.body.data.id, warehouseId: store.body.data.id, manufactureDate: '2022-03-01', nextInspectionDate: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10), range: { prefix: `L${RUN}-`, start: 1, end: ROWS, steelStampPrefix: `GY${RUN}` } },
   }));
+  // A stock-in and an outbound order with the longest customer name, for the order lists.
+  ok(await api(request, 'POST', '/storageOrder/inStock', { token, data: { type: 'productRK', warehouseId: store.body.data.id, remark: '布局检查入库单' } }));
+  ok(await api(request, 'POST', '/storageOrder/outStock', {
+    token, data: { type: 'productCK', customerId, vehicle: '浙A12345', lines: [{ materialId: gas.body.data.id, quantity: 2 }] },
+  }));
+});
+
+/** The first row's cell of a column shows its whole text: nothing cut off with an ellipsis. */
+async function expectWhole(page: Page, field: string, what: string): Promise<void> {
+  const cell = page.getByRole('grid').locator(`[role=row][data-rowindex="0"] [role=gridcell][data-field=${field}]`);
+  await expect(cell, `${what}: no first row`).not.toBeEmpty();
+  const size = await cell.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, text: el.textContent }));
+  expect(size.scrollWidth, `${what} "${size.text}" is cut off`).toBeLessThanOrEqual(size.clientWidth);
+}
+
+test('the order lists show the order number and times whole at 1200×800; the customer gives way', async ({ page }) => {
+  await page.setViewportSize({ width: 1200, height: 800 });
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await page.goto('/storage/inbound');
+  await page.getByRole('tab', { name: '入库单', exact: true }).click();
+  for (const field of ['orderNo', 'createdAt']) await expectWhole(page, field, `入库单 ${field}`);
+  await page.goto('/storage/outbound');
+  for (const field of ['orderNo', 'createdAt']) await expectWhole(page, field, `出库单 ${field}`);
+  await expectInside(page, page.getByRole('grid').locator('[role=row][data-rowindex="0"] [data-field=actions] button'), '出库单 first row\'s actions');
 });
 
 async function expectInside(page: Page, target: Locator, what: string): Promise<void> {
   const viewport = page.viewportSize()!;
+  // Wait for what is measured: the rows, their actions and the pager render after the data arrives.
+  await expect(target.first(), `${what}: nothing found`).toBeVisible();
   const count = await target.count();
-  expect(count, `${what}: nothing found`).toBeGreaterThan(0);
   for (let i = 0; i < count; i++) {
     const box = await target.nth(i).boundingBox();
     expect(box, `${what} #${i}: not rendered`).not.toBeNull();

@@ -70,8 +70,9 @@ test('customers and suppliers: import the LibreOffice sheet, a second import is 
   await expect(page).toHaveURL(/\/Setting\/addEnter\?type=2/);
   // The list stays on screen while the form's code loads: wait for the form before typing.
   await expect(page.getByText('新增客户/供应商')).toBeVisible();
-  await page.getByLabel('企业名称').fill('宁波焊材有限公司');
-  await page.getByLabel('企业编码').fill('KH0200');
+  // By role: the list's filter fields of the same names stay (hidden) in its open tab.
+  await page.getByRole('textbox', { name: '企业名称' }).fill('宁波焊材有限公司');
+  await page.getByRole('textbox', { name: '企业编码' }).fill('KH0200');
   await choose(page, page, /^省/, '浙江省');
   await choose(page, page, /^市/, '宁波市');
   await choose(page, page, /^区\/县/, '鄞州区');

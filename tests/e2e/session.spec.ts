@@ -33,6 +33,31 @@ test('admin signs in, sees the menu, opens two screens as tabs, reload keeps the
   await expect(page).toHaveURL(/\/login/);
 });
 
+test('a half-filled 新增 dialog stays with its tab, beside the tabs; closing the tab asks first', async ({ page }) => {
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await page.goto('/product/materialMng');
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('介质名称').fill('半填的介质');
+
+  // The dialog covers its screen only: the open tabs above it stay usable.
+  const tabs = page.getByRole('tablist', { name: '已打开页面' });
+  const tabsBox = (await tabs.boundingBox())!;
+  expect((await dialog.boundingBox())!.y).toBeGreaterThanOrEqual(tabsBox.y + tabsBox.height);
+  await tabs.getByRole('tab', { name: '首页' }).click();
+  await expect(page).toHaveURL(/\/main\/home/);
+  await expect(dialog).toBeHidden();
+  await tabs.getByRole('tab', { name: '介质管理' }).click();
+  await expect(dialog.getByLabel('介质名称')).toHaveValue('半填的介质');
+
+  await tabs.getByRole('button', { name: '关闭 介质管理' }).click();
+  const ask = page.getByRole('dialog', { name: '确认关闭' });
+  await expect(ask).toContainText('该页面有未保存的修改，确定关闭吗？');
+  await ask.getByRole('button', { name: '确定' }).click();
+  await expect(tabs.getByRole('tab', { name: '介质管理' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/main\/home/);
+});
+
 test('a wrong password shows the error and stays on login', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('用户名').fill('admin');

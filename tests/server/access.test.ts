@@ -47,7 +47,7 @@ describe('navigation', () => {
     expect((await t.call('GET', '/api/user/pageList', { token })).body.code).toBe(0);
     const refused = await t.call('POST', '/api/user/save', { token, body: { username: 'sneaky', name: 'x', password: 'Passw0rd!x' } });
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ code: 403, msg: '没有权限：user:add', data: null });
+    expect(refused.body).toEqual({ code: 403, msg: '没有权限：新增（用户管理）', data: null });
     const sneaky = await t.db.selectFrom('users').select('id').where('username', '=', 'sneaky').executeTakeFirst();
     expect(sneaky).toBeUndefined();
     expect((await t.call('POST', '/api/role/list', { token })).status).toBe(403);

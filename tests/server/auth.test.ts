@@ -203,7 +203,7 @@ describe('passwords', () => {
 
     const res = await t.call('POST', `/api/home/adminResetPassWd/${target.id}`, { token: viewerToken, body: { newPassword: 'Hijacked-123' } });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ code: 403, msg: '没有权限：user:resetPassword', data: null });
+    expect(res.body).toEqual({ code: 403, msg: '没有权限：重置密码（用户管理）', data: null });
     expect(await login('target1', 'Hijacked-123')).toMatchObject({ code: -1 });
     expect(await login('target1', target.password)).toMatchObject({ code: 0 });
     expect((await nav(targetSession.token)).status).toBe(200);

@@ -69,11 +69,11 @@ describe('operation log search', () => {
     expect(res.body.data.total).toBe(4);
     expect(res.body.data.list.map((r) => r.id)).toEqual([c, b, a, d]);
     const [rc, , ra, rd] = res.body.data.list;
-    expect(ra).toMatchObject({ userName: '质检员甲', module: 'wdwarehouse', moduleName: '仓库', summary: WAREHOUSE.save.summary, createdAt: '2020-01-05 08:00:00', code: 0, durationMs: 7 });
+    expect(ra).toMatchObject({ userName: '质检员甲', module: 'wdwarehouse', moduleName: '仓库', operation: '新增或编辑仓库', summary: WAREHOUSE.save.summary, createdAt: '2020-01-05 08:00:00', code: 0, durationMs: 7 });
     // A concrete path finds its route pattern (/api/role/delete/:id).
-    expect(rc).toMatchObject({ module: 'role', moduleName: '角色', summary: ROLE.delete.summary });
-    // No such route, no such module name: the module itself and no summary.
-    expect(rd).toMatchObject({ module: 'zzmod', moduleName: 'zzmod', summary: null });
+    expect(rc).toMatchObject({ module: 'role', moduleName: '角色', operation: '删除角色', summary: ROLE.delete.summary });
+    // No such route, no such module name: the module itself and no operation.
+    expect(rd).toMatchObject({ module: 'zzmod', moduleName: 'zzmod', operation: null, summary: null });
     expect((await page({ ...JANUARY, sidx: 'createdAt', order: 'asc' })).body.data.list.map((r) => r.id)).toEqual([d, a, b, c]);
   });
 
@@ -125,8 +125,8 @@ describe('operation log search', () => {
     workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
     expect(rows[0]).toEqual(['时间', '操作人', 'IP', '模块', '操作', '方法', '路径', '结果', '耗时(ms)', '请求参数']);
     expect(rows.slice(1)).toEqual([
-      ['2020-01-05 23:59:59', '仓管ZHANG', '10.0.0.9', '仓库', WAREHOUSE.delete.summary, 'POST', WAREHOUSE.delete.path, '失败 -1', '7', `{"body":{"note":"${WAREHOUSE.delete.path}"}}`],
-      ['2020-01-05 08:00:00', '质检员甲', '10.0.0.9', '仓库', WAREHOUSE.save.summary, 'POST', WAREHOUSE.save.path, '成功', '7', `{"body":{"note":"${WAREHOUSE.save.path}"}}`],
+      ['2020-01-05 23:59:59', '仓管ZHANG', '10.0.0.9', '仓库', '删除仓库', 'POST', WAREHOUSE.delete.path, '失败 -1', '7', `{"body":{"note":"${WAREHOUSE.delete.path}"}}`],
+      ['2020-01-05 08:00:00', '质检员甲', '10.0.0.9', '仓库', '新增或编辑仓库', 'POST', WAREHOUSE.save.path, '成功', '7', `{"body":{"note":"${WAREHOUSE.save.path}"}}`],
     ]);
   });
 });
@@ -152,6 +152,19 @@ describe('interfaces of the log settings', () => {
     expect(roles.length).toBeGreaterThan(3);
     expect(roles.every((r) => r.module === 'role')).toBe(true);
     expect(roles).toContainEqual(expect.objectContaining({ method: 'POST', logUrl: '/api/role/delete/:id', summary: ROLE.delete.summary, read: false }));
+  });
+
+  it('names what every declared route does in Chinese words, which the log shows as 操作 (a setting can log any of them)', async () => {
+    const routes = t.app.apiRoutes.list();
+    expect(routes.length).toBeGreaterThan(100);
+    const notInWords = routes.filter((r) => !/^[\u4e00-\u9fff/、]{2,24}$/.test(r.operation)).map((r) => `${r.method} ${r.logUrl}: ${r.operation}`);
+    expect(notInWords).toEqual([]);
+    // A call as it is logged: 新增用户 (not /api/user/save).
+    const saved = await t.call('POST', '/api/user/save', { token, body: { username: `oplog${Date.now() % 100000}`, name: '日志用户', password: 'Oplog-Passw0rd-1', roleIds: [] } });
+    expect(saved.body.code).toBe(0);
+    const row = await rowOf(saved.headers['x-request-id']);
+    const shown = (await t.call<LogDetail>('GET', `/api/log/info/${row.id}`, { token })).body.data;
+    expect(shown).toMatchObject({ path: '/api/user/save', operation: '新增用户' });
   });
 
   it('names the parameters of a route with their titles and where they go', async () => {

@@ -91,7 +91,7 @@ describe('gases (materials)', () => {
     const existing = (await t.db.selectFrom('materials').select(['id', 'material_name']).where('code', '=', 'N2').executeTakeFirstOrThrow());
     const edit = await save({ id: existing.id, materialName: '改名', code: 'N2', category: 'compressed' }, limited);
     expect(edit.status).toBe(403);
-    expect(edit.body.msg).toBe('没有权限：material:edit');
+    expect(edit.body.msg).toBe('没有权限：编辑（介质管理）');
     expect((await t.call('POST', '/api/material/startOrStop', { token: limited, body: { id: existing.id, status: 0 } })).status).toBe(403);
     const after = await t.db.selectFrom('materials').select(['material_name', 'status']).where('id', '=', existing.id).executeTakeFirstOrThrow();
     expect(after).toEqual({ material_name: existing.material_name, status: 1 });

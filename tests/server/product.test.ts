@@ -180,20 +180,42 @@ describe('scrap, status counts, valve history, removal', () => {
     expect((await list({ code: 'QP0001' })).body.data.list[0]!.valveNo).toBe('QF-3');
   });
 
+  it('产权单位 reads the same in the list, the details, the trace and the station: 自有 or the customer', async () => {
+    const customer = await createEnterprise(t, token, { type: '2', enterpriseName: '东方焊接厂', enterpriseCode: 'OWNC1' });
+    await add({ code: 'OWNA' });
+    await add({ code: 'OWNB', ownerType: 2, ownerEnterpriseId: customer });
+    for (const [code, owner] of [['OWNA', '自有'], ['OWNB', '东方焊接厂']] as const) {
+      const id = await idOf(code);
+      const seen = {
+        list: (await list({ code })).body.data.list[0]?.ownerName,
+        detail: (await t.call<ProductDetail>('GET', `/api/product/info/${id}`, { token })).body.data.ownerName,
+        trace: (await t.call<{ cylinder: { ownerName: string | null } }>('POST', '/api/trace/getInfo', { token, body: { code } })).body.data.cylinder.ownerName,
+        station: (await t.call<{ cylinder: { ownerName: string | null } }>('POST', '/api/produce/fillingScan', { token, body: { code, materialId: gas } })).body.data.cylinder.ownerName,
+      };
+      expect(seen, code).toEqual({ list: owner, detail: owner, trace: owner, station: owner });
+    }
+  });
+
   it('removes a mistaken registration only while it has no movement', async () => {
     await add({ code: 'MIS1' });
     await add({ code: 'MIS2' });
+    await add({ code: 'MIS3' });
     const fresh = await idOf('MIS1');
-    const moved = await idOf('MIS2');
+    const scrapped = await idOf('MIS2');
+    const moved = await idOf('MIS3');
     const before = await counts();
     expect((await t.call('POST', '/api/product/delAllProcess', { token, body: { id: fresh } })).body.code).toBe(0);
     expect(await t.db.selectFrom('cylinders').select('id').where('id', '=', fresh).executeTakeFirst()).toBeUndefined();
     expect((await counts())[2]).toBe(before[2]! - 1);
-    // A movement (here: a scrap) makes it part of the record for good.
-    await t.call('POST', '/api/product/scrap', { token, body: { id: moved, reason: '登记错误' } });
+    // A scrapped cylinder stays on record, and the refusal does not suggest scrapping it.
+    await t.call('POST', '/api/product/scrap', { token, body: { id: scrapped, reason: '登记错误' } });
+    expect((await t.call('POST', '/api/product/delAllProcess', { token, body: { id: scrapped } })).body)
+      .toEqual({ code: -1, msg: '气瓶 MIS2 已报废，不能删除', data: null });
+    expect(await t.db.selectFrom('cylinders').select('id').where('id', '=', scrapped).executeTakeFirst()).toBeDefined();
+    // Any other record (here: a valve change) makes it part of the record for good too.
+    expect((await t.call('POST', '/api/product/updateHickey', { token, body: { id: moved, newValve: 'QF-9', reason: '漏气' } })).body.code).toBe(0);
     expect((await t.call('POST', '/api/product/delAllProcess', { token, body: { id: moved } })).body)
-      .toEqual({ code: -1, msg: '气瓶 MIS2 已有流转记录，不能删除（可报废）', data: null });
-    expect(await t.db.selectFrom('cylinders').select('id').where('id', '=', moved).executeTakeFirst()).toBeDefined();
+      .toEqual({ code: -1, msg: '气瓶 MIS3 已有流转记录，不能删除（可报废）', data: null });
   });
 
   it('refuses callers without the keys and changes nothing', async () => {

@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenData } from '../../src/shared/api/auth';
+import { permissionLabel } from '../../src/shared/menus';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 import { createWarehouse } from './master-data-helper';
 
@@ -248,7 +249,7 @@ describe('route permissions', () => {
     expect(keyed.length).toBeGreaterThan(30);
     for (const [id, { key }] of keyed) {
       const res = await t.call(methodOf(id), urlOf(id), { token, body: {} });
-      expect({ id, status: res.status, body: res.body }).toEqual({ id, status: 403, body: { code: 403, msg: `没有权限：${key}`, data: null } });
+      expect({ id, status: res.status, body: res.body }).toEqual({ id, status: 403, body: { code: 403, msg: `没有权限：${permissionLabel(key)}`, data: null } });
     }
     for (const [id, { key }] of Object.entries(ROUTES)) {
       if (key === 'public' || id.startsWith('OPTIONS ')) continue;
@@ -271,7 +272,7 @@ describe('route permissions', () => {
     const token = await signIn(user.username, user.password);
     for (const [id, { edit }] of Object.entries(ROUTES).filter(([, r]) => r.edit)) {
       const res = await t.call(methodOf(id), urlOf(id), { token, body: { id: 1 } });
-      expect({ id, status: res.status, msg: res.body.msg }).toEqual({ id, status: 403, msg: `没有权限：${edit}` });
+      expect({ id, status: res.status, msg: res.body.msg }).toEqual({ id, status: 403, msg: `没有权限：${permissionLabel(edit!)}` });
     }
   });
 
@@ -284,7 +285,7 @@ describe('route permissions', () => {
       token: viewerToken, body: { warehouseName: '越权库', warehouseCode: 'SNEAK1', kind: 'empty' },
     });
     expect(add.status).toBe(403);
-    expect(add.body.msg).toBe('没有权限：warehouse:add');
+    expect(add.body.msg).toBe('没有权限：新增（仓库管理）');
 
     const existing = await createWarehouse(t, adminToken, { warehouseName: '原名库' });
     const adder = await createLimitedUser(t, adminToken, 'wadder', ['warehouse:view', 'warehouse:add']);
@@ -297,7 +298,7 @@ describe('route permissions', () => {
       token: adderToken, body: { id: existing, warehouseName: '改名库', warehouseCode: 'RENAMED', kind: 'empty' },
     });
     expect(edit.status).toBe(403);
-    expect(edit.body.msg).toBe('没有权限：warehouse:edit');
+    expect(edit.body.msg).toBe('没有权限：编辑（仓库管理）');
     const row = await t.db.selectFrom('warehouses').select('warehouse_name').where('id', '=', existing).executeTakeFirstOrThrow();
     expect(row.warehouse_name).toBe('原名库');
     const sneaked = await t.db.selectFrom('warehouses').select('id').where('warehouse_code', '=', 'SNEAK1').execute();

@@ -234,7 +234,7 @@ describe('outbound orders', () => {
     // Deleting needs the key of the order's kind.
     const outOnly = await createLimitedUser(t, token, 'outdeleter', ['outbound:view', 'outbound:delete']);
     const outToken = (await t.login(outOnly.username, outOnly.password)).token;
-    expect((await get(`/api/storageOrder/deleteById/${emptyIn.body.data.order.id}`, outToken)).body).toMatchObject({ code: 403, msg: '没有权限：inbound:delete' });
+    expect((await get(`/api/storageOrder/deleteById/${emptyIn.body.data.order.id}`, outToken)).body).toMatchObject({ code: 403, msg: '没有权限：删除（入库管理）' });
     expect((await get(`/api/storageOrder/deleteById/${emptyIn.body.data.order.id}`)).body.code).toBe(0);
     expect((await get('/api/storageOrder/deleteById/999999')).body).toMatchObject({ code: -1, msg: '单据不存在：999999' });
   });

@@ -1,4 +1,5 @@
 import { ResultCode } from '@shared/api/envelope';
+import { permissionLabel } from '@shared/menus';
 
 /** A refusal a person can act on: answered as HTTP 200 `{code: -1, msg}`. */
 export class BusinessError extends Error {
@@ -13,11 +14,11 @@ export class UnauthorizedError extends Error {
   }
 }
 
-/** Signed in but lacking the permission key: HTTP 403 `{code: 403}`. */
+/** Signed in but lacking the permission key: HTTP 403 `{code: 403}`, naming the permission in words. */
 export class ForbiddenError extends Error {
   override name = 'ForbiddenError';
   constructor(readonly permission: string) {
-    super(`没有权限：${permission}`);
+    super(`没有权限：${permissionLabel(permission)}`);
   }
 }
 

@@ -74,7 +74,7 @@ export type InspectionRow = Static<typeof InspectionRow>;
 /** Periodic inspection (定期检验), screen /product/detect. Paths are ours: SPEC section 7 names none. */
 export const DETECT = {
   duePage: endpoint({
-    method: 'POST', path: '/api/detect/listPage', summary: 'N 天内到期或已超期的气瓶（不含报废）', permission: 'detect:view', readOnly: true,
+    method: 'POST', path: '/api/detect/listPage', summary: '定期检验到期的气瓶（N 天内到期或已超期，不含报废）', permission: 'detect:view', readOnly: true,
     body: DuePageQuery, data: Page(DueRow),
   }),
   record: endpoint({

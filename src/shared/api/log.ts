@@ -28,6 +28,8 @@ export const LogRow = Type.Object({
   path: Type.String(),
   module: Type.String(),
   moduleName: Type.String(),
+  /** 操作: what the call did, in words (e.g. 充装, 新增用户), when it is a declared route. */
+  operation: Text,
   /** The API's summary of the call, when it is a declared route. */
   summary: Text,
   /** Envelope code (0 success, -1 refused) or the HTTP status. */

@@ -140,6 +140,17 @@ describe('HTTP errors', () => {
     expect(toasts()).toEqual([]);
   });
 
+  it('403 on an action (a save, a scan) stays on the screen: it rejects with the server\'s message, shown unless the caller shows it', async () => {
+    const refusal = { code: 403, msg: '没有权限：充装（充装管理）' };
+    await expect(fail(403, refusal).post('/produce/filling', {}, { action: true })).rejects.toMatchObject({ response: { status: 403, data: refusal } });
+    expect(visited).toEqual([]);
+    expect(toasts()).toEqual(['没有权限：充装（充装管理）']);
+    clearToasts();
+    await expect(fail(403, refusal).post('/produce/filling', {}, { action: true, silent: true })).rejects.toThrow();
+    expect(toasts()).toEqual([]);
+    expect(visited).toEqual([]);
+  });
+
   it('404 shows nothing', async () => {
     await expect(fail(404, { code: 404, msg: 'Not Found' }).get('/x')).rejects.toThrow();
     expect(toasts()).toEqual([]);

@@ -17,6 +17,11 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** The caller shows errors itself: no toast for this request. */
     silent?: boolean;
+    /**
+     * A person's action (a save, a scan, an export), not the loading of a screen: a 403 rejects with the
+     * server's message (shown by the caller, or as a toast) and never leaves the screen for /403.
+     */
+    action?: boolean;
     /** Send no access token (sign-in). */
     skipAuth?: boolean;
     /** Set on the one retry after a refresh. */

@@ -36,7 +36,10 @@ export function isEnvelope(body: unknown): body is ApiResult {
 const isTimeout = (error: AxiosError): boolean =>
   error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || /timeout/i.test(error.message);
 
-/** HTTP error statuses (SPEC section 8). 401 with an envelope is handled before, by the refresh logic. */
+/**
+ * HTTP error statuses (SPEC section 8). 401 with an envelope is handled before, by the refresh logic.
+ * 403 goes to /403, except for an action (`config.action`), refused with the server's message in place.
+ */
 export function reportHttpError(error: AxiosError, silent = false): void {
   const status = error.response?.status;
   if (status === 404) return;
@@ -53,7 +56,13 @@ export function reportHttpError(error: AxiosError, silent = false): void {
       navigateTo('/401');
       break;
     case 403:
-      navigateTo('/403');
+      // A refused action (a permission taken away mid-shift) is told where the person acts, who stays on
+      // the screen; a screen that cannot load its data is the 403 page.
+      if (error.config?.action) {
+        if (!silent) notify(text ?? t('http.forbidden'));
+      } else {
+        navigateTo('/403');
+      }
       break;
     case 500:
     case 502:

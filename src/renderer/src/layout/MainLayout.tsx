@@ -1,7 +1,7 @@
-import { Suspense, useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
 import { Box, Drawer, Toolbar } from '@mui/material';
-import { PageLoading } from '@renderer/components/PageLoading';
+import { OverlayHostContext } from '@renderer/components/AppDialog';
 import { loadNav, refreshNav } from '@renderer/features/auth/sessionFlow';
 import { ChangePasswordDialog } from '@renderer/features/password/ChangePasswordDialog';
 import { hasPermission } from '@renderer/permission/permission';
@@ -9,6 +9,7 @@ import { findScreen, screenLabel } from '@renderer/router/screens';
 import { useAppDispatch, useAppSelector } from '@renderer/store/hooks';
 import { tabVisited } from '@renderer/store/tabsSlice';
 import { Header } from './Header';
+import { KeptScreens } from './KeptScreens';
 import { SideMenu } from './SideMenu';
 import { TabsBar } from './TabsBar';
 
@@ -21,6 +22,8 @@ export function MainLayout() {
   const menuList = useAppSelector((s) => s.menu.menuList);
   const user = useAppSelector((s) => s.auth.user);
   const granted = useAppSelector((s) => s.menu.permissions);
+  const tabs = useAppSelector((s) => s.tabs.tabs);
+  const [overlayHost, setOverlayHost] = useState<HTMLElement | null>(null);
   const screen = findScreen(location.pathname);
   // A screen the user may not open gets no tab: straight to 403 (the server refuses its calls anyway).
   const allowed = !screen?.permission || menuList === null || hasPermission(screen.permission, granted);
@@ -56,11 +59,15 @@ export function MainLayout() {
       <Box component="main" sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
         <Toolbar />
         <TabsBar />
-        {/* A column: list screens take the height left (their table scrolls inside), others scroll here. */}
-        <Box data-testid="screen" sx={{ flexGrow: 1, minHeight: 0, overflow: 'auto', p: 2, bgcolor: 'grey.50', display: 'flex', flexDirection: 'column' }}>
-          <Suspense fallback={<PageLoading />}>
-            {allowed ? <Outlet /> : <Navigate to="/403" replace />}
-          </Suspense>
+        <Box sx={{ position: 'relative', flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+          {/* A column: list screens take the height left (their table scrolls inside), others scroll here. */}
+          <Box data-testid="screen" sx={{ flexGrow: 1, minHeight: 0, overflow: 'auto', p: 2, bgcolor: 'grey.50', display: 'flex', flexDirection: 'column' }}>
+            <OverlayHostContext.Provider value={overlayHost}>
+              {allowed ? <KeptScreens openPaths={tabs.map((tab) => tab.path)} /> : <Navigate to="/403" replace />}
+            </OverlayHostContext.Provider>
+          </Box>
+          {/* The screens' dialogs open over the screen area only (see overlayHost). */}
+          <Box ref={setOverlayHost} sx={{ position: 'absolute', inset: 0, pointerEvents: 'none' }} />
         </Box>
       </Box>
       <ChangePasswordDialog />

@@ -3,25 +3,20 @@ import { Box, Tab, Tabs } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import { screenLabel } from '@renderer/router/screens';
-import { useAppDispatch, useAppSelector } from '@renderer/store/hooks';
-import { HOME_PATH, neighbourOf, tabClosed } from '@renderer/store/tabsSlice';
+import { useCloseTab } from '@renderer/hooks/useCloseTab';
+import { useAppSelector } from '@renderer/store/hooks';
+import { HOME_PATH } from '@renderer/store/tabsSlice';
 
-/** The open pages: one tab per path; closing the current one moves to its neighbour. */
+/** The open pages: one tab per path; closing the current one moves to its neighbour, one with unsaved changes asks. */
 export function TabsBar() {
   const t = useT();
   const lang = useLanguage();
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
+  const close = useCloseTab();
   const { pathname } = useLocation();
   const tabs = useAppSelector((s) => s.tabs.tabs);
   const menuList = useAppSelector((s) => s.menu.menuList);
   const active = tabs.some((tab) => tab.path === pathname) ? pathname : false;
-
-  const close = (path: string) => {
-    const neighbour = neighbourOf(tabs, path);
-    dispatch(tabClosed(path));
-    if (path === pathname) void navigate(neighbour?.value ?? HOME_PATH);
-  };
 
   return (
     <Box sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
@@ -46,7 +41,7 @@ export function TabsBar() {
                       sx={{ display: 'inline-flex', borderRadius: '50%', '&:hover': { bgcolor: 'action.hover' } }}
                       onClick={(e) => {
                         e.stopPropagation();
-                        close(tab.path);
+                        void close(tab.path);
                       }}
                     >
                       <CloseIcon fontSize="inherit" />

@@ -9,6 +9,8 @@ export interface HttpArgs {
   params?: object;
   data?: unknown;
   silent?: boolean;
+  /** A mutation: see the `action` option of the HTTP client. */
+  action?: boolean;
   skipAuth?: boolean;
   responseType?: AxiosRequestConfig['responseType'];
 }

@@ -43,10 +43,13 @@ export function queryOf<E extends Endpoint>(b: Build, e: E, o: Options<E> = {}) 
   });
 }
 
-/** An RTK Query mutation generated from an endpoint; `tags` are what it invalidates. */
+/**
+ * An RTK Query mutation generated from an endpoint; `tags` are what it invalidates. A mutation is a
+ * person's action: a permission refused mid-shift is shown where they act (see the client's `action`).
+ */
 export function mutationOf<E extends Endpoint>(b: Build, e: E, o: Options<E> = {}) {
   return b.mutation<EndpointData<E>, EndpointArg<E>>({
-    query: (arg) => ({ ...httpArgs(e, arg), ...extra(o) }),
+    query: (arg) => ({ ...httpArgs(e, arg), ...extra(o), action: true }),
     ...(o.tags ? { invalidatesTags: o.tags } : {}),
   });
 }
@@ -73,5 +76,5 @@ export function callEndpoint<E extends Endpoint>(
  * server gives; a refusal arrives as an envelope and is shown like any other. Not cached: a file is not state.
  */
 export function downloadEndpoint<E extends Endpoint>(e: E, arg: EndpointArg<E>): Promise<Blob> {
-  return http.request<Blob>({ ...httpArgs(e, arg), responseType: 'blob' });
+  return http.request<Blob>({ ...httpArgs(e, arg), responseType: 'blob', action: true });
 }

@@ -8,6 +8,7 @@ import { menuSlice } from './menuSlice';
 import { screenStateSlice } from './screenStateSlice';
 import { sessionEnded } from './sessionActions';
 import { tabsSlice } from './tabsSlice';
+import { unsavedSlice } from './unsavedSlice';
 
 const rootReducer = combineReducers({
   auth: authSlice.reducer,
@@ -15,6 +16,7 @@ const rootReducer = combineReducers({
   tabs: tabsSlice.reducer,
   app: appSlice.reducer,
   screenState: screenStateSlice.reducer,
+  unsaved: unsavedSlice.reducer,
   [api.reducerPath]: api.reducer,
 });
 

@@ -7,6 +7,7 @@ import type { PageResult } from '@shared/api/schema';
 import { actionLabel, placeOf } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
+import { ownerName } from '../product/owner';
 import { cappedCount, escapeLike, paginate } from '../../lib/paging';
 import type { Actor } from './engine';
 
@@ -19,11 +20,10 @@ export const tsOrNull = (column: string) => sql<string | null>`to_char(${sql.ref
 export async function briefByCode(db: Db, code: string): Promise<CylinderBrief> {
   const row = await db.selectFrom('cylinders as c')
     .leftJoin('materials as m', 'm.id', 'c.material_id')
-    .leftJoin('enterprises as o', 'o.id', 'c.owner_enterprise_id')
     .select([
       'c.id', 'c.code', 'c.status', 'c.material_id as materialId', 'm.material_name as materialName', 'c.specification',
       'c.tare_weight as tareWeight', sql<string | null>`to_char(c.next_inspection_date, 'YYYY-MM-DD')`.as('nextInspectionDate'),
-      sql<string | null>`case when c.owner_type = 1 then '自有' else o.enterprise_name end`.as('ownerName'),
+      ownerName('c').as('ownerName'),
     ])
     .where('c.code', '=', code.trim()).executeTakeFirst();
   if (!row) throw new BusinessError(`气瓶编码不存在：${code.trim()}`);
@@ -266,10 +266,9 @@ export async function listProduce(db: Db, q: ProduceListQuery): Promise<PageResu
 export function listProduct(db: Db, q: ProductionCylinderQuery): Promise<PageResult<ProductionCylinderRow>> {
   let query = db.selectFrom('cylinders as c')
     .leftJoin('materials as m', 'm.id', 'c.material_id')
-    .leftJoin('enterprises as o', 'o.id', 'c.owner_enterprise_id')
     .select([
       'c.id', 'c.code', 'c.status', 'm.material_name as materialName', 'c.specification',
-      sql<string | null>`case when c.owner_type = 1 then '自有' else o.enterprise_name end`.as('ownerName'), ts('c.updated_at').as('since'),
+      ownerName('c').as('ownerName'), ts('c.updated_at').as('since'),
     ])
     .where('c.status', 'in', q.status !== undefined ? [q.status] : [3, 4, 5, 6]);
   if (q.code) query = query.where('c.code', 'like', `${escapeLike(q.code.trim())}%`);

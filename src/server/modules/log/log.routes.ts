@@ -7,7 +7,7 @@ import * as logs from './log.service';
 
 const EXPORT_COLUMNS: SheetColumn[] = [
   { header: '时间', key: 'createdAt', width: 20 }, { header: '操作人', key: 'userName', width: 14 }, { header: 'IP', key: 'ip', width: 16 },
-  { header: '模块', key: 'moduleName', width: 14 }, { header: '操作', key: 'summary', width: 30 }, { header: '方法', key: 'method', width: 8 },
+  { header: '模块', key: 'moduleName', width: 14 }, { header: '操作', key: 'operation', width: 20 }, { header: '方法', key: 'method', width: 8 },
   { header: '路径', key: 'path', width: 36 }, { header: '结果', key: 'result', width: 10 }, { header: '耗时(ms)', key: 'durationMs', width: 10 },
   { header: '请求参数', key: 'params', width: 60 },
 ];

@@ -21,9 +21,16 @@ export interface LogContext {
   settings: LogSettingsCache;
 }
 
-/** A stored row as the screen shows it: the module's name and what the call was (its route's summary). */
+/**
+ * A stored row as the screen shows it: the module's name and what the call was (its route's operation in
+ * words and summary), found from the stored path at reading time, so rows of any age read the same.
+ */
 export function toLogRow(routes: RouteCatalogue, r: repo.StoredLog): LogRow {
-  return { ...r, moduleName: moduleNameOf(r.module), summary: routes.match(r.method, r.path)?.summary || null, createdAt: localDateTime(r.createdAt) };
+  const route = routes.match(r.method, r.path);
+  return {
+    ...r, moduleName: moduleNameOf(r.module), operation: route?.operation || null, summary: route?.summary || null,
+    createdAt: localDateTime(r.createdAt),
+  };
 }
 
 const toRows = (routes: RouteCatalogue, page: PageResult<repo.StoredLog>): PageResult<LogRow> =>
@@ -52,7 +59,7 @@ export function modules(routes: RouteCatalogue): Array<{ module: string; moduleN
   return codes.map((module) => ({ module, moduleName: moduleNameOf(module) }));
 }
 
-const toInterface = ({ params: _params, ...route }: ApiRoute): LogInterface => route;
+const toInterface = ({ params: _params, operation: _operation, ...route }: ApiRoute): LogInterface => route;
 
 export const interfaces = (routes: RouteCatalogue, module?: string): LogInterface[] =>
   routes.list(blankToNull(module) ?? undefined).map(toInterface);

@@ -16,7 +16,15 @@ interface SchemaLike {
 /** One declared /api route, as the operation log and its settings see it. */
 export interface ApiRoute extends LogInterface {
   params: LogParam[];
+  /** What a call of it does, in a few words (the log's 操作): see operationOf. */
+  operation: string;
 }
+
+/**
+ * The operation a summary names, in words: its leading words, before the details of how (a colon, a
+ * bracket or a comma), e.g. '充装：已领瓶（3）→ 已充装（4），写充装记录' → '充装'.
+ */
+export const operationOf = (summary: string): string => summary.split(/[：:（(，,]/)[0]!.trim();
 
 export const moduleNameOf = (module: string): string => LOG_MODULES[module] ?? module;
 
@@ -74,8 +82,9 @@ export class RouteCatalogue {
       propertiesOf(route.schema?.querystring, 'query', params);
       propertiesOf(route.schema?.body, 'body', params);
       const module = moduleOfPath(route.url);
+      const summary = route.schema?.summary ?? '';
       const api: ApiRoute = {
-        method, logUrl: route.url, summary: route.schema?.summary ?? '', module, moduleName: moduleNameOf(module),
+        method, logUrl: route.url, summary, operation: operationOf(summary), module, moduleName: moduleNameOf(module),
         read: typeof readOnly === 'boolean' ? readOnly : READ_METHODS.has(method), params: [...params.values()],
       };
       this.byKey.set(`${method} ${route.url}`, api);

@@ -4,6 +4,7 @@ import { BusinessError } from '../../lib/errors';
 import { today } from '../../lib/dates';
 import { fillGateReasons, type GateReason } from './fill-gate';
 import { ruleFlag } from '../systemRule/rules';
+import { ownerName } from './owner';
 
 /** Trace action that vacuum handling (trace/vacuumHandle, a later issue) records; the gate looks for it. */
 export const VACUUM_ACTION = 'vacuum';
@@ -41,7 +42,7 @@ export async function fillGateWithCylinder(db: Kysely<DB>, code: string, materia
       sql<string | null>`to_char(c.next_inspection_date, 'YYYY-MM-DD')`.as('nextInspectionDate'),
       'c.owner_type as ownerType', sql<boolean>`coalesce(o.type = 2, false)`.as('ownerIsCustomer'),
       'c.specification', sql<number | null>`c.tare_weight::float8`.as('tareWeight'),
-      sql<string | null>`case when c.owner_type = 1 then '自有' else o.enterprise_name end`.as('ownerName'),
+      ownerName('c').as('ownerName'),
       sql<string | null>`to_char(c.last_filled_at, 'YYYY-MM-DD')`.as('lastFilledAt'),
       (eb) => eb.selectFrom('cylinder_traces as t').select(sql<string>`to_char(max(t.at), ${MOMENT})`.as('v'))
         .whereRef('t.cylinder_id', '=', 'c.id').where('t.action', '=', VACUUM_ACTION).where('t.reverted_by_id', 'is', null).as('vacuumSince'),

@@ -3,6 +3,7 @@ import type { PageResult } from '@shared/api/schema';
 import { ProductFilters, type PRODUCT_SORTS, type ProductPageQuery, type ProductRow, type StatusCount } from '@shared/api/product';
 import type { DB } from '../../db/schema';
 import { escapeLike, paginate } from '../../lib/paging';
+import { ownerName } from './owner';
 
 type Db = Kysely<DB>;
 
@@ -60,7 +61,7 @@ function withColumns<T extends ReturnType<typeof filtered>>(query: T) {
     'c.id', 'c.code', 'c.steel_stamp as steelStamp', 'c.material_id as materialId',
     eb.selectFrom('materials as m').select('m.material_name').whereRef('m.id', '=', 'c.material_id').as('materialName'),
     'c.owner_type as ownerType', 'c.owner_enterprise_id as ownerEnterpriseId',
-    eb.selectFrom('enterprises as o').select('o.enterprise_name').whereRef('o.id', '=', 'c.owner_enterprise_id').as('ownerName'),
+    ownerName('c').as('ownerName'),
     'c.manufacturer', day('c.manufacture_date').as('manufactureDate'), 'c.specification',
     float('c.water_volume').as('waterVolume'), float('c.tare_weight').as('tareWeight'), float('c.working_pressure').as('workingPressure'),
     'c.design_life_years as designLifeYears', day('c.last_inspection_date').as('lastInspectionDate'),

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AddProductBody, ProductPageQuery, ScrapBody } from '@shared/api/product';
+import { STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { mapUniqueViolation } from '../../lib/db-errors';
@@ -77,6 +78,8 @@ export async function deleteUnused(db: Kysely<DB>, id: number, who: Actor): Prom
   await inTransaction(db, async (trx) => {
     const c = await repo.lockCylinder(trx, id);
     if (!c) throw new BusinessError(`气瓶不存在：${id}`);
+    // A scrapped cylinder is part of the record for good (its scrap is a movement too, but "可报废" would mislead).
+    if (c.status === STATUS.scrap) throw new BusinessError(`气瓶 ${c.code} 已报废，不能删除`);
     const moves = await movementCount(trx, id);
     const records = await trx.selectFrom('periodic_inspections').select('id').where('cylinder_id', '=', id)
       .unionAll(trx.selectFrom('cylinder_valve_changes').select('id').where('cylinder_id', '=', id)).limit(1).execute();

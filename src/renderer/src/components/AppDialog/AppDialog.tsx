@@ -2,6 +2,7 @@ import { useEffect, useId, useImperativeHandle, useRef, useState, type ReactNode
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useWidgetT } from '@renderer/hooks/useWidgetT';
+import { useOverlayHost } from './overlayHost';
 
 /** Dialog width of SPEC 9. */
 export const DEFAULT_DIALOG_WIDTH = '61.8%';
@@ -33,9 +34,16 @@ export interface AppDialogHandle {
   submit(): Promise<void>;
 }
 
+/**
+ * Within a screen of the tabbed shell the dialog covers that screen only (see overlayHost): the focus may
+ * leave it for the tabs or the menu, and it stays open with its tab.
+ */
+const inScreen = (host: HTMLElement) => ({ container: host, disableEnforceFocus: true, disableScrollLock: true, sx: { position: 'absolute', pointerEvents: 'auto' } as const });
+
 /** The shared dialog (SPEC 2): title with a 关闭 icon, content, optional 取消 / 保存 footer. */
 export function AppDialog({ open, title, width = DEFAULT_DIALOG_WIDTH, onClose, onSubmit, submitText, cancelText, submitDisabled, footer, danger, children, ref }: AppDialogProps) {
   const t = useWidgetT();
+  const host = useOverlayHost();
   const titleId = useId();
   const [loading, setLoading] = useState(false);
   const busy = useRef(false);
@@ -72,7 +80,8 @@ export function AppDialog({ open, title, width = DEFAULT_DIALOG_WIDTH, onClose, 
   );
 
   return (
-    <Dialog open={open} onClose={onClose} slotProps={{ paper: { sx: { width, maxWidth: 'calc(100vw - 32px)' } } }} aria-labelledby={titleId}>
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} {...(host ? inScreen(host) : {})}
+      slotProps={{ ...(host ? { backdrop: { sx: { position: 'absolute' } } } : {}), paper: { sx: { width, maxWidth: host ? 'calc(100% - 32px)' : 'calc(100vw - 32px)' } } }}>
       <DialogTitle id={titleId} component="div" sx={{ fontSize: 16, pr: 6 }}>
         <Stack direction="row" sx={{ alignItems: 'center' }}>
           <span style={{ flex: 1 }}>{title}</span>

@@ -1,9 +1,11 @@
 import { useImperativeHandle, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Box } from '@mui/material';
 import { useBreakpoint } from '@renderer/hooks/useBreakpoint';
+import { useUnsavedChanges } from '@renderer/hooks/useUnsavedChanges';
 import { useWidgetT } from '@renderer/hooks/useWidgetT';
 import { FieldInput } from './FieldInput';
 import { fieldError, formErrors, trimValues } from './rules';
+import { sameValues } from './sameValues';
 import type { FormField, FormHandle, FormValues, ValidateResult } from './types';
 
 export interface FormProps {
@@ -23,15 +25,22 @@ export interface FormProps {
   children?: ReactNode;
   /** Focus the first visible field on mount (dialogs). */
   autoFocus?: boolean;
+  /**
+   * The values as saved: while the shown values differ, the form reports unsaved changes to its tab (closing
+   * the tab asks first). A form keeping its own values compares with initialValues without this.
+   */
+  savedValues?: FormValues;
 }
 
 /** The generic form (SPEC 2, 5): fields declared as data, rules per field, text trimmed. */
-export function Form({ fields, values: controlled, initialValues, onChange, disabled = false, defaultSpan = 24, onSubmit, ref, children, autoFocus = false }: FormProps) {
+export function Form({ fields, values: controlled, initialValues, onChange, disabled = false, defaultSpan = 24, onSubmit, ref, children, autoFocus = false, savedValues }: FormProps) {
   const t = useWidgetT();
   const breakpoint = useBreakpoint();
   const [own, setOwn] = useState<FormValues>(initialValues ?? {});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const values = controlled ?? own;
+  const saved = savedValues ?? (controlled ? undefined : (initialValues ?? {}));
+  useUnsavedChanges(!disabled && saved !== undefined && !sameValues(values, saved));
   // The latest values for the imperative handle, which may be called between renders.
   const latest = useRef(values);
   latest.current = values;

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { AppDialog, type AppDialogHandle } from '@renderer/components/AppDialog';
-import { Form, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
+import { Form, sameValues, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
 import { useWidgetT } from '@renderer/hooks/useWidgetT';
 import { notify } from '@renderer/notify/toast';
 import { useConfirm } from './ConfirmProvider';
@@ -24,7 +24,8 @@ export interface FormDialogConfig<T> {
 
 /**
  * A create/edit dialog: `open()` for new, `open(row)` to edit. The first field has the focus, Enter in a
- * single-line field saves, and closing a changed form (Esc, 取消, ×) asks before discarding it.
+ * single-line field saves, and closing a changed form (Esc, 取消, ×) asks before discarding it. The dialog
+ * stays open with its tab (keep-alive); a changed one makes closing the tab ask too.
  */
 export function useFormDialog<T>(config: FormDialogConfig<T>): { open: (item?: T | null) => void; element: ReactNode } {
   const [state, setState] = useState<{ item: T | null; n: number } | null>(null);
@@ -61,17 +62,11 @@ function FormDialog<T>({ config, item, onClose }: { config: FormDialogConfig<T>;
         autoFocus
         fields={config.fields(values, item)}
         values={values}
+        savedValues={initial}
         defaultSpan={config.defaultSpan}
         onChange={(next) => setValues((prev) => config.adjust?.(prev, next) ?? next)}
         onSubmit={() => void dialog.current?.submit()}
       />
     </AppDialog>
   );
-}
-
-/** A cleared field ('' or null) equals one never touched; text compares trimmed. */
-const normal = (v: unknown) => (v === undefined || v === null || v === '' ? null : typeof v === 'string' ? v.trim() : v);
-export function sameValues(a: FormValues, b: FormValues): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].every((k) => JSON.stringify(normal(a[k])) === JSON.stringify(normal(b[k])));
 }

@@ -54,7 +54,12 @@ export function ScanInput({ onScan, accept, keepFocus = true, sound = true, labe
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
+    // Mounted, or shown again with its tab (keep-alive runs effects again): the field takes the focus
+    // unless something took it on purpose. A hidden field has no effects, so it never takes the focus.
+    if (autoFocus && keepFocus && input.current && !input.current.disabled && !focusTakenDeliberately(document.activeElement)) input.current.focus();
     return () => void (mounted.current = false);
+    // Only when mounted or shown again, not on each change of the props.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const show = (kind: 'ok' | 'refused', message: string) => {

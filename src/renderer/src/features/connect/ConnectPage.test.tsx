@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConnectionState, ServerProbe, StandaloneSettings } from '@shared/connection';
 import { http } from '@renderer/http/client';
-import { fakeAdapter, ok } from '@renderer/test/fakeAdapter';
+import { deferred, fakeAdapter, ok } from '@renderer/test/fakeAdapter';
 import { renderApp } from '@renderer/test/renderApp';
 
 /**
@@ -57,7 +57,8 @@ describe('first run in the desktop app', () => {
     const { router } = renderApp('/login');
     expect(await screen.findByRole('heading', { name: '服务器设置' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/connect');
-    expect(screen.getByText(/首次使用，请填写本厂服务器的地址/)).toBeInTheDocument();
+    // The hint follows the saved connection, which the shell answers after the page is up.
+    expect(await screen.findByText(/首次使用，请填写本厂服务器的地址/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '返回登录' })).not.toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('服务器地址'), 'http://10.0.0.2:8080');
@@ -86,6 +87,19 @@ describe('first run in the desktop app', () => {
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByTestId('connect-error')).toHaveTextContent(/^服务器地址无效（http:\/\/10.0.0.3:8080\/api）：只填写协议、主机和端口/);
     expect(router.state.location.pathname).toBe('/connect');
+  });
+
+  it('shows the form only once the saved setting is read: nothing typed before it arrives is overwritten', async () => {
+    const { api } = desktop({ serverUrl: 'http://10.0.0.2:8080', activeUrl: 'http://10.0.0.2:8080' });
+    const read = deferred();
+    const saved = await api.settingsGetConnection();
+    api.settingsGetConnection.mockImplementation(async () => (await read.promise, saved));
+    renderApp('/connect');
+    // The page is up and asking (the first call was this test's own).
+    await waitFor(() => expect(api.settingsGetConnection).toHaveBeenCalledTimes(2));
+    expect(screen.queryByLabelText('服务器地址')).not.toBeInTheDocument();
+    read.resolve();
+    expect(await screen.findByLabelText('服务器地址')).toHaveValue('http://10.0.0.2:8080');
   });
 
   it('the login screen offers 服务器设置, with the saved address filled in and a way back', async () => {

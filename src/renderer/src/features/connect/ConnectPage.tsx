@@ -5,6 +5,7 @@ import {
 } from '@mui/material';
 import type { ConnectionState, ServerProbe } from '@shared/connection';
 import type { DesktopApi } from '@shared/ipc';
+import { PageLoading } from '@renderer/components/PageLoading';
 import { useT } from '@renderer/i18n/useT';
 import { LanguageSwitch } from '@renderer/layout/LanguageSwitch';
 import { connectionApi, ipcErrorMessage } from './startup';
@@ -108,8 +109,10 @@ export default function ConnectPage() {
     }
   };
 
-  const firstRun = connection !== null && !connection.serverUrl && !connection.standalone;
-  const canGoBack = connection !== null && connection.activeUrl !== null;
+  // The form starts from the saved setting: shown once it is read, so nothing typed before is overwritten.
+  if (!connection) return <PageLoading />;
+  const firstRun = !connection.serverUrl && !connection.standalone;
+  const canGoBack = connection.activeUrl !== null;
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100' }}>

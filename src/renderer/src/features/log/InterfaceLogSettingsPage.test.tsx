@@ -17,7 +17,7 @@ const interfaces: LogInterface[] = [
   { method: 'GET', logUrl: '/api/userlogsetting/deleteById/:id', summary: '删除接口日志设置', module: 'userlogsetting', moduleName: '接口日志设置', read: false },
 ];
 const logRow: LogRow = {
-  id: 70, userId: 1, userName: '管理员', ip: '10.0.0.1', method: 'POST', path: '/api/role/saveRole', module: 'role', moduleName: '角色', summary: '新增角色',
+  id: 70, userId: 1, userName: '管理员', ip: '10.0.0.1', method: 'POST', path: '/api/role/saveRole', module: 'role', moduleName: '角色', operation: '新增角色', summary: '新增角色',
   code: 0, durationMs: 12, requestId: 'r70', createdAt: '2026-03-02 08:00:00',
 };
 

@@ -9,7 +9,7 @@ import { logApi } from './logApi';
 
 const FIELDS: [keyof LogDetail, MessageKey][] = [
   ['createdAt', 'log.time'], ['userName', 'log.user'], ['userId', 'log.userId'], ['ip', 'log.ip'], ['moduleName', 'log.module'],
-  ['summary', 'log.summary'], ['method', 'log.method'], ['path', 'log.pathShort'], ['requestId', 'log.requestId'],
+  ['operation', 'log.summary'], ['summary', 'log.description'], ['method', 'log.method'], ['path', 'log.pathShort'], ['requestId', 'log.requestId'],
 ];
 
 /** One log entry: every field, and the parameters as sent (secrets masked by the server) as indented JSON. */

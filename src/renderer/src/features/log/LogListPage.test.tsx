@@ -10,14 +10,18 @@ import { logQuery } from './LogListPage';
 
 const saved: LogRow = {
   id: 7, userId: 1, userName: '管理员', ip: '10.1.2.3', method: 'POST', path: '/api/user/save', module: 'user', moduleName: '用户',
-  summary: '新增用户', code: 0, durationMs: 35, requestId: 'req-7', createdAt: '2026-03-01 09:15:00',
+  operation: '新增用户', summary: '新增用户（首次登录须修改密码）', code: 0, durationMs: 35, requestId: 'req-7', createdAt: '2026-03-01 09:15:00',
 };
-const refused: LogRow = { ...saved, id: 8, path: '/api/role/delete/3', module: 'role', moduleName: '角色', summary: '删除角色', code: -1, requestId: 'req-8' };
+const refused: LogRow = {
+  ...saved, id: 8, path: '/api/role/delete/3', module: 'role', moduleName: '角色', operation: '删除角色', summary: '删除角色（仍有用户时拒绝）', code: -1, requestId: 'req-8',
+};
+/** A row of a path no route serves any more. */
+const old: LogRow = { ...saved, id: 9, path: '/api/zzmod/thing', module: 'zzmod', moduleName: 'zzmod', operation: null, summary: null, requestId: 'req-9' };
 const detail: LogDetail = { ...saved, params: { body: { username: 'zhang', password: '***', roleIds: [2] } } };
 
 function serve() {
   const adapter = fakeAdapter((c) => {
-    if (c.url === '/log/listPage') return ok({ list: [saved, refused], total: 2 });
+    if (c.url === '/log/listPage') return ok({ list: [saved, refused, old], total: 3 });
     if (c.url === '/userlogsetting/getLogModular') return ok([{ module: 'user', moduleName: '用户' }, { module: 'role', moduleName: '角色' }]);
     if (c.url === '/log/info/7') return ok(detail);
     if (c.url === '/log/export') return { data: new Blob(['x']), headers: {} };
@@ -37,7 +41,11 @@ describe('操作日志', { timeout: 30_000 }, () => {
     const adapter = serve();
     renderApp('/Setting/Log');
     expect(await screen.findByText('新增用户', undefined, SCREEN_LOAD)).toBeInTheDocument();
-    expect(screen.getByText('成功')).toBeInTheDocument();
+    // 操作 in words, not the API's description or path; an old row of a path gone says nothing made up.
+    const operations = screen.getAllByRole('gridcell').filter((c) => c.getAttribute('data-field') === 'operation').map((c) => c.textContent);
+    expect(operations).toEqual(['新增用户', '删除角色', '—']);
+    expect(screen.queryByText('新增用户（首次登录须修改密码）')).not.toBeInTheDocument();
+    expect(screen.getAllByText('成功')).toHaveLength(2);
     expect(screen.getByText('失败 -1')).toBeInTheDocument();
     expect(screen.getByText('/api/role/delete/3')).toBeInTheDocument();
     expect(bodies(adapter, '/log/listPage')[0]).toEqual({ page: 1, size: 15 });

@@ -16,7 +16,8 @@ export function logColumns(t: T, opts: { sortByDuration?: boolean } = {}): Table
     { field: 'userName', headerName: t('log.user'), width: 90 },
     { field: 'ip', headerName: t('log.ip'), width: 110 },
     { field: 'moduleName', headerName: t('log.module'), width: 80 },
-    { field: 'summary', headerName: t('log.summary'), flex: 1.2, minWidth: 120 },
+    // 操作 in words (新增用户, 充装); a row of a path no route serves any more has none: its path says what it was.
+    { field: 'operation', headerName: t('log.summary'), flex: 1, minWidth: 100, valueGetter: (v: string | null) => v ?? '—' },
     { field: 'method', headerName: t('log.method'), width: 60 },
     { field: 'path', headerName: t('log.pathShort'), flex: 1.2, minWidth: 120 },
     {

@@ -2,9 +2,10 @@ import { useMemo, useRef, useState } from 'react';
 import { Divider, Stack, Typography } from '@mui/material';
 import { MENU_NO_PATTERN, type MenuOption } from '@shared/api/menu';
 import { AppDialog, type AppDialogHandle } from '@renderer/components/AppDialog';
-import { Form, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
-import { sameValues, useConfirm } from '@renderer/components/ListPage';
+import { Form, sameValues, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
+import { useConfirm } from '@renderer/components/ListPage';
 import { TableForm, type TableFormHandle } from '@renderer/components/TableForm';
+import { useUnsavedChanges } from '@renderer/hooks/useUnsavedChanges';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { menuApi } from './menuApi';
@@ -70,8 +71,10 @@ export function MenuDialog({ item, menus, onClose }: { item: Editing; menus: Men
     onClose();
   };
 
+  const dirty = buttonsChanged || !sameValues(values, initial);
+  useUnsavedChanges(dirty);
+
   const requestClose = async () => {
-    const dirty = buttonsChanged || !sameValues(values, initial);
     if (!dirty || (await confirm({ title: t('common.discardTitle'), message: t('common.discardText'), okText: t('common.discard'), danger: true }))) onClose();
   };
 

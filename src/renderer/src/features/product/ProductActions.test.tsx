@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProductDetail } from '@shared/api/product';
+import { produceApi } from '@renderer/features/produce/produceApi';
 import { http } from '@renderer/http/client';
 import { ok } from '@renderer/test/fakeAdapter';
 import { renderApp, storeSession } from '@renderer/test/renderApp';
@@ -16,6 +17,15 @@ const detail: ProductDetail = {
     { id: 2, fromStatus: 2, toStatus: 3, action: 'pick', operator: '张三', at: '2026-01-02T08:00:00Z', detail: null },
   ],
 };
+/** The same cylinder after a fill and a failed test (made at the stations, or on another PC). */
+const later: ProductDetail = {
+  ...detail,
+  traces: [
+    ...detail.traces,
+    { id: 3, fromStatus: 3, toStatus: 4, action: 'fill', operator: '李四', at: '2026-01-02T09:00:00Z', detail: null },
+    { id: 4, fromStatus: 4, toStatus: 1, action: 'testFail', operator: '王五', at: '2026-01-02T10:00:00Z', detail: null },
+  ],
+};
 
 async function open(extra: Parameters<typeof serveProducts>[1] = () => undefined) {
   storeSession();
@@ -23,6 +33,13 @@ async function open(extra: Parameters<typeof serveProducts>[1] = () => undefined
   renderApp('/product/product');
   await screen.findByText('QP002', undefined, SCREEN_LOAD);
   return adapter;
+}
+async function openWithStore(extra: Parameters<typeof serveProducts>[1]) {
+  storeSession();
+  serveProducts([productRow(1, 'QP001'), productRow(2, 'QP002')], extra);
+  const view = renderApp('/product/product');
+  await screen.findByText('QP002', undefined, SCREEN_LOAD);
+  return view;
 }
 const saveIn = async (dialog: HTMLElement, name = '保存') => {
   await waitFor(() => expect(within(dialog).getByRole('button', { name })).toBeEnabled(), { timeout: 3000 });
@@ -37,10 +54,44 @@ describe('气瓶档案 row actions', { timeout: 60_000 }, () => {
     const events = within(timeline).getAllByRole('listitem');
     expect(events).toHaveLength(2);
     expect(events[0]).toHaveTextContent('在库 · 登记 · 管理员');
-    expect(events[1]).toHaveTextContent('在库 → 已领瓶 · pick · 张三');
+    expect(events[1]).toHaveTextContent('在库 → 已领瓶 · 领瓶 · 张三');
     expect(screen.getByText('气瓶详情 QP001')).toBeInTheDocument();
+    expect(screen.getByText('追溯记录（2 条）')).toBeInTheDocument();
     expect(within(timeline.parentElement!).getByText('GS1')).toBeInTheDocument();
     expect(within(timeline.parentElement!).getByText('QF-1')).toBeInTheDocument();
+    expect(within(timeline.parentElement!).getByText('自有')).toBeInTheDocument();
+  });
+
+  it('详情 names every action as 追溯查询 does and follows actions made elsewhere', async () => {
+    let current = detail;
+    const { store } = await openWithStore((c) => (c.url === '/product/info/1' ? ok(current) : c.url === '/produce/updateTestById' ? ok(null) : undefined));
+    await userEvent.click(screen.getAllByRole('button', { name: '详情' })[0]!);
+    expect(await screen.findByText('追溯记录（2 条）')).toBeInTheDocument();
+
+    // Open, it follows an action that writes the trace only (a corrected test record, from 检验管理).
+    current = later;
+    await store.dispatch(produceApi.endpoints.updateTest.initiate({ id: 9, items: [], reason: '更正' }));
+    expect(await screen.findByText('追溯记录（4 条）')).toBeInTheDocument();
+    const events = within(screen.getByRole('list', { name: '追溯记录' })).getAllByRole('listitem');
+    expect(events.map((e) => e.textContent?.split(' · ').slice(-2).join(' · '))).toEqual(['登记 · 管理员', '领瓶 · 张三', '充装 · 李四', '检验不合格 · 王五']);
+
+    // Opened again, it asks afresh (another PC may have acted meanwhile).
+    await userEvent.click(within(screen.getByRole('dialog', { name: '气瓶详情 QP001' })).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^气瓶详情/ })).not.toBeInTheDocument());
+    current = { ...later, traces: [...later.traces, { id: 5, fromStatus: 1, toStatus: 0, action: 'scrap', operator: '王五', at: '2026-01-03T08:00:00Z', detail: null }] };
+    await userEvent.click(screen.getAllByRole('button', { name: '详情' })[0]!);
+    expect(await screen.findByText('追溯记录（5 条）')).toBeInTheDocument();
+  });
+
+  it('offers 删除 (and 报废) only for a cylinder that is not scrapped', async () => {
+    storeSession();
+    serveProducts([productRow(1, 'QP001'), productRow(2, 'QP002', 0)]);
+    renderApp('/product/product');
+    const scrapped = (await screen.findByText('QP002', undefined, SCREEN_LOAD)).closest('[role="row"]') as HTMLElement;
+    const inStock = screen.getByText('QP001').closest('[role="row"]') as HTMLElement;
+    expect(within(scrapped).queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
+    expect(within(scrapped).queryByRole('button', { name: '报废' })).not.toBeInTheDocument();
+    expect(within(inStock).getByRole('button', { name: '删除' })).toBeInTheDocument();
   });
 
   it('更换瓶阀 lists the valve history of the cylinder and records a replacement', async () => {

@@ -1,11 +1,12 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Box, Divider, Stack, Typography } from '@mui/material';
+import { actionLabel } from '@shared/lifecycle';
 import type { ProductDetail } from '@shared/api/product';
 import { AppDrawer } from '@renderer/components/AppDrawer';
-import { useT } from '@renderer/i18n/useT';
+import { useLanguage, useT } from '@renderer/i18n/useT';
 import type { MessageKey } from '@renderer/i18n/messages';
 import { productApi } from './productApi';
-import { actionLabel, statusLabel } from './productStatus';
+import { ownerLabel, statusLabel } from './productStatus';
 
 const FIELDS: [keyof ProductDetail, MessageKey][] = [
   ['code', 'product.code'], ['steelStamp', 'product.steelStamp'], ['materialName', 'product.material'], ['ownerName', 'product.owner'],
@@ -18,11 +19,16 @@ const FIELDS: [keyof ProductDetail, MessageKey][] = [
 
 const when = (at: string) => new Date(at).toLocaleString('zh-CN', { hour12: false });
 
-/** One cylinder: its fields and the trace timeline (oldest first). */
+/**
+ * One cylinder: its fields and the trace (oldest first), the actions named as on 追溯查询. Asked afresh
+ * each time it opens (an action elsewhere, on another PC too, adds events); open, it follows every action
+ * of this client that moves a cylinder or writes its trace (tags Product and Trace).
+ */
 export function ProductDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const t = useT();
+  const lang = useLanguage();
   // currentData: the drawer never shows another cylinder's details while this one loads.
-  const { currentData: detail } = productApi.useProductQuery(id === null ? skipToken : { id });
+  const { currentData: detail } = productApi.useProductQuery(id === null ? skipToken : { id }, { refetchOnMountOrArgChange: true });
 
   return (
     <AppDrawer open={id !== null} title={t('product.detailTitle', { code: detail?.code ?? '' })} onCancel={onClose} footer={null} width="40%">
@@ -33,16 +39,16 @@ export function ProductDetailDrawer({ id, onClose }: { id: number | null; onClos
             <Typography>{statusLabel(t, detail.status)}</Typography>
             {FIELDS.map(([key, label]) => [
               <Typography key={`${key}-l`} color="text.secondary">{t(label)}</Typography>,
-              <Typography key={`${key}-v`}>{String(detail[key] ?? '—')}</Typography>,
+              <Typography key={`${key}-v`}>{key === 'ownerName' ? ownerLabel(t, detail.ownerName) : String(detail[key] ?? '—')}</Typography>,
             ])}
           </Box>
           <Divider />
-          <Typography variant="subtitle1">{t('product.trace')}</Typography>
+          <Typography variant="subtitle1">{t('product.traceCount', { n: detail.traces.length })}</Typography>
           <Stack component="ol" spacing={1} sx={{ m: 0, pl: 2 }} aria-label={t('product.trace')}>
             {detail.traces.map((e) => (
               <li key={e.id}>
                 <Typography variant="body2">
-                  {when(e.at)} · {e.fromStatus === null || e.fromStatus === e.toStatus ? '' : `${statusLabel(t, e.fromStatus)} → `}{statusLabel(t, e.toStatus)} · {actionLabel(t, e.action)}{e.operator ? ` · ${e.operator}` : ''}
+                  {when(e.at)} · {e.fromStatus === null || e.fromStatus === e.toStatus ? '' : `${statusLabel(t, e.fromStatus)} → `}{statusLabel(t, e.toStatus)} · {actionLabel(e.action, lang === 'en' ? 'en' : 'zh')}{e.operator ? ` · ${e.operator}` : ''}
                 </Typography>
               </li>
             ))}

@@ -59,7 +59,7 @@ export default function ProductListPage() {
     { label: t('product.detail'), onClick: (r) => setDetailId(r.id) },
     { label: t('product.scrap'), permission: 'product:scrap', color: 'warning', show: (r) => r.status !== 0, onClick: (r) => void scrapRow(r) },
     { label: t('product.hickey'), permission: 'product:hickey', show: (r) => r.status !== 0, onClick: setHickey },
-    { label: t('common.delete'), permission: 'product:delete', color: 'error', onClick: (r) => void removeRow(r) },
+    { label: t('common.delete'), permission: 'product:delete', color: 'error', show: (r) => r.status !== 0, onClick: (r) => void removeRow(r) },
   ]);
   const columns = useMemo(() => [...productColumns(t), actions], [t, actions]);
 

@@ -10,7 +10,8 @@ export const productApi = api.injectEndpoints({
   endpoints: (b) => ({
     productPage: queryOf(b, PRODUCT.page, { tags: ['Product'] }),
     statusCounts: queryOf(b, PRODUCT.statusCount, { tags: ['StatusCount'] }),
-    product: queryOf(b, PRODUCT.info, { tags: ['Product'] }),
+    /** With its trace: any action writing a trace event (a corrected test record too) makes it stale. */
+    product: queryOf(b, PRODUCT.info, { tags: ['Product', 'Trace'] }),
     hickeyPage: queryOf(b, PRODUCT.hickeyPage, { tags: ['Product'] }),
     addProduct: mutationOf(b, PRODUCT.add, { tags: [...CHANGED] }),
     scrapProduct: mutationOf(b, PRODUCT.scrap, { tags: [...CHANGED] }),

@@ -1,7 +1,7 @@
 import type { ProductRow } from '@shared/api/product';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
 import type { MessageKey } from '@renderer/i18n/messages';
-import { statusLabel } from './productStatus';
+import { ownerLabel, statusLabel } from './productStatus';
 
 type T = (key: MessageKey) => string;
 
@@ -16,7 +16,7 @@ export function productColumns(t: T): TableColumn<ProductRow>[] {
     { field: 'materialName', headerName: t('product.material'), minWidth: 64, flex: 0.6 },
     { field: 'status', headerName: t('product.status'), width: 70, valueFormatter: (v: number) => statusLabel(t, v) },
     { field: 'specification', headerName: t('product.specification'), width: 72 },
-    { field: 'ownerName', headerName: t('product.owner'), minWidth: 72, flex: 0.8, valueGetter: (v: string | null, r) => (r.ownerType === 1 ? t('product.ownOwner') : v) },
+    { field: 'ownerName', headerName: t('product.owner'), minWidth: 72, flex: 0.8, valueGetter: (v: string | null) => ownerLabel(t, v) },
     { field: 'locationName', headerName: t('product.location'), minWidth: 72, flex: 0.8, valueGetter: (v: string | null, r) => r.warehouseName ?? v },
     { field: 'manufactureDate', headerName: t('product.manufactureDate'), width: 100, sortable: true },
     { field: 'nextInspectionDate', headerName: t('product.nextInspectionDate'), width: 110, sortable: true },

@@ -1,3 +1,4 @@
+import { OWN_OWNER_NAME } from '@shared/owner';
 import { CYLINDER_STATUS_LABELS } from '@shared/status';
 import type { MessageKey } from '@renderer/i18n/messages';
 
@@ -14,9 +15,6 @@ export const statusLabel = (t: T, code: number): string => (isNamedStatus(code) 
 export const offeredStatuses = (counts: { status: number; count: number }[]): number[] =>
   ALL_STATUSES.filter((s) => isNamedStatus(s) || (counts.find((c) => c.status === s)?.count ?? 0) > 0);
 
-/** Names of the trace actions the server writes; later issues add theirs (unknown ones show as written). */
-const ACTION_KEYS: Record<string, MessageKey> = {
-  register: 'product.action.register', import: 'product.action.import', scrap: 'product.action.scrap',
-  inspectionFail: 'product.action.inspectionFail', inspection: 'product.action.inspection', hickey: 'product.action.hickey',
-};
-export const actionLabel = (t: T, action: string): string => (ACTION_KEYS[action] ? t(ACTION_KEYS[action]) : action);
+/** 产权单位 as the server names it (自有, or the owning customer), in the UI language; '—' when unknown. */
+export const ownerLabel = (t: T, ownerName: string | null | undefined): string =>
+  (ownerName === OWN_OWNER_NAME ? t('product.ownOwner') : ownerName || '—');

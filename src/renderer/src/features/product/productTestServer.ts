@@ -6,7 +6,7 @@ import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
 /** A cylinder row for the screen tests. */
 export function productRow(id: number, code: string, status = 2): ProductRow {
   return {
-    id, code, steelStamp: `GS${id}`, materialId: 1, materialName: '氮气', ownerType: 1, ownerEnterpriseId: null, ownerName: null,
+    id, code, steelStamp: `GS${id}`, materialId: 1, materialName: '氮气', ownerType: 1, ownerEnterpriseId: null, ownerName: '自有',
     manufacturer: null, manufactureDate: '2023-01-01', specification: '40L', waterVolume: 40, tareWeight: 50, workingPressure: 15,
     designLifeYears: 30, lastInspectionDate: null, nextInspectionDate: '2027-01-01', status, warehouseId: 1, warehouseName: '空瓶库',
     locationEnterpriseId: null, locationName: null, valveNo: 'QF-1', remark: null, createdAt: '2026-01-01T00:00:00Z',

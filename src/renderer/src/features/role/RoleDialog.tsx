@@ -2,8 +2,9 @@ import { useMemo, useRef, useState } from 'react';
 import { Alert, Box, CircularProgress, Divider, Stack, Typography } from '@mui/material';
 import type { RoleRow } from '@shared/api/user';
 import { AppDialog, type AppDialogHandle } from '@renderer/components/AppDialog';
-import { Form, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
-import { codeRule, sameValues, textOrNull, useConfirm } from '@renderer/components/ListPage';
+import { Form, sameValues, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
+import { codeRule, textOrNull, useConfirm } from '@renderer/components/ListPage';
+import { useUnsavedChanges } from '@renderer/hooks/useUnsavedChanges';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { roleApi } from './roleApi';
@@ -55,8 +56,10 @@ export function RoleDialog({ role, onClose }: { role: RoleRow | null; onClose: (
     onClose();
   };
 
+  const dirty = changed !== null || !sameValues(values, initial);
+  useUnsavedChanges(dirty);
+
   const requestClose = async () => {
-    const dirty = changed !== null || !sameValues(values, initial);
     if (!dirty || (await confirm({ title: t('common.discardTitle'), message: t('common.discardText'), okText: t('common.discard'), danger: true }))) onClose();
   };
 

@@ -10,7 +10,7 @@ import { dateTime } from '@renderer/features/produce/format';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { OrderItemsTable } from './InStockStation';
-import { filterQuery, OrderStatusChip, statusOptions, statusText, typeLabel, typeOptions } from './orders';
+import { DATE_TIME_WIDTH, filterQuery, ORDER_NO_WIDTH, OrderStatusChip, statusOptions, statusText, typeLabel, typeOptions } from './orders';
 import { storageApi } from './storageApi';
 
 /**
@@ -43,13 +43,14 @@ export function InOrderList({ onResume }: { onResume: (row: OrderRow) => void })
     { label: t('common.delete'), permission: 'inbound:delete', color: 'error', show: (r) => r.status === 0 || r.count === 0, onClick: (row) => void removeRow(row) },
   ]);
   const columns = useMemo<TableColumn<OrderRow>[]>(() => [
-    { field: 'orderNo', headerName: t('storage.orderNo'), width: 140 },
+    // 单号 and times show whole at the 1200-pixel window (tests/e2e/layout.spec.ts); the flexible columns give way.
+    { field: 'orderNo', headerName: t('storage.orderNo'), width: ORDER_NO_WIDTH },
     { field: 'type', headerName: t('storage.inType'), width: 80, valueFormatter: (v: string) => typeLabel(lang, v) },
     { field: 'warehouseName', headerName: t('storage.warehouse'), flex: 1, minWidth: 90 },
     { field: 'count', headerName: t('storage.count'), width: 60 },
     { field: 'status', headerName: t('storage.orderStatus'), width: 90, renderCell: ({ row }) => <OrderStatusChip direction="in" status={row.status} /> },
     { field: 'operator', headerName: t('storage.operator'), width: 70 },
-    { field: 'createdAt', headerName: t('storage.createdAt'), width: 140, valueFormatter: (v: string) => dateTime(v) },
+    { field: 'createdAt', headerName: t('storage.createdAt'), width: DATE_TIME_WIDTH, valueFormatter: (v: string) => dateTime(v) },
     { field: 'remark', headerName: t('common.remark'), flex: 1, minWidth: 70 },
     actions,
   ], [t, lang, actions]);

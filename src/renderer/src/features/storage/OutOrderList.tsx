@@ -11,7 +11,7 @@ import { notify } from '@renderer/notify/toast';
 import { usePermission } from '@renderer/permission/permission';
 import { HasPermission } from '@renderer/permission/Permission';
 import { NewOutOrderDialog } from './NewOutOrderDialog';
-import { filterQuery, OrderStatusChip, statusOptions, typeLabel, typeOptions } from './orders';
+import { DATE_TIME_WIDTH, filterQuery, ORDER_NO_WIDTH, OrderStatusChip, statusOptions, typeLabel, typeOptions } from './orders';
 import { storageApi } from './storageApi';
 
 /**
@@ -45,14 +45,15 @@ export function OutOrderList({ onOpen }: { onOpen: (id: number) => void }) {
     { label: t('common.delete'), permission: 'outbound:delete', color: 'error', show: (r) => r.status === 0, onClick: (row) => void removeRow(row) },
   ]);
   const columns = useMemo<TableColumn<OrderRow>[]>(() => [
-    { field: 'orderNo', headerName: t('storage.orderNo'), width: 140 },
+    // 单号 and times show whole at the 1200-pixel window (tests/e2e/layout.spec.ts); the flexible columns give way.
+    { field: 'orderNo', headerName: t('storage.orderNo'), width: ORDER_NO_WIDTH },
     { field: 'type', headerName: t('storage.outType'), width: 80, valueFormatter: (v: string) => typeLabel(lang, v) },
-    { field: 'customerName', headerName: t('storage.customer'), flex: 1, minWidth: 110 },
-    { field: 'vehicle', headerName: t('storage.vehicle'), width: 85 },
+    { field: 'customerName', headerName: t('storage.customer'), flex: 1, minWidth: 100 },
+    { field: 'vehicle', headerName: t('storage.vehicle'), width: 80 },
     { field: 'count', headerName: t('storage.progress'), width: 75, valueGetter: (_v, r) => `${r.count} / ${r.quantity}` },
     { field: 'status', headerName: t('storage.orderStatus'), width: 100, renderCell: ({ row }) => <OrderStatusChip direction="out" status={row.status} /> },
     { field: 'signed', headerName: t('storage.signed'), width: 50, valueFormatter: (v: boolean) => (v ? t('storage.yes') : '') },
-    { field: 'createdAt', headerName: t('storage.createdAt'), width: 140, valueFormatter: (v: string) => dateTime(v) },
+    { field: 'createdAt', headerName: t('storage.createdAt'), width: DATE_TIME_WIDTH, valueFormatter: (v: string) => dateTime(v) },
     actions,
   ], [t, lang, actions]);
 

@@ -6,6 +6,10 @@ import type { Language } from '@renderer/i18n/i18n';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import type { MessageKey } from '@renderer/i18n/messages';
 
+/** Column widths that show a whole order number (RK20260301-000123) and date-time in the order lists. */
+export const ORDER_NO_WIDTH = 160;
+export const DATE_TIME_WIDTH = 160;
+
 /** An order type (spaceRk, productCK, …) in the UI language; an unknown one as it is. */
 export const typeLabel = (lang: Language, type: string): string => {
   const def = (ORDER_TYPES as Record<string, { zh: string; en: string } | undefined>)[type];

@@ -7,7 +7,7 @@ import type { CycleInfo, TraceInfo } from '@shared/api/produce';
 import { ScanInput } from '@renderer/components/ScanInput';
 import { produceApi } from '@renderer/features/produce/produceApi';
 import { CYLINDER_CODE, failureOf } from '@renderer/features/produce/scan';
-import { statusLabel } from '@renderer/features/product/productStatus';
+import { ownerLabel, statusLabel } from '@renderer/features/product/productStatus';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import type { Language } from '@renderer/i18n/i18n';
 import { useLanguage, useT } from '@renderer/i18n/useT';
@@ -57,7 +57,7 @@ function CylinderCard({ cylinder, onVacuum, onAnalyse }: { cylinder: Cylinder; o
         {FIELDS.map(([key, label]) => [
           <Typography key={`${key}-l`} variant="body2" color="text.secondary">{t(label)}</Typography>,
           <Typography key={`${key}-v`} variant="body2" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-            {key === 'place' ? whereText(lang, cylinder) : String(cylinder[key] ?? '—')}
+            {key === 'place' ? whereText(lang, cylinder) : key === 'ownerName' ? ownerLabel(t, cylinder.ownerName) : String(cylinder[key] ?? '—')}
           </Typography>,
         ])}
       </Box>

@@ -66,8 +66,10 @@ const terminateAll = () => withClient(undefined, async (client) => {
   return rows[0]!.n;
 });
 
+/** Waits for the condition (up to 60 s: a busy CI machine answers slowly, the test waits for what it needs, not for a time). */
 async function until(condition: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  for (let i = 0; i < 1000; i += 1) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     if (await condition()) return;
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -80,21 +82,24 @@ const scan = (path: string, code: string) =>
   t.call('POST', path, { token, body: { code, scanId: randomUUID() }, headers: { 'x-workstation': 'outage' } });
 
 describe('a PostgreSQL connection terminated under load', () => {
-  it('answers the hit requests in the envelope, keeps the process, and serves the next requests', async () => {
+  it('answers the hit requests in the envelope, keeps the process, and serves the next requests', { timeout: 240_000 }, async () => {
     const answers: Answer[] = [];
     let running = true;
     const record = (path: string, res: { status: number; body: { code: number; msg: string } }) =>
       answers.push({ path, status: res.status, code: res.body.code, msg: res.body.msg });
-    // Each worker picks and returns its own cylinder, lists, and signs in: reads, writes and transactions.
+    // Each worker picks and returns its own cylinder and lists (reads, writes and transactions); one also signs
+    // in now and then (a sign-in hashes a password: costly on a busy machine, so not on every turn).
     const worker = async (i: number) => {
       let picked = false;
-      while (running) {
+      for (let turn = 0; running; turn += 1) {
         const path = picked ? '/api/produce/returnPicking' : '/api/produce/addPicking';
         const res = await scan(path, `LOAD${i}`);
         record(path, res);
         if (res.body.code === 0) picked = !picked;
         record('/api/product/listPage', await t.call('POST', '/api/product/listPage', { token, body: { page: 1, size: 10 } }));
-        record('/api/home/login', await t.call('POST', '/api/home/login', { body: { username: 'admin', password: TEST_ADMIN_PASSWORD } }));
+        if (i === 0 && turn % 4 === 0) {
+          record('/api/home/login', await t.call('POST', '/api/home/login', { body: { username: 'admin', password: TEST_ADMIN_PASSWORD } }));
+        }
       }
     };
     const moreAnswers = async (n: number) => {
@@ -104,7 +109,7 @@ describe('a PostgreSQL connection terminated under load', () => {
     const workers = Array.from({ length: WORKERS }, (_, i) => worker(i));
     let afterLast = 0;
     try {
-      await moreAnswers(30);
+      await moreAnswers(16);
       // One request is certainly inside a transaction when the connections go: it waits on a row lock held
       // by another session (which is terminated too).
       const locker = await connect(dbName);
@@ -122,11 +127,11 @@ describe('a PostgreSQL connection terminated under load', () => {
       await locker.end().catch(() => {});
 
       for (let round = 0; round < 3; round += 1) {
-        await moreAnswers(20);
+        await moreAnswers(8);
         await terminateAll();
       }
       afterLast = answers.length;
-      await moreAnswers(40);
+      await moreAnswers(16);
     } finally {
       running = false;
       await Promise.all(workers);

@@ -77,9 +77,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         stopped = true;
         try {
           await watchdog.stop();
+          const pid = postmasterPid(running);
           if (postmasterRunning(running)) {
             await runPg(running.bin.pg_ctl, ['stop', '-D', running.dir, '-m', 'fast', '-w', '-t', '60'], running.runAs, running.cwd);
           }
+          // pg_ctl returns once postmaster.pid is gone; the process itself may still be exiting. Whoever stops
+          // the server next (a new start on the same folder, the desktop app quitting) must find it gone.
+          if (pid !== undefined) await exited(pid, 15_000);
         } finally {
           lock.release();
         }
@@ -149,6 +153,12 @@ function isPostgresProcess(pid: number): boolean {
     // No /proc (macOS, Windows): trust the pid file.
     return process.platform !== 'linux';
   }
+}
+
+/** Waits until the process is gone (polling), at most `ms`. */
+async function exited(pid: number, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (isProcessAlive(pid) && isPostgresProcess(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
 }
 
 /** The pid in the cluster's postmaster.pid, when the file is there. */

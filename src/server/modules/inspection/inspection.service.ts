@@ -4,11 +4,8 @@ import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { addYears, isValidDate, today } from '../../lib/dates';
 import { blankToNull } from '../../lib/paging';
-import type { Operator } from '../product/product.service';
-import { lockCylinder, runLocked } from '../lifecycle/engine';
-import { scrap } from '../lifecycle/transitions';
-import { appendTraces } from '../product/trace.repository';
-import { statusLabel } from '../product/status-label';
+import { appendTraces, runTransitionIn, scrap, statusLabel } from '../cylinder';
+import type { Operator } from '../product';
 import * as repo from './inspection.repository';
 import { inTransaction } from '../../db/transaction';
 
@@ -57,7 +54,7 @@ export async function recordInspection(db: Kysely<DB>, body: InspectionBody, who
       await trx.updateTable('cylinders').set({ last_inspection_date: on }).where('id', '=', c.id).execute();
       const reason = `定期检验不合格：${failReason}`;
       const actor = { ...who, workstation: who.workstation ?? null };
-      await runLocked(trx, scrap(reason, actor, 'inspectionFail', { inspectionId: id, reportNo }), await lockCylinder(trx, { id: c.id }), actor);
+      await runTransitionIn(trx, scrap(reason, actor, 'inspectionFail', { inspectionId: id, reportNo }), c.id, actor);
     }
     return { id, nextDate };
   });

@@ -7,7 +7,7 @@ import { isValidDate, today } from '../../lib/dates';
 import { paginate } from '../../lib/paging';
 import * as repo from './product.repository';
 import type { Operator } from './product.service';
-import { appendTraces } from './trace.repository';
+import { appendTraces } from '../cylinder';
 import { inTransaction } from '../../db/transaction';
 
 /**

@@ -9,6 +9,7 @@ import { appendEvent, claimScan, declareTransition, lastTransition, lockCylinder
 import { eventMeta, eventOf } from './production.repository';
 import { RECORD_TABLE_OF, type Actor, type LastEvent } from './transition';
 import { briefByCode } from './trace.queries';
+import { STATUS } from '@shared/lifecycle';
 
 /**
  * Transitions a rollback may undo: the production steps and the decisions after them. Registration is
@@ -18,7 +19,7 @@ export const REVERTIBLE = new Set(['pick', 'returnPick', 'fill', 'testPass', 'te
 
 function refusal(c: { code: string; status: number }, last: LastEvent | null): string | null {
   if (!last) return `气瓶 ${c.code} 没有可回退的流转`;
-  if (!REVERTIBLE.has(last.action) || last.to_status === 0 || last.from_status === null) {
+  if (!REVERTIBLE.has(last.action) || last.to_status === STATUS.scrap || last.from_status === null) {
     const hint = last.action === 'register' || last.action === 'import' ? '（登记有误请删除气瓶）' : '';
     return `气瓶 ${c.code} 的最新流转是「${actionLabel(last.action)}」，不能回退${hint}`;
   }

@@ -1,4 +1,4 @@
-import { PRODUCT_STATUS_NAMES } from '@shared/api/enum';
+import { statusName } from '@shared/lifecycle';
 
 /** 「在库(2)」: how messages name a status. */
-export const statusLabel = (status: number) => `「${PRODUCT_STATUS_NAMES[status] ?? status}(${status})」`;
+export const statusLabel = (status: number) => `「${statusName(status)}(${status})」`;

@@ -132,7 +132,7 @@ export async function recoveries(db: Db, q: RecoveryQuery): Promise<PageResult<R
 export async function stock(db: Db, q: StockQuery): Promise<StockRow[]> {
   let query = db.selectFrom('cylinders as c')
     .select(['c.warehouse_id as warehouseId', 'c.material_id as materialId', 'c.status', (eb) => eb.fn.countAll<string>().as('count')])
-    .where('c.status', '<>', 0)
+    .where('c.status', '<>', STATUS.scrap)
     .groupBy(['c.warehouse_id', 'c.material_id', 'c.status']);
   if (q.warehouseId) query = query.where('c.warehouse_id', '=', q.warehouseId).where('c.status', 'in', [STATUS.stock, STATUS.toOutbound]);
   if (q.materialId) query = query.where('c.material_id', '=', q.materialId);

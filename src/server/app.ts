@@ -13,26 +13,7 @@ import { permissionsPlugin } from './plugins/permissions';
 import { sitePlugin } from './plugins/site';
 import { swaggerPlugin } from './plugins/swagger';
 import { updatesPlugin } from './plugins/updates';
-import { authRoutes } from './modules/auth/auth.routes';
-import { areaRoutes } from './modules/area/area.routes';
-import { enterpriseRoutes } from './modules/enterprise/enterprise.routes';
-import { enumRoutes } from './modules/enum/enum.routes';
-import { inspectionRoutes } from './modules/inspection/inspection.routes';
-import { lifecycleRoutes } from './modules/lifecycle/lifecycle.routes';
-import { storageRoutes } from './modules/storage/storage.routes';
-import { materialRoutes } from './modules/material/material.routes';
-import { productRoutes } from './modules/product/product.routes';
-import { testProjectRoutes } from './modules/testProject/testProject.routes';
-import { warehouseRoutes } from './modules/warehouse/warehouse.routes';
-import { fileRoutes } from './modules/file/file.routes';
-import { roleRoutes } from './modules/role/role.routes';
-import { userRoutes } from './modules/user/user.routes';
-import { deptRoutes } from './modules/dept/dept.routes';
-import { menuRoutes } from './modules/menu/menu.routes';
-import { companyRoutes } from './modules/company/company.routes';
-import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
-import { systemRuleRoutes } from './modules/systemRule/systemRule.routes';
-import { logRoutes } from './modules/log/log.routes';
+import { SERVER_MODULES } from './modules';
 import './plugins/fastify-types';
 
 export interface BuildAppOptions {
@@ -85,15 +66,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(updatesPlugin);
   if (opts.extend) await opts.extend(app);
 
-  await app.register(authRoutes, { loginAttemptsPerMinute: opts.loginAttemptsPerMinute ?? 30 });
-  await app.register(userRoutes);
-  await app.register(roleRoutes);
-  for (const routes of [deptRoutes, menuRoutes, companyRoutes, dictionaryRoutes, systemRuleRoutes, logRoutes]) {
-    await app.register(routes);
-  }
-  await app.register(fileRoutes);
-  for (const routes of [enumRoutes, areaRoutes, materialRoutes, warehouseRoutes, enterpriseRoutes, productRoutes, inspectionRoutes, testProjectRoutes, lifecycleRoutes, storageRoutes]) {
-    await app.register(routes);
-  }
+  const moduleOptions = { loginAttemptsPerMinute: opts.loginAttemptsPerMinute ?? 30 };
+  for (const module of SERVER_MODULES) await app.register(module.routes, moduleOptions);
   return app;
 }

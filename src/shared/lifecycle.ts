@@ -35,11 +35,34 @@ export const LIFECYCLE_ACTION_NAMES = Object.keys(LIFECYCLE_ACTIONS) as Lifecycl
 export const actionLabel = (action: string, lang: 'zh' | 'en' = 'zh'): string =>
   (LIFECYCLE_ACTIONS as Record<string, { zh: string; en: string } | undefined>)[action]?.[lang] ?? action;
 
-/** Status codes of the life cycle (SPEC section 3). */
+/** Status codes of the life cycle (SPEC section 3; their meaning in DOMAIN.md). The one definition. */
 export const STATUS = {
   scrap: 0, analyze: 1, stock: 2, received: 3, filling: 4, inspected: 5, reWeighed: 6,
   toOutbound: 7, scanned: 8, outbound: 9, recovery: 10,
 } as const;
+export type NamedStatus = (typeof STATUS)[keyof typeof STATUS];
+/** A cylinder's status: a named one, or 11–13 (reserved, shown as their number). */
+export type CylinderStatus = NamedStatus | 11 | 12 | 13;
+
+/** The words of each named status, in both UI languages: tabs, columns, exports, messages and enumerations read these. */
+export const STATUS_LABELS: Record<NamedStatus, { zh: string; en: string }> = {
+  0: { zh: '报废', en: 'Scrapped' },
+  1: { zh: '待分析', en: 'To analyse' },
+  2: { zh: '在库', en: 'In stock' },
+  3: { zh: '已领瓶', en: 'Picked' },
+  4: { zh: '已充装', en: 'Filled' },
+  5: { zh: '已检验', en: 'Inspected' },
+  6: { zh: '已复秤', en: 'Re-weighed' },
+  7: { zh: '待出库', en: 'To ship' },
+  8: { zh: '已扫描', en: 'Scanned' },
+  9: { zh: '已出库', en: 'Shipped' },
+  10: { zh: '已回收', en: 'Returned' },
+};
+
+export const isNamedStatus = (code: number): code is NamedStatus => code in STATUS_LABELS;
+
+/** A status in words (11–13, which have none, as their number). */
+export const statusName = (code: number, lang: 'zh' | 'en' = 'zh'): string => (isNamedStatus(code) ? STATUS_LABELS[code][lang] : String(code));
 
 /**
  * Where a cylinder is now, by its status: a warehouse holds it only in stock (2) and finished stock (7);

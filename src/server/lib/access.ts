@@ -1,6 +1,15 @@
 import type { FastifyRequest } from 'fastify';
+import { WORKSTATION_HEADER } from '@shared/lifecycle';
 import { ForbiddenError, UnauthorizedError } from './errors';
-import { loadAccess } from '../modules/auth/access.repository';
+import { storableText } from './jsonb';
+import { loadAccess } from '../modules/auth';
+
+/** Who acts, from which workstation (header X-Workstation): every trace event and record names them. */
+export interface Actor {
+  operatorId: number | null;
+  operator: string | null;
+  workstation: string | null;
+}
 
 /** Who did it, for trace events and records (from the token, never from authId/authName). */
 export function operatorOf(request: FastifyRequest): { operatorId: number; operator: string } {
@@ -18,3 +27,19 @@ export async function requirePermission(request: FastifyRequest, key: string): P
   const access = await loadAccess(request.server.db, auth.userId, auth.sessionId, key);
   if (!access?.allowed) throw new ForbiddenError(key);
 }
+
+/** The signed-in user and the workstation the client names in X-Workstation (URI-encoded, at most 64 characters). */
+export function actorOf(request: FastifyRequest): Actor & { operatorId: number; operator: string } {
+  const raw = request.headers[WORKSTATION_HEADER];
+  let workstation: string | null = null;
+  if (typeof raw === 'string' && raw.trim()) {
+    try {
+      workstation = decodeURIComponent(raw.trim());
+    } catch {
+      workstation = raw.trim();
+    }
+    workstation = storableText(workstation).slice(0, 64) || null;
+  }
+  return { ...operatorOf(request), workstation };
+}
+

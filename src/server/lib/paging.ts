@@ -70,3 +70,15 @@ export function blankToNull(value: string | null | undefined): string | null {
   const v = value?.trim();
   return v ? v : null;
 }
+
+/**
+ * Records and events grow by every scan, for the life of the plant: their list totals count at most this far
+ * (a person narrows by date or code to see further).
+ */
+export const GROWING_COUNT_CAP = 100_000;
+
+/** Page options for such a list: sorted by its id (or `sort`), the total counted up to GROWING_COUNT_CAP. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any record query
+export const growingPage = (db: Kysely<DB>, query: SelectQueryBuilder<DB, any, unknown>, sort: Record<string, string>, tieBreaker: string) => ({
+  sorts: sort, defaultSort: 'id' as const, tieBreaker, total: () => cappedCount(db, query, GROWING_COUNT_CAP),
+});

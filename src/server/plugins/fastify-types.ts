@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Access, PermissionKey } from '@shared/menus';
 import type { AppConfig } from '../config';
 import type { DB } from '../db/schema';
-import type { LogSettingsCache } from '../modules/log/log-settings';
-import type { RouteCatalogue } from '../modules/log/route-catalogue';
+import type { LogSettingsCache, RouteCatalogue } from '../modules/log';
 
 /** Who made the request, established from the access token (never from authId/authName). */
 export interface RequestAuth {

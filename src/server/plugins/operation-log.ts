@@ -6,8 +6,7 @@ import { moduleOfPath } from '@shared/api/log';
 import { isConnectionError } from '../lib/db-errors';
 import { storableText, toJsonb } from '../lib/jsonb';
 import { maskSecrets } from '../lib/mask';
-import { LOG_SETTINGS_REFRESH_MS, LogSettingsCache, type RouteLogSetting } from '../modules/log/log-settings';
-import { RouteCatalogue } from '../modules/log/route-catalogue';
+import { LOG_SETTINGS_REFRESH_MS, LogSettingsCache, RouteCatalogue, type RouteLogSetting } from '../modules/log';
 import { pathOf } from './errors';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

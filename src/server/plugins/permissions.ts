@@ -4,7 +4,7 @@ import { PERMISSIONS } from '@shared/menus';
 import { BusinessError, ForbiddenError, MSG, UnauthorizedError } from '../lib/errors';
 import { verifyAccessToken } from '../lib/jwt';
 import { tokenFromHeader } from '../lib/refresh-token';
-import { loadAccess } from '../modules/auth/access.repository';
+import { loadAccess } from '../modules/auth';
 
 /** What a user whose password an administrator set may still call: the change itself and signing out. */
 const WHILE_PASSWORD_MUST_CHANGE = new Set(['POST /api/home/resetPassWord', 'POST /api/home/logout']);

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import { APP_HEADERS, APP_INFO } from '@shared/app';
-import { findAppTitle } from '../modules/company/company.repository';
+import { findAppTitle } from '../modules/company';
 import { apiNotFound } from './errors';
 
 /** How long GET / waits for the app name before answering with the product's. */

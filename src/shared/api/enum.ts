@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
 import { Str } from './schema';
-import { cylinderStatusLabel } from '../status';
+import { statusName } from '../lifecycle';
 import { GAS_CATEGORIES } from './material';
 import { WAREHOUSE_KINDS } from './warehouse';
 
@@ -13,7 +13,7 @@ export interface EnumEntry {
 
 /** Chinese names of the cylinder status codes of SPEC section 3; 11–13 are shown as their number. */
 export const PRODUCT_STATUS_NAMES: Record<number, string> = Object.fromEntries(
-  Array.from({ length: 14 }, (_, code) => [code, cylinderStatusLabel(code)]),
+  Array.from({ length: 14 }, (_, code) => [code, statusName(code)]),
 );
 
 /** Every enumeration of SPEC sections 3 and 4 by name. */

@@ -1,4 +1,9 @@
+import { STATUS_LABELS, type NamedStatus } from '@shared/lifecycle';
 import { defineMessages } from './define';
+
+/** status.0 … status.10 from the one definition of the statuses (src/shared/lifecycle.ts). */
+const statusTexts = (lang: 'zh' | 'en') =>
+  Object.fromEntries(Object.entries(STATUS_LABELS).map(([code, label]) => [`status.${code}`, label[lang]])) as Record<`status.${NamedStatus}`, string>;
 
 /** The shell, shared widgets and words every screen uses. */
 export const coreMessages = defineMessages({
@@ -8,18 +13,8 @@ export const coreMessages = defineMessages({
     'app.loading': '加载中...',
     'reload.title': '确认信息',
     'reload.text': '检测到系统更新，是否立即刷新？',
-    // Cylinder status codes (src/shared/status.ts; the server's labels for exports are the Chinese ones).
-    'status.0': '报废',
-    'status.1': '待分析',
-    'status.2': '在库',
-    'status.3': '已领瓶',
-    'status.4': '已充装',
-    'status.5': '已检验',
-    'status.6': '已复秤',
-    'status.7': '待出库',
-    'status.8': '已扫描',
-    'status.9': '已出库',
-    'status.10': '已回收',
+    // Cylinder status codes (src/shared/lifecycle.ts STATUS_LABELS, as the server's messages and exports).
+    ...statusTexts('zh'),
     'common.ok': '确定',
     'common.cancel': '取消',
     'common.close': '关闭',
@@ -152,17 +147,7 @@ export const coreMessages = defineMessages({
     'app.loading': 'Loading...',
     'reload.title': 'Confirm',
     'reload.text': 'A system update was detected. Refresh now?',
-    'status.0': 'Scrapped',
-    'status.1': 'To analyse',
-    'status.2': 'In stock',
-    'status.3': 'Picked',
-    'status.4': 'Filled',
-    'status.5': 'Inspected',
-    'status.6': 'Re-weighed',
-    'status.7': 'To ship',
-    'status.8': 'Scanned',
-    'status.9': 'Shipped',
-    'status.10': 'Returned',
+    ...statusTexts('en'),
     'common.ok': 'OK',
     'common.cancel': 'Cancel',
     'common.close': 'Close',

@@ -4,7 +4,7 @@ import { route } from '../../lib/endpoint';
 import { BusinessError, UnauthorizedError } from '../../lib/errors';
 import { RateLimiter } from '../../lib/rate-limit';
 import { tokenFromHeader } from '../../lib/refresh-token';
-import { loadNav } from '../menu/nav.service';
+import { loadNav } from '../menu';
 import { AuthService } from './auth.service';
 
 export interface AuthRoutesOptions {

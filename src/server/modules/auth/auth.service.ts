@@ -10,8 +10,7 @@ import { hashRefreshToken, newRefreshToken } from '../../lib/refresh-token';
 import * as repo from './auth.repository';
 import * as failures from './sign-in-failures.repository';
 import { inTransaction } from '../../db/transaction';
-import { loadRules } from '../systemRule/rules';
-import { assertPasswordAllowed } from '../systemRule/password-policy';
+import { assertPasswordAllowed, loadRules } from '../systemRule';
 
 /**
  * Wrong passwords lock one user name at one client address, never the account: a stranger cannot lock the

@@ -8,8 +8,7 @@ import { BusinessError } from '../../lib/errors';
 import { blankToNull } from '../../lib/paging';
 import { safeExtension } from '../../storage/object-path';
 import type { FileStorage } from '../../storage/storage';
-import { cleanOriginalName } from '../file/content';
-import { saveUpload, tooLargeMessage } from '../file/file.service';
+import { cleanOriginalName, saveUpload, tooLargeMessage } from '../file';
 import * as repo from './company.repository';
 
 export const LOGO_MAX_BYTES = LOGO_MAX_MB * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { CREDIT_CODE_PATTERN } from '@shared/api/enterprise';
-import { findArea } from '../area/area.data';
+import { findArea } from '../area';
 import type { EnterpriseValues } from './enterprise.repository';
 
 /** One enterprise as given by the save form or a spreadsheet row (strings as typed). */

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import type { SheetColumn } from '../../lib/xlsx/columns';
 import { readSheet } from '../../lib/xlsx/read';
-import { areaByNames } from '../area/area.data';
+import { areaByNames } from '../area';
 import { mapUniqueViolation } from '../../lib/db-errors';
 import { importReport, runImport } from '../../lib/import-report';
 import * as repo from './enterprise.repository';

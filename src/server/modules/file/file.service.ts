@@ -6,7 +6,7 @@ import { inTransaction } from '../../db/transaction';
 import { BusinessError } from '../../lib/errors';
 import { isStoredPath, newStoredPath } from '../../storage/object-path';
 import type { FileStorage } from '../../storage/storage';
-import { userHolds } from '../auth/access.repository';
+import { userHolds } from '../auth';
 import { cleanOriginalName, mimeOf } from './content';
 import * as files from './file.repository';
 

@@ -4,6 +4,7 @@ import type { DUE_SORTS, DueRow, DuePageQuery, InspectionHistoryQuery, Inspectio
 import type { DB } from '../../db/schema';
 import { addDays } from '../../lib/dates';
 import { escapeLike, paginate } from '../../lib/paging';
+import { STATUS } from '@shared/lifecycle';
 
 type Db = Kysely<DB>;
 
@@ -12,7 +13,7 @@ const SORTS: Record<(typeof DUE_SORTS)[number], string> = { nextInspectionDate: 
 /** Not scrapped, next inspection on or before today + days (index on next_inspection_date); soonest first. */
 export function pageDue(db: Db, q: DuePageQuery, today: string): Promise<PageResult<DueRow>> {
   const limitDate = q.overdueOnly ? addDays(today, -1) : addDays(today, q.days ?? 30);
-  let query = db.selectFrom('cylinders as c').where('c.status', '<>', 0).where('c.next_inspection_date', '<=', limitDate).select((eb) => [
+  let query = db.selectFrom('cylinders as c').where('c.status', '<>', STATUS.scrap).where('c.next_inspection_date', '<=', limitDate).select((eb) => [
     'c.id', 'c.code',
     eb.selectFrom('materials as m').select('m.material_name').whereRef('m.id', '=', 'c.material_id').as('materialName'),
     'c.specification', 'c.status',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { DETECT } from '@shared/api/inspection';
 import { route } from '../../lib/endpoint';
-import { actorOf } from '../lifecycle/lifecycle.service';
+import { actorOf } from '../../lib/access';
 import * as inspections from './inspection.service';
 
 /** Periodic inspection (src/shared/api/inspection.ts); screen /product/detect. */

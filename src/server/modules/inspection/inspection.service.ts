@@ -4,13 +4,11 @@ import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { addYears, isValidDate, today } from '../../lib/dates';
 import { blankToNull } from '../../lib/paging';
-import type { Operator } from '../product/product.service';
-import { lockCylinder, runLocked } from '../lifecycle/engine';
-import { scrap } from '../lifecycle/transitions';
-import { appendTraces } from '../product/trace.repository';
-import { statusLabel } from '../product/status-label';
+import { appendTraces, runTransitionIn, scrap, statusLabel } from '../cylinder';
+import type { Operator } from '../product';
 import * as repo from './inspection.repository';
 import { inTransaction } from '../../db/transaction';
+import { STATUS } from '@shared/lifecycle';
 
 export const pageDue = (db: Kysely<DB>, q: DuePageQuery) => repo.pageDue(db, q, today());
 
@@ -35,8 +33,8 @@ export async function recordInspection(db: Kysely<DB>, body: InspectionBody, who
   return inTransaction(db, async (trx) => {
     const c = await repo.lockForInspection(trx, body.cylinderId);
     if (!c) throw new BusinessError(`气瓶不存在：${body.cylinderId}`);
-    if (c.status === 0) throw new BusinessError(`气瓶 ${c.code} 已报废，不能登记检验`);
-    if (c.status === 9) throw new BusinessError(`气瓶 ${c.code} 当前状态为${statusLabel(9)}（在客户处），不能登记检验`);
+    if (c.status === STATUS.scrap) throw new BusinessError(`气瓶 ${c.code} 已报废，不能登记检验`);
+    if (c.status === STATUS.outbound) throw new BusinessError(`气瓶 ${c.code} 当前状态为${statusLabel(STATUS.outbound)}（在客户处），不能登记检验`);
     if (c.manufactureDate && on < c.manufactureDate) throw new BusinessError(`参数错误：检验日期早于制造日期 ${c.manufactureDate}`);
     if (c.lastInspectionDate && on < c.lastInspectionDate) {
       throw new BusinessError(`参数错误：检验日期早于上次检验日期 ${c.lastInspectionDate}`);
@@ -57,7 +55,7 @@ export async function recordInspection(db: Kysely<DB>, body: InspectionBody, who
       await trx.updateTable('cylinders').set({ last_inspection_date: on }).where('id', '=', c.id).execute();
       const reason = `定期检验不合格：${failReason}`;
       const actor = { ...who, workstation: who.workstation ?? null };
-      await runLocked(trx, scrap(reason, actor, 'inspectionFail', { inspectionId: id, reportNo }), await lockCylinder(trx, { id: c.id }), actor);
+      await runTransitionIn(trx, scrap(reason, actor, 'inspectionFail', { inspectionId: id, reportNo }), c.id, actor);
     }
     return { id, nextDate };
   });

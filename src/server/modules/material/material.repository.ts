@@ -3,6 +3,7 @@ import type { PageResult } from '@shared/api/schema';
 import type { MATERIAL_SORTS, MaterialOption, MaterialPageQuery, MaterialRow } from '@shared/api/material';
 import type { DB } from '../../db/schema';
 import { escapeLike, paginate } from '../../lib/paging';
+import { STATUS } from '@shared/lifecycle';
 
 type Db = Kysely<DB>;
 
@@ -88,7 +89,7 @@ export async function recomputeNextInspections(db: Transaction<DB>, materialId: 
   const base = sql`coalesce(last_inspection_date, manufacture_date)`;
   const res = await db.updateTable('cylinders')
     .set({ next_inspection_date: sql`(${base} + make_interval(years => ${newYears}))::date`, updated_at: sql`now()` })
-    .where('material_id', '=', materialId).where('status', '<>', 0)
+    .where('material_id', '=', materialId).where('status', '<>', STATUS.scrap)
     .where(sql<boolean>`${base} is not null and next_inspection_date = (${base} + make_interval(years => ${oldYears}))::date`)
     .executeTakeFirst();
   return Number(res.numUpdatedRows);

@@ -158,3 +158,18 @@ export async function grantToAdmin(trx: Transaction<DB>, menuNos: string[], butt
 export async function deleteMenu(trx: Transaction<DB>, id: number): Promise<void> {
   await trx.deleteFrom('menus').where('id', '=', id).execute();
 }
+
+/** What a role may be granted: screens (menus, groups included) and buttons. */
+export interface Grants {
+  menuNos: string[];
+  buttonKeys: string[];
+}
+
+/** What the role holds now. */
+export async function roleGrants(db: Db, roleId: number): Promise<Grants> {
+  const [menus, buttons] = await Promise.all([
+    db.selectFrom('role_menus').select('menu_no').where('role_id', '=', roleId).execute(),
+    db.selectFrom('role_buttons').select('button_key').where('role_id', '=', roleId).execute(),
+  ]);
+  return { menuNos: menus.map((m) => m.menu_no), buttonKeys: buttons.map((b) => b.button_key) };
+}

@@ -6,7 +6,6 @@ import { inTransaction } from '../../db/transaction';
 import { mapUniqueViolation } from '../../lib/db-errors';
 import { BusinessError } from '../../lib/errors';
 import { blankToNull } from '../../lib/paging';
-import { roleGrants } from '../role/role.repository';
 import { adminMenuTree, BUILT_IN_MENUS, descendantsOf, findNode, roleMenuTree } from './menu-tree';
 import * as repo from './menu.repository';
 
@@ -25,7 +24,7 @@ export async function listMenu(db: Db): Promise<MenuOption[]> {
 export async function grantsOf(db: Db, roleId: number | undefined) {
   if (!roleId) return { menuNos: [], buttonKeys: [] };
   if (!(await db.selectFrom('roles').select('id').where('id', '=', roleId).executeTakeFirst())) throw new BusinessError('角色不存在');
-  return roleGrants(db, roleId);
+  return repo.roleGrants(db, roleId);
 }
 
 /** Every menu with its buttons, checked where the role holds them. */

@@ -7,8 +7,9 @@ import { isValidDate, today } from '../../lib/dates';
 import { paginate } from '../../lib/paging';
 import * as repo from './product.repository';
 import type { Operator } from './product.service';
-import { appendTraces } from './trace.repository';
+import { appendTraces } from '../cylinder';
 import { inTransaction } from '../../db/transaction';
+import { STATUS } from '@shared/lifecycle';
 
 /**
  * A valve (瓶阀) replacement: the history row, the cylinder's current valve and a trace event (so it shows
@@ -25,7 +26,7 @@ export async function replaceValve(db: Kysely<DB>, body: HickeyBody, who: Operat
   await inTransaction(db, async (trx) => {
     const c = await repo.lockCylinder(trx, body.id);
     if (!c) throw new BusinessError(`气瓶不存在：${body.id}`);
-    if (c.status === 0) throw new BusinessError(`气瓶 ${c.code} 已报废，不能更换瓶阀`);
+    if (c.status === STATUS.scrap) throw new BusinessError(`气瓶 ${c.code} 已报废，不能更换瓶阀`);
     if (c.valve_no === newValve) throw new BusinessError(`气瓶 ${c.code} 当前瓶阀已是 ${newValve}`);
     await trx.insertInto('cylinder_valve_changes').values({
       cylinder_id: c.id, old_valve: c.valve_no, new_valve: newValve, changed_on: changedOn, reason,

@@ -3,7 +3,7 @@ import type { PageResult } from '@shared/api/schema';
 import { ProductFilters, type PRODUCT_SORTS, type ProductPageQuery, type ProductRow, type StatusCount } from '@shared/api/product';
 import type { DB } from '../../db/schema';
 import { escapeLike, paginate } from '../../lib/paging';
-import { ownerName } from './owner';
+import { ownerName } from '../../lib/sql';
 
 type Db = Kysely<DB>;
 

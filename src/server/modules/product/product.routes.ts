@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import { PRODUCT, PRODUCT_EXPORT_CAP } from '@shared/api/product';
-import { actorOf } from '../lifecycle/lifecycle.service';
+import { actorOf } from '../../lib/access';
 import { route } from '../../lib/endpoint';
 import { receiveXlsx, XLSX_MAX_BYTES } from '../../lib/xlsx/upload';
 import { sendXlsxBuffer, sendXlsxStream, templateBuffer } from '../../lib/xlsx/write';
-import { fillGateFor } from './fill-gate.service';
+import { fillGateFor } from '../cylinder';
 import { pageValveChanges, replaceValve } from './hickey';
 import { productBatches } from './product.repository';
 import * as products from './product.service';

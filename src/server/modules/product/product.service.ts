@@ -7,11 +7,9 @@ import { mapUniqueViolation } from '../../lib/db-errors';
 import { loadLookups } from './product.lookups';
 import * as repo from './product.repository';
 import { checkCylinder, rangeCodes } from './product.rules';
-import { appendTraces, listTraces, movementCount } from './trace.repository';
+import { appendTraces, listTraces, movementCount, runTransition, scrap as scrapTransition, type Actor } from '../cylinder';
 import { inTransaction } from '../../db/transaction';
 import { toJsonb } from '../../lib/jsonb';
-import { runTransition, type Actor } from '../lifecycle/engine';
-import { scrap as scrapTransition } from '../lifecycle/transitions';
 
 export interface Operator {
   operatorId: number;

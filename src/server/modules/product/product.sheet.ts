@@ -12,7 +12,7 @@ import { loadLookups } from './product.lookups';
 import * as repo from './product.repository';
 import { checkCylinder } from './product.rules';
 import { duplicateCodes, type Operator } from './product.service';
-import { appendTraces } from './trace.repository';
+import { appendTraces } from '../cylinder';
 
 type ImportKey = 'code' | 'steelStamp' | 'materialCode' | 'ownerTypeName' | 'ownerCode' | 'manufacturer' | 'manufactureDate'
   | 'specification' | 'waterVolume' | 'tareWeight' | 'workingPressure' | 'designLifeYears' | 'lastInspectionDate'

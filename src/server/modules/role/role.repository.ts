@@ -5,11 +5,9 @@ import { ADMIN_ROLE } from '../../db/seed';
 
 type Db = Kysely<DB>;
 
-/** What a role may be granted: screens (menus, groups included) and buttons. */
-export interface Grants {
-  menuNos: string[];
-  buttonKeys: string[];
-}
+import { roleGrants, type Grants } from '../menu';
+
+export { roleGrants, type Grants };
 
 export async function listRoles(db: Db): Promise<RoleRow[]> {
   const rows = await db
@@ -59,14 +57,6 @@ export function lockRole(trx: Transaction<DB>, id: number) {
   return trx.selectFrom('roles').select(['id', 'role_name', 'role_code']).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-/** What the role holds now. */
-export async function roleGrants(db: Db, roleId: number): Promise<Grants> {
-  const [menus, buttons] = await Promise.all([
-    db.selectFrom('role_menus').select('menu_no').where('role_id', '=', roleId).execute(),
-    db.selectFrom('role_buttons').select('button_key').where('role_id', '=', roleId).execute(),
-  ]);
-  return { menuNos: menus.map((m) => m.menu_no), buttonKeys: buttons.map((b) => b.button_key) };
-}
 
 /** The button keys a user holds through their roles, and whether one of them is 超级管理员. */
 export async function actorKeys(db: Db, userId: number): Promise<{ admin: boolean; keys: Set<string> }> {

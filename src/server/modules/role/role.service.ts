@@ -5,8 +5,7 @@ import { ADMIN_ROLE } from '../../db/seed';
 import { inTransaction } from '../../db/transaction';
 import { mapUniqueViolation } from '../../lib/db-errors';
 import { BusinessError } from '../../lib/errors';
-import { findButtons, findExistingMenuNos } from '../menu/menu.repository';
-import { roleTree } from '../menu/menu.service';
+import { findButtons, findExistingMenuNos, roleTree } from '../menu';
 import * as repo from './role.repository';
 
 export const listRoles = (db: Kysely<DB>) => repo.listRoles(db);

@@ -1,15 +1,16 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { ProduceEventRow } from '@shared/api/produce';
 import type { PageResult } from '@shared/api/schema';
 import { placeOf, STATUS } from '@shared/lifecycle';
 import type {
   CustomerHoldingQuery, CustomerHoldingRow, HoldingQuery, HoldingRow, InOrderQuery, MaterialTestRow, OrderItemQuery, OrderItemRow,
-  OrderRow, OutOrderInfo, OutOrderQuery, PrintEntry, RecoveryQuery, RecoveryRow, StockQuery, StockRow, StorageTraceQuery,
+  OrderRow, OutOrderInfo, OutOrderQuery, PrintEntry, RecoveryQuery, RecoveryRow, StockQuery, StockRow,
 } from '@shared/api/storage';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { escapeLike, paginate } from '../../lib/paging';
-import { events, historyPage, testRecordByTrace, ts, tsOrNull, withNotes } from '../lifecycle/queries';
+import { testRecordByTrace } from '../cylinder';
+import { growingPage as historyPage } from '../../lib/paging';
+import { ts, tsOrNull, withinDates } from '../../lib/sql';
 
 type Db = Kysely<DB>;
 
@@ -37,8 +38,7 @@ const asOrder = (r: RawOrder): OrderRow => ({ ...r, count: Number(r.count ?? 0),
 function orderFilters<Q extends { where: (...args: any[]) => Q }>(query: Q, q: { orderNo?: string; dateFrom?: string | null; dateTo?: string | null; status?: number }): Q {
   let out = query;
   if (q.orderNo) out = out.where('o.order_no', 'like', `%${escapeLike(q.orderNo.trim())}%`);
-  if (q.dateFrom) out = out.where('o.created_at', '>=', sql<Date>`${q.dateFrom}::date`);
-  if (q.dateTo) out = out.where('o.created_at', '<', sql<Date>`${q.dateTo}::date + 1`);
+  out = withinDates(out, 'o.created_at', q);
   if (q.status !== undefined) out = out.where('o.status', '=', q.status);
   return out;
 }
@@ -104,32 +104,6 @@ export async function materialTest(db: Db, id: number): Promise<MaterialTestRow[
   return out;
 }
 
-const STORAGE_ACTIONS = ['stockInEmpty', 'stockInProduct', 'outboundScan', 'outbound', 'recover'] as const;
-
-/** POST /api/storageOrder/selectTracePage: stock-in, outbound and recovery events, newest first. */
-export async function storageTrace(db: Db, q: StorageTraceQuery): Promise<PageResult<ProduceEventRow>> {
-  let query = events(db).innerJoin('cylinders as c', 'c.id', 't.cylinder_id').select('c.code')
-    .where('t.action', 'in', q.action ? [q.action] : [...STORAGE_ACTIONS]);
-  if (q.orderId) {
-    query = query.where('t.cylinder_id', 'in', (eb) => eb.selectFrom('storage_order_items').select('cylinder_id').where('order_id', '=', q.orderId!))
-      .where(sql`(t.detail->>'orderId')::int`, '=', q.orderId);
-  }
-  if (q.customerId) {
-    // The customer's cylinders are those its orders carried or that it returned (indexed), then their events.
-    const customerId = q.customerId;
-    query = query.where((eb) => eb.or([
-      eb('t.cylinder_id', 'in', eb.selectFrom('storage_order_items as i').innerJoin('storage_orders as o', 'o.id', 'i.order_id')
-        .select('i.cylinder_id').where('o.customer_id', '=', customerId)),
-      eb('t.cylinder_id', 'in', eb.selectFrom('recovery_records as r').select('r.cylinder_id').where('r.customer_id', '=', customerId)),
-    ])).where(sql`(t.detail->>'customerId')::int`, '=', customerId);
-  }
-  if (q.code) query = query.where('c.code', 'like', `${escapeLike(q.code.trim())}%`);
-  if (q.dateFrom) query = query.where('t.at', '>=', sql<Date>`${q.dateFrom}::date`);
-  if (q.dateTo) query = query.where('t.at', '<', sql<Date>`${q.dateTo}::date + 1`);
-  const page = await paginate(query, q, historyPage(db, query, { id: 't.id' }, 't.id'));
-  return { total: page.total, list: (await withNotes(db, page.list)).map((r) => ({ ...r, cylinderId: Number(r.cylinderId) })) };
-}
-
 export async function recoveries(db: Db, q: RecoveryQuery): Promise<PageResult<RecoveryRow>> {
   let query = db.selectFrom('recovery_records as r').innerJoin('cylinders as c', 'c.id', 'r.cylinder_id')
     .leftJoin('materials as m', 'm.id', 'c.material_id')
@@ -143,8 +117,7 @@ export async function recoveries(db: Db, q: RecoveryQuery): Promise<PageResult<R
   if (q.code) query = query.where('c.code', 'like', `${escapeLike(q.code.trim())}%`);
   if (q.customerId) query = query.where('r.customer_id', '=', q.customerId);
   if (q.discrepancy) query = query.where('r.discrepancy', 'is not', null);
-  if (q.dateFrom) query = query.where('r.created_at', '>=', sql<Date>`${q.dateFrom}::date`);
-  if (q.dateTo) query = query.where('r.created_at', '<', sql<Date>`${q.dateTo}::date + 1`);
+  query = withinDates(query, 'r.created_at', q);
   const page = await paginate(query, q, historyPage(db, query, { id: 'r.id' }, 'r.id'));
   return { total: page.total, list: page.list.map((r) => ({ ...r, id: Number(r.id) })) };
 }
@@ -159,7 +132,7 @@ export async function recoveries(db: Db, q: RecoveryQuery): Promise<PageResult<R
 export async function stock(db: Db, q: StockQuery): Promise<StockRow[]> {
   let query = db.selectFrom('cylinders as c')
     .select(['c.warehouse_id as warehouseId', 'c.material_id as materialId', 'c.status', (eb) => eb.fn.countAll<string>().as('count')])
-    .where('c.status', '<>', 0)
+    .where('c.status', '<>', STATUS.scrap)
     .groupBy(['c.warehouse_id', 'c.material_id', 'c.status']);
   if (q.warehouseId) query = query.where('c.warehouse_id', '=', q.warehouseId).where('c.status', 'in', [STATUS.stock, STATUS.toOutbound]);
   if (q.materialId) query = query.where('c.material_id', '=', q.materialId);

@@ -3,10 +3,15 @@ import { STORAGE } from '@shared/api/storage';
 import { route } from '../../lib/endpoint';
 import type { SheetColumn } from '../../lib/xlsx/columns';
 import { sendXlsxRows } from '../../lib/xlsx/write';
-import { actorOf } from '../lifecycle/lifecycle.service';
+import { actorOf } from '../../lib/access';
+import { storageTrace } from '../cylinder';
+import { loadRules } from '../systemRule';
+import { inStock } from './inbound.service';
+import { deleteOrder } from './orders';
+import * as out from './outbound.service';
+import { scanHandel } from './recovery.service';
+import { ckInfo, infoByBarCode } from './scan-info.service';
 import * as q from './storage.queries';
-import * as s from './storage.service';
-import { loadRules } from '../systemRule/rules';
 
 const HOLDING_COLUMNS: SheetColumn[] = [
   { header: '气瓶编码', key: 'code', width: 18 }, { header: '介质', key: 'materialName', width: 12 }, { header: '规格', key: 'specification', width: 10 },
@@ -17,25 +22,25 @@ const HOLDING_COLUMNS: SheetColumn[] = [
 export const storageRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
   route(app, STORAGE.inStockListPage, async (r) => q.orderPage(db, 'in', r.body));
-  route(app, STORAGE.inStock, async (r) => s.inStock(db, r.body, actorOf(r)));
-  route(app, STORAGE.getInfoByBarCode, async (r) => s.infoByBarCode(db, r.body));
+  route(app, STORAGE.inStock, async (r) => inStock(db, r.body, actorOf(r)));
+  route(app, STORAGE.getInfoByBarCode, async (r) => infoByBarCode(db, r.body));
   route(app, STORAGE.getProductList, async (r) => q.orderItems(db, r.body));
-  route(app, STORAGE.deleteById, async (r) => { await s.deleteOrder(db, r, r.params.id); return null; });
+  route(app, STORAGE.deleteById, async (r) => { await deleteOrder(db, r, r.params.id); return null; });
 
-  route(app, STORAGE.outStock, async (r) => s.outStock(db, r.body, actorOf(r)));
+  route(app, STORAGE.outStock, async (r) => out.outStock(db, r.body, actorOf(r)));
   route(app, STORAGE.outStockListPage, async (r) => q.orderPage(db, 'out', r.body));
-  route(app, STORAGE.scanOutStock, async (r) => s.scanOutStock(db, r.body, actorOf(r)));
-  route(app, STORAGE.removeOutStock, async (r) => s.removeOutStock(db, r.body, actorOf(r)));
-  route(app, STORAGE.getCkInfoByCode, async (r) => s.ckInfo(db, r.body.code, r.body.orderId));
+  route(app, STORAGE.scanOutStock, async (r) => out.scanOutStock(db, r.body, actorOf(r)));
+  route(app, STORAGE.removeOutStock, async (r) => out.removeOutStock(db, r.body, actorOf(r)));
+  route(app, STORAGE.getCkInfoByCode, async (r) => ckInfo(db, r.body.code, r.body.orderId));
   route(app, STORAGE.getOutOrderInfo, async (r) => q.outOrderInfo(db, r.body.id));
   route(app, STORAGE.getOrderDetailList, async (r) => q.orderDetail(db, r.params.id));
-  route(app, STORAGE.savePrintInfo, async (r) => { await s.savePrintInfo(db, r.body, actorOf(r)); return null; });
-  route(app, STORAGE.saveSignInfo, async (r) => { await s.saveSignInfo(db, r.body, actorOf(r)); return null; });
-  route(app, STORAGE.getSignInfo, async (r) => s.signInfo(db, r.params.id));
+  route(app, STORAGE.savePrintInfo, async (r) => { await out.savePrintInfo(db, r.body, actorOf(r)); return null; });
+  route(app, STORAGE.saveSignInfo, async (r) => { await out.saveSignInfo(db, r.body, actorOf(r)); return null; });
+  route(app, STORAGE.getSignInfo, async (r) => out.signInfo(db, r.params.id));
   route(app, STORAGE.getMaterialTest, async (r) => q.materialTest(db, r.body.id));
-  route(app, STORAGE.selectTracePage, async (r) => q.storageTrace(db, r.body));
+  route(app, STORAGE.selectTracePage, async (r) => storageTrace(db, r.body));
 
-  route(app, STORAGE.scanHandel, async (r) => s.scanHandel(db, r.body, actorOf(r)));
+  route(app, STORAGE.scanHandel, async (r) => scanHandel(db, r.body, actorOf(r)));
   route(app, STORAGE.recoveryList, async (r) => q.recoveries(db, r.body));
 
   route(app, STORAGE.stock, async (r) => q.stock(db, r.body));

@@ -7,9 +7,8 @@ import { mapUniqueViolation } from '../../lib/db-errors';
 import { BusinessError } from '../../lib/errors';
 import { blankToNull } from '../../lib/paging';
 import { hashPassword } from '../../lib/password';
-import { assertPasswordAllowed } from '../systemRule/password-policy';
-import { revokeUserTokens } from '../auth/auth.repository';
-import { clearFailures, failureKey } from '../auth/sign-in-failures.repository';
+import { assertPasswordAllowed } from '../systemRule';
+import { clearFailures, failureKey, revokeUserTokens } from '../auth';
 import * as repo from './user.repository';
 
 type Db = Kysely<DB>;

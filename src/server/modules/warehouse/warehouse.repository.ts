@@ -3,6 +3,7 @@ import type { PageResult } from '@shared/api/schema';
 import type { WAREHOUSE_SORTS, WarehouseOption, WarehousePageQuery, WarehouseRow } from '@shared/api/warehouse';
 import type { DB, WarehousesTable } from '../../db/schema';
 import { escapeLike, paginate } from '../../lib/paging';
+import { STATUS } from '@shared/lifecycle';
 
 type Db = Kysely<DB>;
 
@@ -49,13 +50,13 @@ export async function updateWarehouse(trx: Transaction<DB>, id: number, values: 
 /** Cylinders currently in the warehouse (scrapped ones no longer occupy it). */
 export async function cylindersHeld(db: Db, id: number): Promise<number> {
   const row = await db.selectFrom('cylinders').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('warehouse_id', '=', id).where('status', '<>', 0).executeTakeFirstOrThrow();
+    .where('warehouse_id', '=', id).where('status', '<>', STATUS.scrap).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export async function deleteWarehouse(trx: Transaction<DB>, id: number): Promise<void> {
   // Scrapped cylinders keep their history but leave the warehouse, so it can go.
-  await trx.updateTable('cylinders').set({ warehouse_id: null }).where('warehouse_id', '=', id).where('status', '=', 0).execute();
+  await trx.updateTable('cylinders').set({ warehouse_id: null }).where('warehouse_id', '=', id).where('status', '=', STATUS.scrap).execute();
   await trx.deleteFrom('warehouses').where('id', '=', id).execute();
 }
 

@@ -15,6 +15,7 @@ import { ProductDetailDrawer } from './ProductDetailDrawer';
 import { productFilterFields, toProductFilters } from './productFilters';
 import { StatusTabs } from './StatusTabs';
 import { useLookups } from './useLookups';
+import { STATUS } from '@shared/lifecycle';
 
 /** 气瓶档案: status tabs with counts, filters, the paged list and the cylinder actions. */
 export default function ProductListPage() {
@@ -57,7 +58,7 @@ export default function ProductListPage() {
   });
   const actions = useActionsColumn<ProductRow>([
     { label: t('product.detail'), onClick: (r) => setDetailId(r.id) },
-    { label: t('product.scrap'), permission: 'product:scrap', color: 'warning', show: (r) => r.status !== 0, onClick: (r) => void scrapRow(r) },
+    { label: t('product.scrap'), permission: 'product:scrap', color: 'warning', show: (r) => r.status !== STATUS.scrap, onClick: (r) => void scrapRow(r) },
     { label: t('product.hickey'), permission: 'product:hickey', show: (r) => r.status !== 0, onClick: setHickey },
     { label: t('common.delete'), permission: 'product:delete', color: 'error', show: (r) => r.status !== 0, onClick: (r) => void removeRow(r) },
   ]);

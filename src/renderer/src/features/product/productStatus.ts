@@ -1,12 +1,12 @@
 import { OWN_OWNER_NAME } from '@shared/owner';
-import { CYLINDER_STATUS_LABELS } from '@shared/status';
+import { isNamedStatus } from '@shared/lifecycle';
 import type { MessageKey } from '@renderer/i18n/messages';
 
 type T = (key: MessageKey) => string;
 
 export const ALL_STATUSES = Array.from({ length: 14 }, (_, i) => i);
 /** Codes without a name (11–13) are offered only while some cylinder has them. */
-export const isNamedStatus = (code: number): boolean => code in CYLINDER_STATUS_LABELS;
+export { isNamedStatus };
 
 /** A status in the UI language; 11–13 show as their number. */
 export const statusLabel = (t: T, code: number): string => (isNamedStatus(code) ? t(`status.${code}` as MessageKey) : String(code));

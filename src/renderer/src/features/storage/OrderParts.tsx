@@ -5,6 +5,7 @@ import { dateTime } from '@renderer/features/produce/format';
 import { statusLabel } from '@renderer/features/product/productStatus';
 import { useT } from '@renderer/i18n/useT';
 import type { MessageKey } from '@renderer/i18n/messages';
+import { STATUS } from '@shared/lifecycle';
 
 const lineName = (l: OrderLine) => `${l.materialName ?? ''}${l.specification ? ` ${l.specification}` : ''}`;
 
@@ -74,7 +75,7 @@ export function ScannedList({ items, onRemove }: { items: OrderItemRow[]; onRemo
         key: r.id, struck: r.reverted,
         cells: [
           i + 1, r.code, r.materialName ?? '', r.specification ?? '', statusLabel(t, r.status), dateTime(r.at), r.operator ?? '',
-          ...(onRemove ? [!r.reverted && r.status === 8
+          ...(onRemove ? [!r.reverted && r.status === STATUS.scanned
             ? <Button size="small" color="warning" onClick={() => onRemove(r)} aria-label={t('storage.removeOne', { code: r.code })}>{t('storage.remove')}</Button>
             : null] : []),
         ],

@@ -22,7 +22,7 @@ export const nextSeq = (cylinderId: number) =>
 
 /**
  * Appends events that change no status (registration, valve change, passed periodic inspection), many at
- * once for batch registration, one per cylinder per call. Status changes go through lifecycle/engine.ts.
+ * once for batch registration, one per cylinder per call. Status changes go through engine.ts.
  */
 export async function appendTraces(trx: Kysely<DB>, events: TraceInput[]): Promise<void> {
   for (let i = 0; i < events.length; i += 2000) {

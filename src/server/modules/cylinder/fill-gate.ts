@@ -1,4 +1,5 @@
 import { addYears } from '../../lib/dates';
+import { STATUS } from '@shared/lifecycle';
 
 /** What the gate needs to know about the cylinder (see fillGateInputs in product.repository). */
 export interface GateCylinder {
@@ -51,7 +52,7 @@ export function fillGateReasons(
 ): GateReason[] {
   const c = cylinder.code;
   const reasons: GateReason[] = [];
-  if (cylinder.status === 0) reasons.push({ reason: 'scrap', message: `气瓶 ${c} 已报废` });
+  if (cylinder.status === STATUS.scrap) reasons.push({ reason: 'scrap', message: `气瓶 ${c} 已报废` });
 
   if (!cylinder.nextInspectionDate) {
     reasons.push({ reason: 'inspectionOverdue', message: `气瓶 ${c} 超期未检：没有下次检验日期` });

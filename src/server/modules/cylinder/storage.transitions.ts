@@ -1,11 +1,16 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { OrderLine, RecoverBody } from '@shared/api/storage';
 import { STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { blankToNull } from '../../lib/paging';
-import { statusLabel } from '../product/status-label';
-import type { LockedCylinder, Transition } from './engine';
-import { gasOf } from './transitions';
+import { statusLabel } from './status';
+import { runLocked } from './engine';
+import { declareTransition, lockCylinder } from './engine.repository';
+import type { Actor, LockedCylinder, Transition } from './transition';
+import { gasOf } from './production.repository';
+import { countOnLine, enterpriseName, openOrderOf, revertItem, warehouseName } from './storage.repository';
+
+export { openOrderOf };
 
 /** The order a storage transition writes onto (locked by the caller). */
 export interface OrderContext {
@@ -96,7 +101,7 @@ export function outboundScan(order: OrderContext, lines: LineState[]): Transitio
     },
     apply: async (trx, c) => {
       const line = chosen!;
-      await trx.updateTable('storage_order_lines').set({ scanned: sql`scanned + 1` }).where('id', '=', line.id).execute();
+      await countOnLine(trx, line.id, 1);
       line.scanned += 1;
       return {
         to: STATUS.scanned,
@@ -118,19 +123,6 @@ export const ship = (order: OrderContext, at: Date): Transition => ({
   }),
 });
 
-async function enterpriseName(trx: Transaction<DB>, id: number | null): Promise<string | null> {
-  if (!id) return null;
-  const row = await trx.selectFrom('enterprises').select('enterprise_name').where('id', '=', id).executeTakeFirst();
-  return row?.enterprise_name ?? null;
-}
-
-/** The open outbound order a scanned (8) cylinder is on. */
-export function openOrderOf(db: Kysely<DB>, cylinderId: number) {
-  return db.selectFrom('storage_order_items as i').innerJoin('storage_orders as o', 'o.id', 'i.order_id')
-    .select(['o.id', 'o.order_no', 'i.id as item_id', 'i.line_id']).where('i.cylinder_id', '=', cylinderId).where('i.reverted_at', 'is', null)
-    .where('o.direction', '=', 'out').where('o.status', '=', 0).orderBy('i.id', 'desc').limit(1).executeTakeFirst();
-}
-
 /** Where the plant's records have a cylinder that is not at a customer, in words (for a refused recovery). */
 async function wherePlaced(trx: Transaction<DB>, c: LockedCylinder): Promise<string> {
   const status = statusLabel(c.status);
@@ -140,8 +132,7 @@ async function wherePlaced(trx: Transaction<DB>, c: LockedCylinder): Promise<str
   }
   if (c.status === STATUS.recovery) return `已回收，待空瓶入库（${status}）`;
   if ((c.status === STATUS.stock || c.status === STATUS.toOutbound) && c.warehouse_id) {
-    const w = await trx.selectFrom('warehouses').select('warehouse_name').where('id', '=', c.warehouse_id).executeTakeFirst();
-    return `在仓库「${w?.warehouse_name ?? c.warehouse_id}」（${status}）`;
+    return `在仓库「${(await warehouseName(trx, c.warehouse_id)) ?? c.warehouse_id}」（${status}）`;
   }
   if ([STATUS.analyze, STATUS.received, STATUS.filling, STATUS.inspected, STATUS.reWeighed].includes(c.status as 1)) return `在充装车间（${status}）`;
   return `在厂内（${status}）`;
@@ -195,9 +186,9 @@ export const removeFromOrder = (order: OrderContext, lines: LineState[]): Transi
   },
   apply: async (trx, c) => {
     const on = (await openOrderOf(trx, c.id))!;
-    await trx.updateTable('storage_order_items').set({ reverted_at: sql`now()` }).where('id', '=', on.item_id).execute();
+    await revertItem(trx, Number(on.item_id));
     const line = lines.find((l) => l.id === on.line_id);
-    if (on.line_id) await trx.updateTable('storage_order_lines').set({ scanned: sql`scanned - 1` }).where('id', '=', on.line_id).execute();
+    if (on.line_id) await countOnLine(trx, on.line_id, -1);
     if (line) line.scanned -= 1;
     return {
       to: STATUS.toOutbound,
@@ -206,3 +197,31 @@ export const removeFromOrder = (order: OrderContext, lines: LineState[]): Transi
     };
   },
 });
+
+/** A standing item of an outbound order at its completion. */
+export interface OrderItem {
+  id: number;
+  cylinder_id: number;
+  line_id: number | null;
+}
+
+/**
+ * Completes an order's shipment inside the caller's transaction (the order locked): every cylinder still
+ * scanned onto it goes 8 → 9 to the customer, in id order; one scrapped after its scan leaves the order
+ * instead (its item reverted, its line counting it no more). Answers how many were shipped.
+ */
+export async function shipOrder(trx: Transaction<DB>, order: OrderContext, items: OrderItem[], actor: Actor, at: Date): Promise<number> {
+  await declareTransition(trx);
+  let shipped = 0;
+  for (const item of items) {
+    const c = await lockCylinder(trx, { id: item.cylinder_id });
+    if (c.status === STATUS.scanned) {
+      await runLocked(trx, ship(order, at), c, actor);
+      shipped += 1;
+      continue;
+    }
+    await revertItem(trx, item.id);
+    if (item.line_id) await countOnLine(trx, item.line_id, -1);
+  }
+  return shipped;
+}

@@ -7,9 +7,12 @@ import { BusinessError } from '../../lib/errors';
 import { importReport, runImport } from '../../lib/import-report';
 import type { SheetColumn } from '../../lib/xlsx/columns';
 import { readSheet } from '../../lib/xlsx/read';
-import { lockCylinder, runLocked, wrongStatus, type Actor, type LockedCylinder } from './engine';
-import { testRecordsUpTo } from './queries';
-import { evaluateTest, test, testProjectsOf } from './transitions';
+import { runLocked, wrongStatus } from './engine';
+import { lockCodes, lockCylinder } from './engine.repository';
+import { testProjectsOf } from './production.repository';
+import type { Actor, LockedCylinder } from './transition';
+import { testRecordsUpTo } from './trace.queries';
+import { evaluateTest, test } from './production.transitions';
 
 type Key = 'code' | 'projectName' | 'value' | 'verdict' | 'remark';
 
@@ -85,7 +88,7 @@ export async function importTests(db: Kysely<DB>, buffer: Buffer, actor: Actor, 
     // One call moves several cylinders: lock them all at once in id order, as every such call does, so two
     // imports (or an import and a station) never wait on each other in a cycle.
     if (byCode.size) {
-      await trx.selectFrom('cylinders').select('id').where('code', 'in', [...byCode.keys()]).orderBy('id').forUpdate().execute();
+      await lockCodes(trx, [...byCode.keys()]);
     }
     for (const [code, list] of byCode) {
       const first = list[0]!.row;

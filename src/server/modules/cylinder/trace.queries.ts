@@ -1,20 +1,20 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type {
   CycleInfo, CylinderBrief, FillingHistoryQuery, FillingRow, MetageHistoryQuery, ProduceEventRow, ProduceListQuery,
   ProductionCylinderQuery, ProductionCylinderRow, StationAction, TestHistoryQuery, TestRecord, TimelineEvent, TodayCount, TraceInfo, WeighingRow,
 } from '@shared/api/produce';
 import type { PageResult } from '@shared/api/schema';
-import { actionLabel, placeOf } from '@shared/lifecycle';
+import type { StorageTraceQuery } from '@shared/api/storage';
+import { actionLabel, placeOf, type Place } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
-import { ownerName } from '../product/owner';
-import { cappedCount, escapeLike, paginate } from '../../lib/paging';
-import type { Actor } from './engine';
+import { ownerName } from '../../lib/sql';
+import { escapeLike, growingPage as historyPage, paginate } from '../../lib/paging';
+import { day, ts, tsOrNull, withinDates } from '../../lib/sql';
+import type { Actor } from './transition';
 
 type Db = Kysely<DB>;
 const num = (v: string | null) => (v === null ? null : Number(v));
-export const ts = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD HH24:MI:SS')`;
-export const tsOrNull = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 /** The cylinder as a station shows it, by code; an unknown code says so. */
 export async function briefByCode(db: Db, code: string): Promise<CylinderBrief> {
@@ -69,29 +69,33 @@ export async function traceDetails(db: Db, code: string): Promise<TimelineEvent[
 /** trace/getInfo: the cylinder's record card and its timeline. */
 export async function traceInfo(db: Db, code: string): Promise<TraceInfo> {
   const brief = await briefByCode(db, code);
-  const more = await db.selectFrom('cylinders as c')
-    .leftJoin('warehouses as w', 'w.id', 'c.warehouse_id')
+  const [more, where] = await Promise.all([
+    db.selectFrom('cylinders as c')
+      .select([
+        'c.steel_stamp as steelStamp', day('c.manufacture_date').as('manufactureDate'), day('c.last_inspection_date').as('lastInspectionDate'),
+        tsOrNull('c.last_filled_at').as('lastFilledAt'),
+        (eb) => eb.selectFrom('cylinder_traces as t').select((e) => e.fn.countAll<string>().as('n'))
+          .whereRef('t.cylinder_id', '=', 'c.id').where('t.action', '=', 'fill').where('t.reverted_by_id', 'is', null).as('cycles'),
+      ])
+      .where('c.id', '=', brief.id).executeTakeFirstOrThrow(),
+    whereabouts(db, brief.id),
+  ]);
+  return { cylinder: { ...brief, ...more, ...where, cycles: Number(more.cycles ?? 0) }, events: await timeline(db, brief.id) };
+}
+
+/** Where the cylinder is now: the place by its status (shared/lifecycle placeOf), with the warehouse, customer or order it names. */
+export async function whereabouts(db: Db, cylinderId: number): Promise<{ place: Place; warehouseName: string | null; locationName: string | null }> {
+  const row = await db.selectFrom('cylinders as c').leftJoin('warehouses as w', 'w.id', 'c.warehouse_id')
     .leftJoin('enterprises as l', 'l.id', 'c.location_enterprise_id')
-    .select([
-      'c.steel_stamp as steelStamp', sql<string | null>`to_char(c.manufacture_date, 'YYYY-MM-DD')`.as('manufactureDate'),
-      sql<string | null>`to_char(c.last_inspection_date, 'YYYY-MM-DD')`.as('lastInspectionDate'),
-      ...whereNow, 'c.warehouse_id as warehouseId', tsOrNull('c.last_filled_at').as('lastFilledAt'),
-      (eb) => eb.selectFrom('cylinder_traces as t').select((e) => e.fn.countAll<string>().as('n'))
-        .whereRef('t.cylinder_id', '=', 'c.id').where('t.action', '=', 'fill').where('t.reverted_by_id', 'is', null).as('cycles'),
-    ])
-    .where('c.id', '=', brief.id).executeTakeFirstOrThrow();
-  const { warehouseId, ...card } = more;
-  return {
-    cylinder: { ...brief, ...card, place: placeOf(brief.status, warehouseId), cycles: Number(more.cycles ?? 0) },
-    events: await timeline(db, brief.id),
-  };
+    .select([...whereNow, 'c.status', 'c.warehouse_id']).where('c.id', '=', cylinderId).executeTakeFirstOrThrow();
+  return { place: placeOf(row.status, row.warehouse_id), warehouseName: row.warehouseName, locationName: row.locationName };
 }
 
 /**
  * Where the cylinder is now, in names (with warehouses w and enterprises l joined on c): its warehouse only
  * while a warehouse holds it (2, 7), the customer holding it (9), the open outbound order it is on (8).
  */
-export const whereNow = [
+const whereNow = [
   sql<string | null>`case when c.status in (2, 7) then w.warehouse_name end`.as('warehouseName'),
   sql<string | null>`case when c.status = 9 then l.enterprise_name when c.status = 8 then (
     select o.order_no from storage_order_items i join storage_orders o on o.id = i.order_id
@@ -162,23 +166,12 @@ function filtered<Q extends { where: (...args: any[]) => Q }>(query: Q, q: Histo
   let out = query;
   if (q.code) out = out.where('c.code', 'like', `${escapeLike(q.code.trim())}%`);
   if (q.materialId) out = out.where('r.material_id', '=', q.materialId);
-  if (q.dateFrom) out = out.where(sql.ref(at), '>=', sql`${q.dateFrom}::date`);
-  if (q.dateTo) out = out.where(sql.ref(at), '<', sql`${q.dateTo}::date + 1`);
+  out = withinDates(out, at, q);
   if (q.operator) out = out.where('r.operator', 'like', `%${escapeLike(q.operator.trim())}%`);
   return out;
 }
 
 const SORT_ID = { id: 'r.id' };
-
-/**
- * Production records and events grow by every scan, for the life of the plant: their list totals count
- * at most this far (a person narrows by date or code to see further).
- */
-export const HISTORY_COUNT_CAP = 100_000;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any record query
-export const historyPage = (db: Db, query: SelectQueryBuilder<DB, any, unknown>, sort: Record<string, string>, tieBreaker: string) => ({
-  sorts: sort, defaultSort: 'id' as const, tieBreaker, total: () => cappedCount(db, query, HISTORY_COUNT_CAP),
-});
 
 export function fillingHistory(db: Db, q: FillingHistoryQuery): Promise<PageResult<FillingRow>> {
   const query = filtered(db.selectFrom('filling_records as r').innerJoin('cylinders as c', 'c.id', 'r.cylinder_id')
@@ -278,3 +271,31 @@ export function listProduct(db: Db, q: ProductionCylinderQuery): Promise<PageRes
 
 export const customers = (db: Db) => db.selectFrom('enterprises').select(['id', 'enterprise_name as enterpriseName', 'enterprise_code as enterpriseCode'])
   .where('type', '=', 2).orderBy('enterprise_name').limit(5000).execute();
+
+/* ---------------------------------------------------------------- storage events */
+
+const STORAGE_ACTIONS = ['stockInEmpty', 'stockInProduct', 'outboundScan', 'outbound', 'recover'] as const;
+
+/** POST /api/storageOrder/selectTracePage: stock-in, outbound and recovery events, newest first. */
+export async function storageTrace(db: Db, q: StorageTraceQuery): Promise<PageResult<ProduceEventRow>> {
+  let query = events(db).innerJoin('cylinders as c', 'c.id', 't.cylinder_id').select('c.code')
+    .where('t.action', 'in', q.action ? [q.action] : [...STORAGE_ACTIONS]);
+  if (q.orderId) {
+    query = query.where('t.cylinder_id', 'in', (eb) => eb.selectFrom('storage_order_items').select('cylinder_id').where('order_id', '=', q.orderId!))
+      .where(sql`(t.detail->>'orderId')::int`, '=', q.orderId);
+  }
+  if (q.customerId) {
+    // The customer's cylinders are those its orders carried or that it returned (indexed), then their events.
+    const customerId = q.customerId;
+    query = query.where((eb) => eb.or([
+      eb('t.cylinder_id', 'in', eb.selectFrom('storage_order_items as i').innerJoin('storage_orders as o', 'o.id', 'i.order_id')
+        .select('i.cylinder_id').where('o.customer_id', '=', customerId)),
+      eb('t.cylinder_id', 'in', eb.selectFrom('recovery_records as r').select('r.cylinder_id').where('r.customer_id', '=', customerId)),
+    ])).where(sql`(t.detail->>'customerId')::int`, '=', customerId);
+  }
+  if (q.code) query = query.where('c.code', 'like', `${escapeLike(q.code.trim())}%`);
+  query = withinDates(query, 't.at', q);
+  const page = await paginate(query, q, historyPage(db, query, { id: 't.id' }, 't.id'));
+  return { total: page.total, list: (await withNotes(db, page.list)).map((r) => ({ ...r, cylinderId: Number(r.cylinderId) })) };
+}
+

@@ -1,13 +1,14 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AnalyseBody, FillingBody, MetageBody, TestItem, TestResultBody, VacuumBody } from '@shared/api/produce';
 import { filledByWeight, STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { storableText } from '../../lib/jsonb';
 import { blankToNull } from '../../lib/paging';
-import { fillGateFor, type GateGasFacts } from '../product/fill-gate.service';
-import { statusLabel } from '../product/status-label';
-import type { Actor, LockedCylinder, Transition } from './engine';
+import { fillGateFor, type GateGasFacts } from './fill-gate.repository';
+import { gasOf, testProjectsOf, type Gas } from './production.repository';
+import { statusLabel } from './status';
+import type { Actor, LockedCylinder, Transition } from './transition';
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
@@ -120,11 +121,6 @@ interface ProjectRow {
   required: boolean;
 }
 
-export const testProjectsOf = (db: Kysely<DB>, materialId: number) =>
-  db.selectFrom('test_projects')
-    .select(['id', 'project_name', 'standard_min', 'standard_max', 'standard_text', 'unit', 'required', 'method'])
-    .where('material_id', '=', materialId).where('retired_at', 'is', null).orderBy('sort').orderBy('id').execute();
-
 const standardOf = (p: ProjectRow): string | null => {
   const min = p.standard_min === null ? null : Number(p.standard_min);
   const max = p.standard_max === null ? null : Number(p.standard_max);
@@ -197,15 +193,6 @@ export const test = (body: TestResultBody): Transition => ({
     };
   },
 });
-
-interface Gas { material_name: string; category: string; reweigh_required: boolean; target_net_weight: string | null; weight_tolerance: string | null }
-
-export const gasOf = async (db: Kysely<DB>, materialId: number): Promise<Gas> => {
-  const gas = await db.selectFrom('materials').select(['material_name', 'category', 'reweigh_required', 'target_net_weight', 'weight_tolerance'])
-    .where('id', '=', materialId).executeTakeFirst();
-  if (!gas) throw new BusinessError(`介质不存在：${materialId}`);
-  return gas;
-};
 
 /** The gas as a transition's check and apply both need it: read once per transaction. */
 const gasesRead = new WeakMap<Transaction<DB>, Map<number, Promise<Gas>>>();

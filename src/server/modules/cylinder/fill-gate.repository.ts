@@ -3,8 +3,8 @@ import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { today } from '../../lib/dates';
 import { fillGateReasons, type GateReason } from './fill-gate';
-import { ruleFlag } from '../systemRule/rules';
-import { ownerName } from './owner';
+import { ruleFlag } from '../systemRule';
+import { ownerName } from '../../lib/sql';
 
 /** Trace action that vacuum handling (trace/vacuumHandle, a later issue) records; the gate looks for it. */
 export const VACUUM_ACTION = 'vacuum';

@@ -1,34 +1,21 @@
-import { sql, type Kysely } from 'kysely';
-import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type {
   CylinderBrief, MetagePreview, NoteBody, ScanPreview, TestPreview, TestRecord, UpdateTestBody, WeightVerdict,
 } from '@shared/api/produce';
-import { STATUS, WORKSTATION_HEADER } from '@shared/lifecycle';
+import { STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { operatorOf } from '../../lib/access';
 import { BusinessError } from '../../lib/errors';
 import { storableText } from '../../lib/jsonb';
 import { blankToNull } from '../../lib/paging';
-import { fillGateWithCylinder } from '../product/fill-gate.service';
-import { appendEvent, lockCylinder, wrongStatus, type Actor } from './engine';
-import { briefByCode, testRecord } from './queries';
-import { evaluateTest, gasOf, metageReasons, testProjectsOf, weightVerdict } from './transitions';
-
-/** The signed-in user and the workstation the client names in X-Workstation (URI-encoded, at most 64 characters). */
-export function actorOf(request: FastifyRequest): Actor & { operatorId: number; operator: string } {
-  const raw = request.headers[WORKSTATION_HEADER];
-  let workstation: string | null = null;
-  if (typeof raw === 'string' && raw.trim()) {
-    try {
-      workstation = decodeURIComponent(raw.trim());
-    } catch {
-      workstation = raw.trim();
-    }
-    workstation = storableText(workstation).slice(0, 64) || null;
-  }
-  return { ...operatorOf(request), workstation };
-}
+import { fillGateWithCylinder } from './fill-gate.repository';
+import { wrongStatus } from './engine';
+import { appendEvent, lockCylinder } from './engine.repository';
+import type { Actor } from './transition';
+import { briefByCode, testRecord } from './trace.queries';
+import { evaluateTest, metageReasons, weightVerdict } from './production.transitions';
+import * as repo from './production.repository';
+import { gasOf, testProjectsOf } from './production.repository';
 
 /** The engine's wrong-status refusal, as a preview reason (none when the status fits). */
 const statusReason = (c: CylinderBrief, step: string, expected: readonly number[]): string[] =>
@@ -73,7 +60,7 @@ export async function metageScan(db: Kysely<DB>, code: string): Promise<MetagePr
 
 /** The verdict a gross weight would get for cylinder `id`, written nowhere (the station shows it live). */
 export async function checkWeight(db: Kysely<DB>, id: number, grossWeight: number): Promise<WeightVerdict> {
-  const c = await db.selectFrom('cylinders').select(['code', 'material_id', 'tare_weight']).where('id', '=', id).executeTakeFirst();
+  const c = await repo.weighingFacts(db, id);
   if (!c) throw new BusinessError(`气瓶不存在：${id}`);
   const gas = await gasOf(db, c.material_id);
   const reasons = metageReasons(c, gas);
@@ -89,8 +76,7 @@ export async function updateTest(db: Kysely<DB>, body: UpdateTestBody, actor: Ac
   const reason = body.reason.trim();
   if (!reason) throw new BusinessError('参数错误：修改原因不能为空');
   await inTransaction(db, async (trx) => {
-    const rec = await trx.selectFrom('test_records').select(['id', 'cylinder_id', 'material_id', 'result', 'items', 'remark', 'reverted_at'])
-      .where('id', '=', body.id).executeTakeFirst();
+    const rec = await repo.testRecordRow(trx, body.id);
     if (!rec) throw new BusinessError(`检验记录不存在：${body.id}`);
     const c = await lockCylinder(trx, { id: rec.cylinder_id });
     if (rec.reverted_at) throw new BusinessError(`该检验记录已被回退，不能修改（气瓶 ${c.code}）`);
@@ -105,8 +91,7 @@ export async function updateTest(db: Kysely<DB>, body: UpdateTestBody, actor: Ac
       recordType: 'test', recordId: rec.id,
       detail: { reason, before: { items: rec.items, remark: rec.remark }, after: { items, remark: blankToNull(body.remark ?? null) } },
     });
-    await trx.updateTable('test_records').set({ items: JSON.stringify(items), remark: blankToNull(body.remark ?? null), updated_at: sql`now()` })
-      .where('id', '=', rec.id).execute();
+    await repo.correctTestRecord(trx, rec.id, items, blankToNull(body.remark ?? null));
   });
   return testRecord(db, body.id);
 }
@@ -115,16 +100,13 @@ export async function updateTest(db: Kysely<DB>, body: UpdateTestBody, actor: Ac
 export async function saveNote(db: Kysely<DB>, body: NoteBody, actor: Actor): Promise<{ id: number }> {
   const note = storableText(body.note.trim());
   if (!note) throw new BusinessError('参数错误：备注不能为空');
-  const event = await db.selectFrom('cylinder_traces').select('id').where('id', '=', body.traceId).executeTakeFirst();
-  if (!event) throw new BusinessError(`追溯事件不存在：${body.traceId}`);
+  if (!(await repo.eventExists(db, body.traceId))) throw new BusinessError(`追溯事件不存在：${body.traceId}`);
   if (body.id) {
-    const own = await db.selectFrom('trace_notes').select(['id', 'operator_id', 'trace_id']).where('id', '=', body.id).executeTakeFirst();
+    const own = await repo.noteOf(db, body.id);
     if (!own || Number(own.trace_id) !== body.traceId) throw new BusinessError(`备注不存在：${body.id}`);
     if (own.operator_id !== actor.operatorId) throw new BusinessError('只能修改本人添加的备注');
-    await db.updateTable('trace_notes').set({ note, updated_at: sql`now()` }).where('id', '=', body.id).execute();
+    await repo.editNote(db, body.id, note);
     return { id: body.id };
   }
-  const row = await db.insertInto('trace_notes').values({ trace_id: body.traceId, note, operator_id: actor.operatorId, operator: actor.operator })
-    .returning('id').executeTakeFirstOrThrow();
-  return { id: Number(row.id) };
+  return { id: await repo.addNote(db, body.traceId, note, actor) };
 }

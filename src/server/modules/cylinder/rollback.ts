@@ -1,12 +1,15 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { RollbackPreview, ScanResult } from '@shared/api/produce';
 import { actionLabel } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { BusinessError } from '../../lib/errors';
-import { statusLabel } from '../product/status-label';
-import { appendEvent, claimScan, declareTransition, lastTransition, lockCylinder, RECORD_TABLE_OF, storeScan, type Actor, type LastEvent } from './engine';
-import { briefByCode } from './queries';
+import { statusLabel } from './status';
+import { appendEvent, claimScan, declareTransition, lastTransition, lockCylinder, storeScan, undoEvent } from './engine.repository';
+import { eventMeta, eventOf } from './production.repository';
+import { RECORD_TABLE_OF, type Actor, type LastEvent } from './transition';
+import { briefByCode } from './trace.queries';
+import { STATUS } from '@shared/lifecycle';
 
 /**
  * Transitions a rollback may undo: the production steps and the decisions after them. Registration is
@@ -16,7 +19,7 @@ export const REVERTIBLE = new Set(['pick', 'returnPick', 'fill', 'testPass', 'te
 
 function refusal(c: { code: string; status: number }, last: LastEvent | null): string | null {
   if (!last) return `气瓶 ${c.code} 没有可回退的流转`;
-  if (!REVERTIBLE.has(last.action) || last.to_status === 0 || last.from_status === null) {
+  if (!REVERTIBLE.has(last.action) || last.to_status === STATUS.scrap || last.from_status === null) {
     const hint = last.action === 'register' || last.action === 'import' ? '（登记有误请删除气瓶）' : '';
     return `气瓶 ${c.code} 的最新流转是「${actionLabel(last.action)}」，不能回退${hint}`;
   }
@@ -29,9 +32,7 @@ export async function rollbackCheck(db: Kysely<DB>, code: string): Promise<Rollb
   const cylinder = await briefByCode(db, code);
   const last = await lastTransition(db, cylinder.id);
   const why = refusal(cylinder, last);
-  const meta = last
-    ? await db.selectFrom('cylinder_traces').select(['operator', sql<string>`to_char(at, 'YYYY-MM-DD HH24:MI:SS')`.as('at')]).where('id', '=', last.id).executeTakeFirstOrThrow()
-    : null;
+  const meta = last ? await eventMeta(db, last.id) : null;
   return {
     cylinder, allowed: why === null, reasons: why ? [why] : [],
     traceId: last?.id ?? null, action: last?.action ?? null, actionName: last ? actionLabel(last.action) : null,
@@ -59,8 +60,7 @@ export function rollbackSave(db: Kysely<DB>, body: { code: string; reason: strin
     if (why || !last) throw new BusinessError(why ?? `气瓶 ${c.code} 没有可回退的流转`);
     // The transition the operator saw (rollbackCheck) and no other: a repeated or concurrent rollback never undoes a second one.
     if (Number(last.id) !== body.traceId) {
-      const named = await trx.selectFrom('cylinder_traces').select(['action', 'reverted_by_id']).where('id', '=', body.traceId)
-        .where('cylinder_id', '=', c.id).executeTakeFirst();
+      const named = await eventOf(trx, c.id, body.traceId);
       const which = named ? `「${actionLabel(named.action)}」${named.reverted_by_id !== null ? '已被回退' : '已不是最新流转'}` : '不是该气瓶的流转';
       throw new BusinessError(`气瓶 ${c.code} 要回退的流转${which}，未回退任何流转；请重新查询后再回退（当前最新流转为「${actionLabel(last.action)}」）`);
     }
@@ -69,11 +69,9 @@ export function rollbackSave(db: Kysely<DB>, body: { code: string; reason: strin
       cylinderId: c.id, fromStatus: c.status, toStatus: to, action: 'rollback', actor, scanId: body.scanId ?? null,
       revertsId: last.id, detail: { reason, undone: last.action },
     });
-    await trx.updateTable('cylinder_traces').set({ reverted_by_id: rollbackId }).where('id', '=', last.id).execute();
     const table = last.record_type ? RECORD_TABLE_OF[last.record_type] : undefined;
-    if (table && last.record_id) await trx.updateTable(table).set({ reverted_at: sql`now()` }).where('id', '=', last.record_id).execute();
     const before = ((last.detail ?? {}) as { before?: Record<string, unknown> }).before ?? {};
-    await trx.updateTable('cylinders').set({ ...before, status: to, updated_at: sql`now()` }).where('id', '=', c.id).execute();
+    await undoEvent(trx, { cylinderId: c.id, eventId: last.id, rollbackId, record: table && last.record_id ? { table, id: last.record_id } : null, before, to });
     const result: ScanResult = {
       cylinderId: c.id, code: c.code, action: 'rollback', fromStatus: c.status, toStatus: to, traceId: rollbackId, recordId: null,
       repeated: false, message: `气瓶 ${c.code} 已回退「${actionLabel(last.action)}」，回到${statusLabel(to)}`,

@@ -1,0 +1,172 @@
+import { sql, type Kysely, type QueryCreator, type Transaction } from 'kysely';
+import type { ScanResult } from '@shared/api/produce';
+import type { DB } from '../../db/schema';
+import { LOCK_TIMEOUT, STATEMENT_TIMEOUT } from '../../db/transaction';
+import { BusinessError } from '../../lib/errors';
+import { toJsonb } from '../../lib/jsonb';
+import { nextSeq } from './trace.repository';
+import { type Actor, type CylinderPatch, type LastEvent, type LockedCylinder, type RecordTable, type Target } from './transition';
+
+/** The engine's statements (engine.ts holds its rules). */
+
+/** inTransaction's lock and statement timeouts and the transition declaration, as one select. */
+export const transitionSettings = () => sql`select set_config('lock_timeout', ${LOCK_TIMEOUT}, true), set_config('statement_timeout', ${STATEMENT_TIMEOUT}, true),
+  set_config('cylinder.transition', 'on', true)`;
+
+/** Transactions that declared themselves transitions (runTransition does so in its first statement). */
+const declared = new WeakSet<Transaction<DB>>();
+
+/** Notes a transaction whose first statement declared it (see transitionSettings). */
+export const markTransaction = (trx: Transaction<DB>) => declared.add(trx);
+
+/** Marks the transaction as a transition: the trigger cylinders_status_guard refuses status changes otherwise. */
+export async function declareTransition(trx: Transaction<DB>): Promise<void> {
+  if (declared.has(trx)) return;
+  await sql`select set_config('cylinder.transition', 'on', true)`.execute(trx);
+  declared.add(trx);
+}
+
+export async function lockCylinder(trx: Transaction<DB>, target: Target): Promise<LockedCylinder> {
+  let q = trx.selectFrom('cylinders').select([
+    'id', 'code', 'status', 'material_id', 'specification', 'tare_weight', 'last_filled_at', 'warehouse_id', 'location_enterprise_id', 'scrap_reason',
+    'scrapped_at', 'scrapped_by',
+    sql<string | null>`to_char(last_inspection_date, 'YYYY-MM-DD')`.as('last_inspection_date'),
+    sql<string | null>`to_char(next_inspection_date, 'YYYY-MM-DD')`.as('next_inspection_date'),
+  ]).forUpdate();
+  q = target.id !== undefined ? q.where('id', '=', target.id) : q.where('code', '=', (target.code ?? '').trim());
+  const row = await q.executeTakeFirst();
+  if (!row) throw new BusinessError(target.id !== undefined ? `气瓶不存在：${target.id}` : `气瓶编码不存在：${target.code ?? ''}`);
+  return row;
+}
+
+/**
+ * Actions that are transitions although they may leave the status as it was: vacuum handling of a cylinder
+ * in stock (2 → 2, before its first flammable fill) and an empty stock-in of one already in stock. Other
+ * events that keep the status (a corrected test record, a periodic inspection, a valve change) are not.
+ */
+export const SAME_STATUS_TRANSITIONS = ['vacuum', 'stockInEmpty'] as const;
+
+/** The newest event that still stands: not undone, not a rollback, and a transition (one that moved the status, or see above). */
+export async function lastTransition(db: Kysely<DB>, cylinderId: number): Promise<LastEvent | null> {
+  const row = await db.selectFrom('cylinder_traces')
+    .select(['id', 'action', 'from_status', 'to_status', 'record_type', 'record_id', 'detail'])
+    .where('cylinder_id', '=', cylinderId).where('reverted_by_id', 'is', null).where('action', '<>', 'rollback')
+    .where((eb) => eb.or([
+      eb('from_status', 'is', null), eb('from_status', '<>', eb.ref('to_status')), eb('action', 'in', [...SAME_STATUS_TRANSITIONS]),
+    ]))
+    .orderBy('seq', 'desc').limit(1).executeTakeFirst();
+  return (row) ?? null;
+}
+
+export interface EventInput {
+  cylinderId: number;
+  fromStatus: number | null;
+  toStatus: number;
+  action: string;
+  actor: Actor;
+  scanId?: string | null;
+  detail?: Record<string, unknown> | null;
+  recordType?: string | null;
+  recordId?: number | null;
+  revertsId?: number | null;
+}
+
+/** Appends one event with the cylinder's next sequence number (the cylinder row must be locked or new). */
+export async function appendEvent(trx: Transaction<DB>, e: EventInput): Promise<number> {
+  return (await insertTransitionEvent(trx, e, null)).traceId;
+}
+
+/**
+ * The event insert. With `newRecord`, the event names the record about to be written: its id is drawn
+ * from that table's sequence in the same statement (record_id), so the event can name its record before
+ * the record names the event, without a round trip of its own.
+ */
+export async function insertTransitionEvent(trx: Transaction<DB>, e: EventInput, newRecord: RecordTable | null): Promise<{ traceId: number; recordId: number | null }> {
+  const row = await trx.insertInto('cylinder_traces').values({
+    cylinder_id: e.cylinderId,
+    seq: nextSeq(e.cylinderId),
+    from_status: e.fromStatus, to_status: e.toStatus, action: e.action,
+    operator_id: e.actor.operatorId, operator: e.actor.operator, workstation: e.actor.workstation,
+    scan_id: e.scanId ?? null, detail: e.detail ? toJsonb(e.detail) : null,
+    record_type: e.recordType ?? null, reverts_id: e.revertsId ?? null,
+    record_id: newRecord ? sql<number>`nextval(pg_get_serial_sequence(${newRecord}, 'id'))` : e.recordId ?? null,
+  }).returning(['id', 'record_id']).executeTakeFirstOrThrow();
+  return { traceId: Number(row.id), recordId: row.record_id === null ? null : Number(row.record_id) };
+}
+
+/**
+ * Claims a scanId for this transaction. Another request with the same scanId waits here until this one
+ * ends: if it committed, that request gets this answer; if it was refused (rolled back), it acts itself.
+ */
+export async function claimScan(trx: Transaction<DB>, scanId: string, action: string, code: string, settings?: ReturnType<typeof transitionSettings>): Promise<ScanResult | null> {
+  // With `settings`, the transaction's settings are made in the claim's own statement (one round trip fewer).
+  const claimed = settings
+    ? (await sql<{ scan_id: string }>`insert into lifecycle_scans (scan_id, action, code, response)
+        select ${scanId}, ${action}, ${code.slice(0, 64)}, null from (${settings}) settings
+        on conflict (scan_id) do nothing returning scan_id`.execute(trx)).rows[0]
+    : await trx.insertInto('lifecycle_scans').values({ scan_id: scanId, action, code: code.slice(0, 64), response: null })
+      .onConflict((oc) => oc.column('scan_id').doNothing()).returning('scan_id').executeTakeFirst();
+  if (claimed) return null;
+  const stored = await trx.selectFrom('lifecycle_scans').select(['response', 'action', 'code']).where('scan_id', '=', scanId).executeTakeFirst();
+  if (!stored?.response) throw new BusinessError('该扫描编号已在处理中，请稍后重试');
+  if (stored.action !== action) throw new BusinessError('该扫描编号已用于另一项操作');
+  // One scanId is one scan of one cylinder: sent with another code it is refused, never answered with the first cylinder's result.
+  if (stored.code.trim() !== code.slice(0, 64).trim()) throw new BusinessError(`该扫描编号已用于另一个气瓶（${stored.code}），请重新扫码`);
+  return stored.response as ScanResult;
+}
+
+/** Keeps the answer of a claimed scanId, for a retry of the same scan. */
+export async function storeScan(trx: Transaction<DB>, scanId: string, result: ScanResult): Promise<void> {
+  await trx.updateTable('lifecycle_scans').set({ response: toJsonb(result) }).where('scan_id', '=', scanId).execute();
+}
+
+
+/** What a transition writes after its event: the record, the kept answer of its scanId, the cylinder's new status. */
+export interface OutcomeWrite {
+  cylinderId: number;
+  to: number;
+  patch: CylinderPatch;
+  actor: Actor;
+  traceId: number;
+  recordId: number | null;
+  record: { table: RecordTable; values: Record<string, unknown> } | null;
+  keep: { scanId: string; result: ScanResult } | null;
+}
+
+/**
+ * The record, the kept answer and the cylinder's new status in one statement (data-modifying CTEs): a scan's
+ * cost is its round trips.
+ */
+export async function writeOutcome(trx: Transaction<DB>, w: OutcomeWrite): Promise<void> {
+  let q: QueryCreator<DB> = trx;
+  if (w.record) {
+    const table = w.record.table;
+    const values = {
+      id: w.recordId!, cylinder_id: w.cylinderId, trace_id: w.traceId, operator_id: w.actor.operatorId, operator: w.actor.operator,
+      workstation: w.actor.workstation, ...w.record.values,
+    };
+    q = q.with('written_record', (c) => c.insertInto(table as 'vacuum_records').values(values as never)) as unknown as QueryCreator<DB>;
+  }
+  if (w.keep) {
+    const { scanId, result } = w.keep;
+    q = q.with('kept_answer', (c) => c.updateTable('lifecycle_scans').set({ response: toJsonb(result) }).where('scan_id', '=', scanId)) as unknown as QueryCreator<DB>;
+  }
+  await q.updateTable('cylinders').set({ ...w.patch, status: w.to, updated_at: sql`now()` }).where('id', '=', w.cylinderId).execute();
+}
+
+/**
+ * A rollback's writes: the undone event points to the rollback, its record is marked reverted (never
+ * deleted), the cylinder gets back its status and the columns the event changed.
+ */
+export async function undoEvent(trx: Transaction<DB>, u: {
+  cylinderId: number; eventId: number; rollbackId: number; record: { table: RecordTable; id: number } | null; before: Record<string, unknown>; to: number;
+}): Promise<void> {
+  await trx.updateTable('cylinder_traces').set({ reverted_by_id: u.rollbackId }).where('id', '=', u.eventId).execute();
+  if (u.record) await trx.updateTable(u.record.table).set({ reverted_at: sql`now()` }).where('id', '=', u.record.id).execute();
+  await trx.updateTable('cylinders').set({ ...u.before, status: u.to, updated_at: sql`now()` }).where('id', '=', u.cylinderId).execute();
+}
+
+/** Locks the cylinders with these codes in id order (a call that moves several locks them all first, as every such call does). */
+export async function lockCodes(trx: Transaction<DB>, codes: string[]): Promise<void> {
+  await trx.selectFrom('cylinders').select('id').where('code', 'in', codes).orderBy('id').forUpdate().execute();
+}

@@ -1,0 +1,27 @@
+import { serverModule } from '../module';
+import { productionRoutes } from './production.routes';
+
+/**
+ * The cylinder's life: the one engine every status change goes through, the declared transitions
+ * (production and storage), the fill gate, the trace and its reads. Other modules use what is exported
+ * here and nothing else (tests/server/module-boundaries.test.ts).
+ */
+export const module = serverModule('cylinder', productionRoutes);
+
+// The engine: a declared transition on one cylinder, in its own transaction or the caller's.
+export { runTransition, runTransitionIn, wrongStatus } from './engine';
+export type { Actor, LockedCylinder, Target, Transition } from './transition';
+export { scrap } from './production.transitions';
+export {
+  asOrderLine, outboundScan, recover, removeFromOrder, shipOrder, stockIn, type LineState, type OrderContext, type OrderItem,
+} from './storage.transitions';
+
+// The fill gate as a preview (气瓶档案 asks it for a cylinder and a gas).
+export { fillGateFor } from './fill-gate.repository';
+
+// The trace: events that change no status, and its reads.
+export { appendTraces, listTraces, movementCount, type TraceInput } from './trace.repository';
+export { briefByCode, storageTrace, testRecordByTrace, whereabouts } from './trace.queries';
+export { gasOf } from './production.repository';
+export { openOrderOf } from './storage.repository';
+export { statusLabel } from './status';

@@ -1,0 +1,61 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { BusinessError } from '../../lib/errors';
+import { ts } from '../../lib/sql';
+
+/** The statements of the production steps (production.transitions.ts, production.service.ts). */
+
+/** A gas as the production steps read it. */
+export interface Gas { material_name: string; category: string; reweigh_required: boolean; target_net_weight: string | null; weight_tolerance: string | null }
+
+export const gasOf = async (db: Kysely<DB>, materialId: number): Promise<Gas> => {
+  const gas = await db.selectFrom('materials').select(['material_name', 'category', 'reweigh_required', 'target_net_weight', 'weight_tolerance'])
+    .where('id', '=', materialId).executeTakeFirst();
+  if (!gas) throw new BusinessError(`介质不存在：${materialId}`);
+  return gas;
+};
+
+/** The gas's standing test projects (检验项目), in their order. */
+export const testProjectsOf = (db: Kysely<DB>, materialId: number) =>
+  db.selectFrom('test_projects')
+    .select(['id', 'project_name', 'standard_min', 'standard_max', 'standard_text', 'unit', 'required', 'method'])
+    .where('material_id', '=', materialId).where('retired_at', 'is', null).orderBy('sort').orderBy('id').execute();
+
+/** What re-weighing needs of a cylinder: its code, gas and tare. */
+export const weighingFacts = (db: Kysely<DB>, id: number) =>
+  db.selectFrom('cylinders').select(['code', 'material_id', 'tare_weight']).where('id', '=', id).executeTakeFirst();
+
+export const testRecordRow = (trx: Transaction<DB>, id: number) =>
+  trx.selectFrom('test_records').select(['id', 'cylinder_id', 'material_id', 'result', 'items', 'remark', 'reverted_at']).where('id', '=', id).executeTakeFirst();
+
+export async function correctTestRecord(trx: Transaction<DB>, id: number, items: unknown, remark: string | null): Promise<void> {
+  await trx.updateTable('test_records').set({ items: JSON.stringify(items), remark, updated_at: sql`now()` }).where('id', '=', id).execute();
+}
+
+/* ---------------------------------------------------------------- notes on events */
+
+export const eventExists = async (db: Kysely<DB>, traceId: number) =>
+  !!(await db.selectFrom('cylinder_traces').select('id').where('id', '=', traceId).executeTakeFirst());
+
+export const noteOf = (db: Kysely<DB>, id: number) =>
+  db.selectFrom('trace_notes').select(['id', 'operator_id', 'trace_id']).where('id', '=', id).executeTakeFirst();
+
+export async function editNote(db: Kysely<DB>, id: number, note: string): Promise<void> {
+  await db.updateTable('trace_notes').set({ note, updated_at: sql`now()` }).where('id', '=', id).execute();
+}
+
+export async function addNote(db: Kysely<DB>, traceId: number, note: string, by: { operatorId: number | null; operator: string | null }): Promise<number> {
+  const row = await db.insertInto('trace_notes').values({ trace_id: traceId, note, operator_id: by.operatorId, operator: by.operator })
+    .returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/* ---------------------------------------------------------------- rollback */
+
+/** Who made an event and when, for the rollback preview. */
+export const eventMeta = (db: Kysely<DB>, traceId: number) =>
+  db.selectFrom('cylinder_traces').select(['operator', ts('at').as('at')]).where('id', '=', traceId).executeTakeFirstOrThrow();
+
+/** An event of the cylinder by id (to say why a named rollback no longer applies). */
+export const eventOf = (trx: Transaction<DB>, cylinderId: number, traceId: number) =>
+  trx.selectFrom('cylinder_traces').select(['action', 'reverted_by_id']).where('id', '=', traceId).where('cylinder_id', '=', cylinderId).executeTakeFirst();

@@ -1,0 +1,6 @@
+import { serverModule } from '../module';
+import { productRoutes } from './product.routes';
+
+/** 气瓶档案: registering, importing, scrapping and listing cylinders. */
+export const module = serverModule('product', productRoutes);
+export type { Operator } from './product.service';

@@ -1,0 +1,141 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { OrderLineInput, OrderRef } from '@shared/api/storage';
+import type { DB } from '../../db/schema';
+import { toJsonb } from '../../lib/jsonb';
+import { tsOrNull } from '../../lib/sql';
+import type { LineState, OrderContext, OrderItem } from '../cylinder';
+
+/** The statements of stock-in and outbound orders (the services hold the rules). */
+
+type Db = Kysely<DB>;
+
+export interface OrderRow extends OrderContext {
+  direction: string;
+  status: number;
+}
+
+const ORDER_COLUMNS = ['id', 'order_no', 'type', 'direction', 'status', 'warehouse_id', 'customer_id'] as const;
+
+/** The order locked until the transaction ends, with its warehouse's and customer's names. */
+export function lockOrderRow(trx: Transaction<DB>, id: number): Promise<OrderRow | undefined> {
+  return trx.selectFrom('storage_orders as o').select([...ORDER_COLUMNS.map((c) => `o.${c}` as const),
+    (eb) => eb.selectFrom('warehouses as w').select('w.warehouse_name').whereRef('w.id', '=', 'o.warehouse_id').as('warehouse_name'),
+    (eb) => eb.selectFrom('enterprises as e').select('e.enterprise_name').whereRef('e.id', '=', 'o.customer_id').as('customer_name'),
+  ]).where('o.id', '=', id).forUpdate('o').executeTakeFirst();
+}
+
+/** An order's direction, type and number, unlocked (to choose the key or transition before locking). */
+export const orderKind = (db: Db, id: number) =>
+  db.selectFrom('storage_orders').select(['direction', 'type', 'order_no']).where('id', '=', id).executeTakeFirst();
+
+/** RK20261123-000001 / CK20261123-000001: the day and a plant-wide sequence of each direction. */
+const nextOrderNo = (direction: 'in' | 'out') => (direction === 'in'
+  ? sql<string>`'RK' || to_char(now(), 'YYYYMMDD') || '-' || lpad(nextval('storage_in_no_seq')::text, 6, '0')`
+  : sql<string>`'CK' || to_char(now(), 'YYYYMMDD') || '-' || lpad(nextval('storage_out_no_seq')::text, 6, '0')`);
+
+export interface NewOrder {
+  type: string;
+  warehouseId?: number | null;
+  customerId?: number | null;
+  vehicle?: string | null;
+  driver?: string | null;
+  remark: string | null;
+  operatorId: number | null;
+  operator: string | null;
+}
+
+export function insertOrder(trx: Transaction<DB>, direction: 'in' | 'out', o: NewOrder) {
+  return trx.insertInto('storage_orders').values({
+    order_no: nextOrderNo(direction), direction, type: o.type, warehouse_id: o.warehouseId ?? null, customer_id: o.customerId ?? null,
+    vehicle: o.vehicle ?? null, driver: o.driver ?? null, remark: o.remark, operator_id: o.operatorId, operator: o.operator,
+  }).returning([...ORDER_COLUMNS]).executeTakeFirstOrThrow();
+}
+
+export async function updateOrderHead(trx: Transaction<DB>, id: number, head: { type?: string; customerId?: number; vehicle: string | null; driver: string | null; remark: string | null }) {
+  await trx.updateTable('storage_orders').set({
+    ...(head.type ? { type: head.type } : {}), ...(head.customerId ? { customer_id: head.customerId } : {}),
+    vehicle: head.vehicle, driver: head.driver, remark: head.remark,
+  }).where('id', '=', id).execute();
+}
+
+/** The order's number, type, status and how many cylinders stand on it. */
+export async function orderRef(db: Db, id: number): Promise<OrderRef> {
+  const row = await db.selectFrom('storage_orders as o')
+    .select(['o.id', 'o.order_no as orderNo', 'o.type', 'o.status',
+      (eb) => eb.selectFrom('storage_order_items as i').select((e) => e.fn.countAll<string>().as('n'))
+        .whereRef('i.order_id', '=', 'o.id').where('i.reverted_at', 'is', null).as('count')])
+    .where('o.id', '=', id).executeTakeFirstOrThrow();
+  return { id: row.id, orderNo: row.orderNo, type: row.type, status: row.status, count: Number(row.count ?? 0) };
+}
+
+/** Every item ever written on the order (reverted ones too): an order that had one keeps its history. */
+export async function itemsEver(trx: Transaction<DB>, orderId: number): Promise<number> {
+  const row = await trx.selectFrom('storage_order_items').select((eb) => eb.fn.countAll<string>().as('n')).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deleteOrderRow(trx: Transaction<DB>, id: number): Promise<void> {
+  await trx.deleteFrom('storage_orders').where('id', '=', id).execute();
+}
+
+export async function closeOrder(trx: Transaction<DB>, id: number, at: Date | null, by: string | null): Promise<void> {
+  await trx.updateTable('storage_orders').set({ status: 1, completed_at: at ?? sql`now()`, completed_by: by }).where('id', '=', id).execute();
+}
+
+/* ---------------------------------------------------------------- warehouses and customers */
+
+export const warehouseOf = (db: Db, id: number) => db.selectFrom('warehouses').select(['warehouse_name', 'kind']).where('id', '=', id).executeTakeFirst();
+
+export const enterpriseType = async (db: Db, id: number) => (await db.selectFrom('enterprises').select('type').where('id', '=', id).executeTakeFirst())?.type ?? null;
+
+export const existingGases = async (db: Db, ids: number[]) =>
+  (await db.selectFrom('materials').select('id').where('id', 'in', ids).execute()).map((g) => g.id);
+
+/* ---------------------------------------------------------------- lines and items */
+
+export async function replaceLines(trx: Transaction<DB>, orderId: number, lines: Array<OrderLineInput & { specification: string | null }>): Promise<void> {
+  await trx.deleteFrom('storage_order_lines').where('order_id', '=', orderId).execute();
+  await trx.insertInto('storage_order_lines').values(lines.map((l) => ({
+    order_id: orderId, material_id: l.materialId, specification: l.specification, quantity: l.quantity,
+  }))).execute();
+}
+
+/** The order's lines locked with it (a scan counts on one). */
+export function lockLines(trx: Transaction<DB>, orderId: number): Promise<LineState[]> {
+  return trx.selectFrom('storage_order_lines as l').leftJoin('materials as m', 'm.id', 'l.material_id')
+    .select(['l.id', 'l.material_id', 'm.material_name', 'l.specification', 'l.quantity', 'l.scanned'])
+    .where('l.order_id', '=', orderId).orderBy('l.id').forUpdate('l').execute();
+}
+
+/** The cylinders standing on the order, in id order (the order completion locks them in). */
+export const standingItems = (trx: Transaction<DB>, orderId: number): Promise<OrderItem[]> =>
+  trx.selectFrom('storage_order_items').select(['id', 'cylinder_id', 'line_id']).where('order_id', '=', orderId)
+    .where('reverted_at', 'is', null).orderBy('cylinder_id').execute();
+
+/** The stock-in order a cylinder was last scanned onto. */
+export const lastInOrderOf = (db: Db, cylinderId: number) =>
+  db.selectFrom('storage_order_items as i').innerJoin('storage_orders as o', 'o.id', 'i.order_id')
+    .select('o.order_no').where('i.cylinder_id', '=', cylinderId).where('i.reverted_at', 'is', null).where('o.direction', '=', 'in')
+    .orderBy('i.id', 'desc').limit(1).executeTakeFirst();
+
+/** The outbound order a cylinder was last scanned onto (open or done), with its customer. */
+export const lastOutOrderOf = (db: Db, cylinderId: number) =>
+  db.selectFrom('storage_order_items as i').innerJoin('storage_orders as o', 'o.id', 'i.order_id')
+    .leftJoin('enterprises as e', 'e.id', 'o.customer_id')
+    .select(['o.id', 'o.order_no as orderNo', 'e.enterprise_name as customerName', 'o.status'])
+    .where('i.cylinder_id', '=', cylinderId).where('i.reverted_at', 'is', null).where('o.direction', '=', 'out')
+    .orderBy('i.id', 'desc').limit(1).executeTakeFirst();
+
+/* ---------------------------------------------------------------- print and signature */
+
+export async function appendPrint(trx: Transaction<DB>, id: number, entry: { documents: string[]; at: string; by: string | null }): Promise<void> {
+  await trx.updateTable('storage_orders').set({ prints: sql`prints || ${toJsonb([entry])}` }).where('id', '=', id).execute();
+}
+
+export async function saveSignature(trx: Transaction<DB>, id: number, s: { name: string; image: string; by: string | null }): Promise<void> {
+  await trx.updateTable('storage_orders').set({ sign_name: s.name, sign_image: s.image, signed_at: sql`now()`, signed_by: s.by }).where('id', '=', id).execute();
+}
+
+export const signatureOf = (db: Db, id: number) =>
+  db.selectFrom('storage_orders').select(['direction', 'sign_name', 'sign_image', tsOrNull('signed_at').as('signedAt'), 'signed_by'])
+    .where('id', '=', id).executeTakeFirst();

@@ -1,0 +1,36 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { DB } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { requirePermission } from '../../lib/access';
+import { BusinessError } from '../../lib/errors';
+import * as repo from './orders.repository';
+
+/** What stock-in and outbound orders share: the order locked and named, closed orders refusing scans, deletion. */
+
+const noun = (direction: string) => (direction === 'in' ? '入库单' : '出库单');
+
+/** The order locked until the transaction ends; an id of the other direction is not found. */
+export async function lockOrder(trx: Transaction<DB>, id: number, direction: 'in' | 'out'): Promise<repo.OrderRow> {
+  const order = await repo.lockOrderRow(trx, id);
+  if (!order || order.direction !== direction) throw new BusinessError(`${noun(direction)}不存在：${id}`);
+  return order;
+}
+
+export function refuseClosed(order: repo.OrderRow): void {
+  if (order.status === 1) throw new BusinessError(`${noun(order.direction)} ${order.order_no} 已完成，不能再扫码`);
+}
+
+/** GET /api/storageOrder/deleteById/{id}: an order no cylinder was ever scanned onto (the permission of its kind). */
+export async function deleteOrder(db: Kysely<DB>, request: FastifyRequest, id: number): Promise<void> {
+  const kind = await repo.orderKind(db, id);
+  // The key of the order's kind; an unknown id answers as an outbound order would (its key first).
+  await requirePermission(request, kind?.direction === 'in' ? 'inbound:delete' : 'outbound:delete');
+  if (!kind) throw new BusinessError(`单据不存在：${id}`);
+  await inTransaction(db, async (trx) => {
+    const order = await lockOrder(trx, id, kind.direction as 'in' | 'out');
+    const items = await repo.itemsEver(trx, id);
+    if (items > 0) throw new BusinessError(`${noun(order.direction)} ${order.order_no} 已有气瓶扫描记录（${items} 条），不能删除`);
+    await repo.deleteOrderRow(trx, id);
+  });
+}

@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import type { CylinderBrief } from '@shared/api/produce';
+import { PRODUCT_STATUS_NAMES } from '@shared/api/enum';
+import type { BarCodeInfo, BarCodeQuery, CkInfo } from '@shared/api/storage';
+import { STATUS, type Place } from '@shared/lifecycle';
+import type { DB } from '../../db/schema';
+import { briefByCode, gasOf, statusLabel, whereabouts, wrongStatus } from '../cylinder';
+import { lastOutOrderOf } from './orders.repository';
+import { outOrderInfo } from './storage.queries';
+
+/** What a scan at a storage station resolves to before anything happens (getInfoByBarCode, getCkInfoByCode). */
+
+type Db = Kysely<DB>;
+
+const NEXT: Record<number, string[]> = {
+  [STATUS.analyze]: ['分析处理', '抽真空'], [STATUS.stock]: ['领瓶', '抽真空', '空瓶入库'], [STATUS.received]: ['充装', '退回领瓶'],
+  [STATUS.filling]: ['检验'], [STATUS.inspected]: ['复秤'], [STATUS.reWeighed]: ['成品入库'], [STATUS.toOutbound]: ['出库扫描'],
+  [STATUS.scanned]: ['完成出库', '移出'], [STATUS.outbound]: ['回收'], [STATUS.recovery]: ['抽真空', '空瓶入库'],
+};
+
+interface Described {
+  cylinder: CylinderBrief;
+  place: Place;
+  warehouseName: string | null;
+  locationName: string | null;
+  reweigh: boolean;
+}
+
+async function describe(db: Db, code: string): Promise<Described> {
+  const cylinder = await briefByCode(db, code);
+  const [where, gas] = await Promise.all([whereabouts(db, cylinder.id), gasOf(db, cylinder.materialId)]);
+  return { cylinder, ...where, reweigh: gas.reweigh_required };
+}
+
+/** Where a cylinder is, in words, as a refused recovery names it. */
+const placeWords = (d: Described) => {
+  const status = statusLabel(d.cylinder.status);
+  switch (d.place) {
+    case 'warehouse': return `在仓库「${d.warehouseName ?? ''}」（${status}）`;
+    case 'order': return `已扫描到出库单 ${d.locationName ?? '—'}，尚未发出（${status}）；扫错的气瓶请在该出库单上移出`;
+    case 'workshop': return `在充装车间（${status}）`;
+    case 'returned': return `已回收，待空瓶入库（${status}）`;
+    default: return `在厂内（${status}）`;
+  }
+};
+
+function reasonsFor(type: BarCodeQuery['type'], d: Described): string[] {
+  const { cylinder: c, reweigh } = d;
+  const expect = (step: string, from: readonly number[]) => (from.includes(c.status) ? [] : [wrongStatus(c, step, from).message]);
+  switch (type) {
+    case 'spaceRk': return expect('空瓶入库', [STATUS.recovery, STATUS.stock]);
+    case 'productRK': {
+      const status = expect('成品入库', [STATUS.reWeighed, STATUS.inspected]);
+      if (!status.length && c.status === STATUS.inspected && reweigh) return [`气瓶 ${c.code} 的介质 ${c.materialName ?? ''} 需要复秤：复秤合格后才能成品入库`];
+      return status;
+    }
+    case 'productCK': case 'pickCk': return expect('出库扫描', [STATUS.toOutbound]);
+    case 'recover':
+      if (c.status === STATUS.scrap) return [`气瓶 ${c.code} 已报废，不能回收（报废气瓶不得重新使用）`];
+      return c.status === STATUS.outbound ? [] : [`气瓶 ${c.code} 不在客户处，不能回收：系统记录该瓶${placeWords(d)}`];
+    default: return [];
+  }
+}
+
+/** POST /api/storageOrder/getInfoByBarCode: what the scanned code is, and what can be done with it now. */
+export async function infoByBarCode(db: Db, q: BarCodeQuery): Promise<BarCodeInfo> {
+  const d = await describe(db, q.code);
+  const c = d.cylinder;
+  const reasons = reasonsFor(q.type, d);
+  let next = NEXT[c.status] ?? [];
+  if (c.status === STATUS.inspected && !d.reweigh) next = ['成品入库'];
+  return {
+    cylinder: c, statusName: PRODUCT_STATUS_NAMES[c.status] ?? String(c.status), place: d.place, warehouseName: d.warehouseName,
+    locationName: d.locationName, allowed: reasons.length === 0, reasons, next,
+  };
+}
+
+/** POST /api/storageOrder/getCkInfoByCode: the outbound view of a scan, and whether it fits the order's lines. */
+export async function ckInfo(db: Db, code: string, orderId: number | null | undefined): Promise<CkInfo> {
+  const info = await infoByBarCode(db, { code, type: 'productCK' });
+  const on = await lastOutOrderOf(db, info.cylinder.id);
+  const reasons = [...info.reasons];
+  if (orderId && info.allowed) {
+    const order = await outOrderInfo(db, orderId);
+    if (order.status === 1) reasons.push(`出库单 ${order.orderNo} 已完成，不能再扫码`);
+    const matching = order.lines.filter((l) => l.materialId === info.cylinder.materialId
+      && (l.specification === null || l.specification === info.cylinder.specification));
+    if (!matching.length) {
+      reasons.push(`气瓶 ${code}（${info.cylinder.materialName ?? ''}${info.cylinder.specification ? ` ${info.cylinder.specification}` : ''}）不在出库单 ${order.orderNo} 的明细中`);
+    } else if (matching.every((l) => l.scanned >= l.quantity)) reasons.push(`出库单 ${order.orderNo} 的明细已扫满，气瓶 ${code} 不能再扫入`);
+  }
+  return { ...info, allowed: reasons.length === 0, reasons, order: on ?? null };
+}

@@ -1,0 +1,5 @@
+import { serverModule } from '../module';
+import { userRoutes } from './user.routes';
+
+/** 用户管理: users. */
+export const module = serverModule('user', userRoutes);

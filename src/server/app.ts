@@ -10,6 +10,7 @@ import { bodyDepthPlugin } from './plugins/body-depth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { operationLogPlugin } from './plugins/operation-log';
 import { permissionsPlugin } from './plugins/permissions';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { sitePlugin } from './plugins/site';
 import { swaggerPlugin } from './plugins/swagger';
 import { updatesPlugin } from './plugins/updates';
@@ -50,6 +51,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
   });
 
+  // First, so that every answer carries them, a CORS preflight or a refused sign-in included.
+  await app.register(securityHeadersPlugin);
   if (config.corsOrigins.length) {
     await app.register(cors, {
       origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,

@@ -95,11 +95,11 @@ describe('401, 403, 404, 500', () => {
     const forged = await t.call('POST', '/api/home/nav/0', { token: `${token.slice(0, -4)}AAAA` });
     expect(forged.status).toBe(401);
     expect(forged.body).toMatchObject({ code: 401, msg: '登录已过期，请重新登录' });
-    const expired = signAccessToken({ sub: 1, name: '管理员', sid: sessionId }, t.config.accessTokenSecret, 60, Date.now() - 120_000);
+    const expired = await signAccessToken({ sub: 1, name: '管理员', sid: sessionId }, t.config.accessTokenSecret, 60, Date.now() - 120_000);
     const res = await t.call('POST', '/api/home/nav/0', { token: expired });
     expect(res.status).toBe(401);
     expect(res.body.msg).toBe('登录已过期，请重新登录');
-    const otherSecret = signAccessToken({ sub: 1, name: '管理员', sid: sessionId }, 'another-secret-another-secret-another', 60);
+    const otherSecret = await signAccessToken({ sub: 1, name: '管理员', sid: sessionId }, 'another-secret-another-secret-another', 60);
     expect((await t.call('POST', '/api/home/nav/0', { token: otherSecret })).status).toBe(401);
   });
 

@@ -79,6 +79,8 @@ describe('upload and download', () => {
     expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('检验报告.pdf')}`);
     expect(disposition).toMatch(/^attachment; filename="[\x20-\x7e]+\.pdf"/);
     expect(file.headers['x-content-type-options']).toBe('nosniff');
+    // Its own policy, not the site's: an uploaded file never runs as a page of the product.
+    expect(file.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
   });
 
   it('answers a preview inline without naming a file', async () => {

@@ -1,4 +1,5 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 
 /** Claims of an access token. `sid` is the sign-in (refresh-token family) the token belongs to. */
 export interface AccessClaims {
@@ -10,40 +11,40 @@ export interface AccessClaims {
   jti: string;
 }
 
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+const ALG = 'HS256';
+const encoder = new TextEncoder();
+const key = (secret: string) => encoder.encode(secret);
 
-function sign(input: string, secret: string): Buffer {
-  return createHmac('sha256', secret).update(input).digest();
-}
-
-export function signAccessToken(
+export async function signAccessToken(
   claims: Pick<AccessClaims, 'sub' | 'name' | 'sid'>,
   secret: string,
   ttlSeconds: number,
   now = Date.now(),
-): string {
+): Promise<string> {
   const iat = Math.floor(now / 1000);
-  const payload: AccessClaims = { ...claims, iat, exp: iat + ttlSeconds, jti: randomUUID() };
-  const body = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
-  return `${body}.${sign(body, secret).toString('base64url')}`;
+  // `sub` stays the user's numeric id, as the server (and any token already issued) has it.
+  const payload = { sub: claims.sub, name: claims.name, sid: claims.sid } as unknown as JWTPayload;
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttlSeconds)
+    .setJti(randomUUID())
+    .sign(key(secret));
 }
 
 /** The claims when the token is well-formed, signed with `secret`, HS256 and not expired; otherwise null. */
-export function verifyAccessToken(token: string, secret: string, now = Date.now()): AccessClaims | null {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
-  const [header, payload, signature] = parts as [string, string, string];
+export async function verifyAccessToken(token: string, secret: string, now = Date.now()): Promise<AccessClaims | null> {
   try {
-    const alg = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'))?.alg;
-    if (alg !== 'HS256') return null;
-    const expected = sign(`${header}.${payload}`, secret);
-    const given = Buffer.from(signature, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as AccessClaims;
-    if (!Number.isInteger(claims.sub) || typeof claims.exp !== 'number' || typeof claims.sid !== 'string') return null;
-    if (claims.exp <= Math.floor(now / 1000)) return null;
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: [ALG],
+      requiredClaims: ['exp'],
+      currentDate: new Date(now),
+    });
+    const claims = payload as unknown as AccessClaims;
+    if (!Number.isInteger(claims.sub) || typeof claims.sid !== 'string') return null;
     return claims;
-  } catch {
-    return null;
+  } catch (error) {
+    if (error instanceof errors.JOSEError) return null;
+    throw error;
   }
 }

@@ -36,7 +36,7 @@ export const permissionsPlugin = fp(async (app) => {
   async function authenticate(request: FastifyRequest, permission: string | null) {
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) throw new UnauthorizedError(MSG.NOT_SIGNED_IN);
-    const claims = verifyAccessToken(token, app.config.accessTokenSecret);
+    const claims = await verifyAccessToken(token, app.config.accessTokenSecret);
     if (!claims || !UUID.test(claims.sid)) throw new UnauthorizedError();
     const access = await loadAccess(app.db, claims.sub, claims.sid, permission);
     if (!access || access.status !== 1 || !access.sessionAlive) throw new UnauthorizedError();

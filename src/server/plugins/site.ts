@@ -48,13 +48,6 @@ export const sitePlugin = fp(async (app) => {
     await app.register(fastifyStatic, { root: rendererDir!, wildcard: true, index: false });
   }
 
-  // No other origin may frame the UI (clickjacking): the plant's own pages may.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-frame-options', 'SAMEORIGIN');
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "frame-ancestors 'self'");
-    return payload;
-  });
-
   app.route({
     method: ['GET', 'HEAD'],
     url: '/',

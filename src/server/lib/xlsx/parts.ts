@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { BusinessError } from '../errors';
-import { entryChunks, type ZipEntry } from './zip';
-import { localName, XmlTokenizer, type XmlHandler } from './xml';
+import type { ZipArchive, ZipEntry } from './zip';
+import { localName, XmlParser, type XmlHandler } from './xml';
 
 /**
  * What an uploaded workbook may cost, checked while it is read: inflated bytes per part (a zip bomb stops
@@ -20,13 +20,13 @@ export const XLSX_LIMITS = {
   cells: 1_000_000,
 };
 
-/** A part of the workbook, fed through the tokenizer as it inflates. */
-export async function parsePart(buffer: Buffer, entry: ZipEntry, maxBytes: number, handler: XmlHandler): Promise<void> {
-  const tokenizer = new XmlTokenizer(handler);
+/** A part of the workbook, fed through the XML parser as it inflates. */
+export async function parsePart(archive: ZipArchive, entry: ZipEntry, maxBytes: number, handler: XmlHandler): Promise<void> {
+  const parser = new XmlParser(handler);
   const decoder = new StringDecoder('utf8');
-  for await (const chunk of entryChunks(buffer, entry, maxBytes)) tokenizer.write(decoder.write(chunk));
-  tokenizer.write(decoder.end());
-  tokenizer.end();
+  for await (const chunk of archive.chunks(entry, maxBytes)) parser.write(decoder.write(chunk));
+  parser.write(decoder.end());
+  parser.end();
 }
 
 /** An attribute by its local name (`r:id`, `x:r`, `r`). */
@@ -48,13 +48,13 @@ function resolveTarget(base: string, target: string): string {
   return parts.join('/');
 }
 
-async function relationships(buffer: Buffer, entries: Map<string, ZipEntry>, part: string): Promise<Array<{ id: string; type: string; target: string }>> {
+async function relationships(archive: ZipArchive, part: string): Promise<Array<{ id: string; type: string; target: string }>> {
   const slash = part.lastIndexOf('/');
   const relsPath = `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
-  const entry = entries.get(relsPath);
+  const entry = archive.entries.get(relsPath);
   if (!entry) return [];
   const found: Array<{ id: string; type: string; target: string }> = [];
-  await parsePart(buffer, entry, XLSX_LIMITS.otherPartBytes, {
+  await parsePart(archive, entry, XLSX_LIMITS.otherPartBytes, {
     open(name, attrs) {
       if (localName(name) !== 'Relationship' || !attrs.Target || found.length >= 1000) return;
       found.push({ id: attrs.Id ?? '', type: attrs.Type ?? '', target: resolveTarget(part, attrs.Target) });
@@ -74,14 +74,15 @@ export interface WorkbookParts {
 }
 
 /** Finds the first sheet (in the workbook's order, as an office suite shows the tabs) and the parts it needs. */
-export async function workbookParts(buffer: Buffer, entries: Map<string, ZipEntry>): Promise<WorkbookParts> {
-  const root = await relationships(buffer, entries, '');
+export async function workbookParts(archive: ZipArchive): Promise<WorkbookParts> {
+  const { entries } = archive;
+  const root = await relationships(archive, '');
   const workbookPath = root.find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
   const workbook = entries.get(workbookPath);
   if (!workbook) throw new BusinessError('文件无法读取：请上传 .xlsx 格式的电子表格');
   let firstSheetId: string | undefined;
   let date1904 = false;
-  await parsePart(buffer, workbook, XLSX_LIMITS.otherPartBytes, {
+  await parsePart(archive, workbook, XLSX_LIMITS.otherPartBytes, {
     open(name, attrs) {
       const element = localName(name);
       if (element === 'workbookPr') date1904 = ['1', 'true'].includes(attribute(attrs, 'date1904') ?? '');
@@ -90,7 +91,7 @@ export async function workbookParts(buffer: Buffer, entries: Map<string, ZipEntr
     close() {},
     text() {},
   });
-  const rels = await relationships(buffer, entries, workbookPath);
+  const rels = await relationships(archive, workbookPath);
   const byType = (type: string) => entries.get(rels.find((r) => r.type.endsWith(`/${type}`))?.target ?? '');
   const sheetPath = rels.find((r) => r.id === firstSheetId)?.target;
   return {
@@ -108,13 +109,13 @@ const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 2
 const isDateFormat = (code: string) => /[ymdhMsb]/.test(code.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
 
 /** The cell styles (`s` of a cell) whose number format shows a date: such numbers are read as dates. */
-export async function dateStyles(buffer: Buffer, styles: ZipEntry | undefined): Promise<Set<number>> {
+export async function dateStyles(archive: ZipArchive, styles: ZipEntry | undefined): Promise<Set<number>> {
   const dates = new Set<number>();
   if (!styles) return dates;
   const customFormats = new Map<number, string>();
   const formatOfStyle: number[] = [];
   let inCellXfs = false;
-  await parsePart(buffer, styles, XLSX_LIMITS.otherPartBytes, {
+  await parsePart(archive, styles, XLSX_LIMITS.otherPartBytes, {
     open(name, attrs, selfClosing) {
       const element = localName(name);
       if (element === 'numFmt' && customFormats.size < 1000) customFormats.set(Number(attrs.numFmtId), (attrs.formatCode ?? '').slice(0, 255));
@@ -139,7 +140,7 @@ export const CELL_TOO_LONG = `文件中有单元格超过 ${XLSX_LIMITS.cellChar
  * The shared-strings table (the text of cells with t="s"), rich text runs joined, phonetic guides left out.
  * Refused while reading when one string, the count or the characters go beyond XLSX_LIMITS.
  */
-export async function sharedStrings(buffer: Buffer, entry: ZipEntry | undefined): Promise<string[]> {
+export async function sharedStrings(archive: ZipArchive, entry: ZipEntry | undefined): Promise<string[]> {
   const strings: string[] = [];
   if (!entry) return strings;
   let total = 0;
@@ -147,7 +148,7 @@ export async function sharedStrings(buffer: Buffer, entry: ZipEntry | undefined)
   let length = 0;
   let inText = false;
   let phonetic = 0;
-  await parsePart(buffer, entry, XLSX_LIMITS.sharedStringsBytes, {
+  await parsePart(archive, entry, XLSX_LIMITS.sharedStringsBytes, {
     open(name) {
       const element = localName(name);
       if (element === 'si') {

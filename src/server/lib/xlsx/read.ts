@@ -4,7 +4,7 @@ import { importReport } from '../import-report';
 import { EXAMPLE_MARK, type SheetColumn } from './columns';
 import { CELL_TOO_LONG, dateStyles, parsePart, sharedStrings, workbookParts, XLSX_LIMITS } from './parts';
 import { XmlError, localName } from './xml';
-import { ZipEntryTooLargeError, ZipError, zipEntries } from './zip';
+import { openZip, ZipEntryTooLargeError, ZipError } from './zip';
 
 export { XLSX_LIMITS };
 
@@ -100,12 +100,12 @@ export async function readSheet<K extends string>(buffer: Buffer, columns: Sheet
 }
 
 async function read<K extends string>(buffer: Buffer, columns: SheetColumn<K>[], maxRows: number): Promise<SheetRow<K>[]> {
-  const entries = zipEntries(buffer);
-  const parts = await workbookParts(buffer, entries);
+  const archive = await openZip(buffer);
+  const parts = await workbookParts(archive);
   if (!parts.firstSheet) throw new BusinessError('文件中没有工作表');
   const ctx: SheetContext = {
-    dates: await dateStyles(buffer, parts.styles),
-    shared: await sharedStrings(buffer, parts.sharedStrings),
+    dates: await dateStyles(archive, parts.styles),
+    shared: await sharedStrings(archive, parts.sharedStrings),
     date1904: parts.date1904,
   };
 
@@ -152,7 +152,7 @@ async function read<K extends string>(buffer: Buffer, columns: SheetColumn<K>[],
   let inInline = false;
   let inText = false;
   let phonetic = 0;
-  await parsePart(buffer, parts.firstSheet, XLSX_LIMITS.sheetBytes, {
+  await parsePart(archive, parts.firstSheet, XLSX_LIMITS.sheetBytes, {
     open(name, attrs) {
       const element = localName(name);
       if (element === 'row') {

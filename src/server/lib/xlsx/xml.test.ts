@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TAG_CHARS, XmlError, XmlTokenizer } from './xml';
+import { MAX_TAG_CHARS, XmlError, XmlParser } from './xml';
 
 type Event = ['open', string, Record<string, string>, boolean] | ['close', string] | ['text', string];
 
 /** The events of `chunks`, consecutive text pieces joined (how text is cut into pieces does not matter). */
 function events(...chunks: string[]): Event[] {
   const out: Event[] = [];
-  const tokenizer = new XmlTokenizer({
+  const parser = new XmlParser({
     open: (name, attributes, selfClosing) => out.push(['open', name, attributes, selfClosing]),
     close: (name) => out.push(['close', name]),
     text: (piece) => {
@@ -15,8 +15,8 @@ function events(...chunks: string[]): Event[] {
       else out.push(['text', piece]);
     },
   });
-  for (const chunk of chunks) tokenizer.write(chunk);
-  tokenizer.end();
+  for (const chunk of chunks) parser.write(chunk);
+  parser.end();
   return out;
 }
 
@@ -24,7 +24,7 @@ const DOCUMENT = '<?xml version="1.0" encoding="UTF-8"?><!-- made by hand --><x:
   + '<x:si><x:t xml:space="preserve"> a &lt;b&gt; &amp; &#x4e2d;&#25991; </x:t></x:si><si><r><t>run</t></r><t><![CDATA[<raw> & ]]></t></si>'
   + '<c r="A1" f="a>b"/></x:sst>';
 
-describe('XmlTokenizer', () => {
+describe('XmlParser', () => {
   it('reports tags, attributes and decoded text, skipping the declaration and comments', () => {
     expect(events(DOCUMENT)).toEqual([
       ['open', 'x:sst', { 'xmlns:x': 'urn:x', count: '2' }, false],
@@ -59,18 +59,28 @@ describe('XmlTokenizer', () => {
 
   it('passes long text on in pieces as it arrives, never as one string', () => {
     const pieces: number[] = [];
-    const tokenizer = new XmlTokenizer({ open() {}, close() {}, text: (piece) => void pieces.push(piece.length) });
-    tokenizer.write('<t>');
-    for (let i = 0; i < 100; i += 1) tokenizer.write('a'.repeat(1000));
-    tokenizer.write('</t>');
-    tokenizer.end();
-    expect(pieces).toHaveLength(100);
-    expect(Math.max(...pieces)).toBe(1000);
+    const parser = new XmlParser({ open() {}, close() {}, text: (piece) => void pieces.push(piece.length) });
+    parser.write('<t>');
+    for (let i = 0; i < 1000; i += 1) parser.write('a'.repeat(1000));
+    parser.write('</t>');
+    parser.end();
+    expect(pieces.reduce((a, b) => a + b, 0)).toBe(1_000_000);
+    expect(pieces.length).toBeGreaterThan(10);
+    expect(Math.max(...pieces)).toBeLessThanOrEqual(MAX_TAG_CHARS + 1000);
   });
 
-  it('refuses a DOCTYPE, a tag that never ends and a document cut short', () => {
+  it('refuses a DOCTYPE, an unknown entity, a tag that never ends, a document cut short or not well-formed', () => {
     expect(() => events('<!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>')).toThrow(XmlError);
+    expect(() => events('<?xml version="1.0"?><!DOCTYPE x SYSTEM "file:///etc/passwd"><x/>')).toThrow(XmlError);
+    expect(() => events('<x>&nbsp;</x>')).toThrow(XmlError);
     expect(() => events(`<c r="${'A'.repeat(MAX_TAG_CHARS)}`, 'more')).toThrow(XmlError);
+    expect(() => events(`<${'c'.repeat(MAX_TAG_CHARS)}`, 'more')).toThrow(XmlError);
     expect(() => events('<x><!-- open')).toThrow(XmlError);
+    expect(() => events('<x><y></x>')).toThrow(XmlError);
+    expect(() => events('<x>')).toThrow(XmlError);
+  });
+
+  it('reads a part that starts with a byte-order mark', () => {
+    expect(events('\uFEFF<?xml version="1.0"?><x a="1"/>')).toEqual([['open', 'x', { a: '1' }, true], ['close', 'x']]);
   });
 });

@@ -40,7 +40,7 @@ export class AuthService {
       tokenHash: hashRefreshToken(refreshToken), userId: user.id, familyId, ttlSeconds: refreshTokenTtl,
     });
     return {
-      token: signAccessToken({ sub: user.id, name: user.name, sid: familyId }, this.config.accessTokenSecret, accessTokenTtl),
+      token: await signAccessToken({ sub: user.id, name: user.name, sid: familyId }, this.config.accessTokenSecret, accessTokenTtl),
       refreshToken,
       expiresIn: accessTokenTtl,
       refreshExpiresIn: refreshTokenTtl,

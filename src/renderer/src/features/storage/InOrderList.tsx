@@ -1,14 +1,13 @@
 import { useMemo, useState } from 'react';
-import { IN_TYPES, type OrderRow } from '@shared/api/storage';
+import type { OrderRow } from '@shared/api/storage';
 import { AppDialog } from '@renderer/components/AppDialog';
-import type { FormField } from '@renderer/components/Form';
 import { ListPage, useActionsColumn, useConfirmDelete, useListFilters } from '@renderer/components/ListPage';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
 import { useWarehouseOptions } from '@renderer/features/lookups/useLookups';
 import { dateTime } from '@renderer/features/produce/format';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import { OrderItemsTable } from './InStockStation';
-import { DATE_TIME_WIDTH, filterQuery, ORDER_NO_WIDTH, OrderStatusChip, statusOptions, statusText, typeLabel, typeOptions } from './orders';
+import { DATE_TIME_WIDTH, filterQuery, ORDER_NO_WIDTH, orderFilterFields, OrderStatusChip, statusText, typeLabel } from './orders';
 import { storageApi } from './storageApi';
 
 /**
@@ -23,13 +22,7 @@ export function InOrderList({ onResume }: { onResume: (row: OrderRow) => void })
   const [remove] = storageApi.useDeleteOrderMutation();
   const [detail, setDetail] = useState<OrderRow | null>(null);
 
-  const fields: FormField[] = [
-    { key: 'orderNo', label: t('storage.orderNo'), span: 4 },
-    { key: 'type', label: t('storage.inType'), type: 'select', options: typeOptions(lang, IN_TYPES), span: 4 },
-    { key: 'warehouseId', label: t('storage.warehouse'), type: 'select', options: warehouses, span: 4 },
-    { key: 'status', label: t('storage.orderStatus'), type: 'select', options: statusOptions(t, 'in'), span: 4 },
-    { key: 'date', label: t('storage.date'), type: 'daterange', span: 8 },
-  ];
+  const fields = orderFilterFields(t, lang, 'in', { key: 'warehouseId', label: t('storage.warehouse'), type: 'select', options: warehouses, span: 4 });
   const removeRow = useConfirmDelete<OrderRow>({ name: (row) => row.orderNo, remove: (row) => remove({ id: row.id }).unwrap() });
   const actions = useActionsColumn<OrderRow>([
     { label: t('storage.detail'), onClick: setDetail },

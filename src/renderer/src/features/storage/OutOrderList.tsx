@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button } from '@mui/material';
-import { OUT_TYPES, type OrderRow } from '@shared/api/storage';
-import type { FormField } from '@renderer/components/Form';
+import type { OrderRow } from '@shared/api/storage';
 import { ListPage, useActionsColumn, useConfirmDelete, useListFilters } from '@renderer/components/ListPage';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
 import { useCustomerOptions } from '@renderer/features/lookups/useLookups';
@@ -10,7 +9,7 @@ import { useLanguage, useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
 import { HasPermission } from '@renderer/permission/Permission';
 import { NewOutOrderDialog } from './NewOutOrderDialog';
-import { DATE_TIME_WIDTH, filterQuery, ORDER_NO_WIDTH, OrderStatusChip, statusOptions, typeLabel, typeOptions } from './orders';
+import { DATE_TIME_WIDTH, filterQuery, ORDER_NO_WIDTH, orderFilterFields, OrderStatusChip, typeLabel } from './orders';
 import { storageApi } from './storageApi';
 
 /**
@@ -26,13 +25,7 @@ export function OutOrderList({ onOpen }: { onOpen: (id: number) => void }) {
   const [remove] = storageApi.useDeleteOrderMutation();
   const [creating, setCreating] = useState(false);
 
-  const fields: FormField[] = [
-    { key: 'orderNo', label: t('storage.orderNo'), span: 4 },
-    { key: 'type', label: t('storage.outType'), type: 'select', options: typeOptions(lang, OUT_TYPES), span: 4 },
-    { key: 'customerId', label: t('storage.customer'), type: 'select', options: customers, span: 6 },
-    { key: 'status', label: t('storage.orderStatus'), type: 'select', options: statusOptions(t, 'out'), span: 4 },
-    { key: 'date', label: t('storage.date'), type: 'daterange', span: 8 },
-  ];
+  const fields = orderFilterFields(t, lang, 'out', { key: 'customerId', label: t('storage.customer'), type: 'select', options: customers, span: 6 });
   const removeRow = useConfirmDelete<OrderRow>({ name: (row) => row.orderNo, remove: (row) => remove({ id: row.id }).unwrap() });
   const actions = useActionsColumn<OrderRow>([
     { label: t('storage.scan'), permission: 'outbound:scan', show: (r) => r.status === 0, onClick: (r) => onOpen(r.id) },

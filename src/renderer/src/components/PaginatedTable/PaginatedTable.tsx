@@ -49,6 +49,8 @@ export interface PaginatedTableProps<R extends GridValidRowModel> {
   height?: number | string | 'fill';
   /** Keeps page, size and sort per screen across tab switches. */
   stateKey?: string;
+  /** data-testid of the table with its pager, for tests that look inside one list of several. */
+  testId?: string;
   /** Passed to DataGrid as is (e.g. disableVirtualization in tests). */
   gridProps?: Partial<DataGridProps<R>>;
   ref?: Ref<TableHandle>;
@@ -70,7 +72,7 @@ const noSelection = (): GridRowSelectionModel => ({ type: 'include', ids: new Se
 const EMPTY: PageResult<never> = { list: [], total: 0 };
 
 /** The paginated table (SPEC 2, 9) on the server list contract: server paging and sorting, 暂无数据, compact. */
-export function PaginatedTable<R extends GridValidRowModel>({ query, columns, filters, getRowId, selectable, onSelectionChange, pageSizes = PAGE_SIZES, defaultPageSize = DEFAULT_PAGE_SIZE, height, stateKey, gridProps, ref }: PaginatedTableProps<R>) {
+export function PaginatedTable<R extends GridValidRowModel>({ query, columns, filters, getRowId, selectable, onSelectionChange, pageSizes = PAGE_SIZES, defaultPageSize = DEFAULT_PAGE_SIZE, height, stateKey, testId, gridProps, ref }: PaginatedTableProps<R>) {
   const t = useWidgetT();
   const lang = useWidgetLanguage();
   const filterKey = JSON.stringify(present(filters));
@@ -113,7 +115,7 @@ export function PaginatedTable<R extends GridValidRowModel>({ query, columns, fi
   const fixed = !fill && height !== undefined;
 
   return (
-    <Paper variant="outlined" sx={{ display: 'flex', flexDirection: 'column', minHeight: MIN_TABLE_HEIGHT, ...(fill ? { flex: 1, minWidth: 0 } : { height }) }}>
+    <Paper variant="outlined" data-testid={testId} sx={{ display: 'flex', flexDirection: 'column', minHeight: MIN_TABLE_HEIGHT, ...(fill ? { flex: 1, minWidth: 0 } : { height }) }}>
       <Box sx={{ flex: 1, minHeight: MIN_TABLE_HEIGHT, ...(fill || fixed ? { overflow: 'hidden', position: 'relative' } : {}) }}>
         <DataGrid<R>
           rows={result.list}

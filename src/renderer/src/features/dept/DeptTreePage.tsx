@@ -1,10 +1,9 @@
 import { Button, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import type { DeptEditBody, DeptNode } from '@shared/api/user';
 import type { FormValues } from '@renderer/components/Form';
-import { numberOrUndefined, textOrNull, useConfirm, useFormDialog } from '@renderer/components/ListPage';
+import { numberOrUndefined, textOrNull, useConfirmDelete, useFormDialog } from '@renderer/components/ListPage';
 import { NoDataRow, TreeNameCell, useTreeRows } from '@renderer/components/TreeTable';
 import { useT } from '@renderer/i18n/useT';
-import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
 import { usePermission } from '@renderer/permission/permission';
 import { deptApi } from './deptApi';
@@ -28,7 +27,6 @@ const toBody = (v: FormValues): Omit<DeptEditBody, 'id'> => ({
 /** 组织架构: the department tree; departments are added at the top or under one, edited and deleted. */
 export default function DeptTreePage() {
   const t = useT();
-  const confirm = useConfirm();
   const { data: tree = [], isFetching } = deptApi.useDeptTreeQuery({ id: 0 });
   const { data: flat = [] } = deptApi.useDeptListQuery();
   const [save] = deptApi.useSaveDeptMutation();
@@ -67,10 +65,7 @@ export default function DeptTreePage() {
   });
 
   // A refusal (sub-departments or users left) is the server's message, shown by the HTTP client.
-  const removeRow = (row: DeptNode) => void confirm({
-    title: t('common.delete'), message: t('common.confirmDelete', { name: row.deptName }), danger: true,
-    action: () => remove({ id: row.id }).unwrap().then(() => notify(t('common.deleted'), 'success')),
-  });
+  const removeRow = useConfirmDelete<DeptNode>({ name: (row) => row.deptName, remove: (row) => remove({ id: row.id }).unwrap() });
 
   const head = [t('dept.name'), t('dept.leader'), t('dept.phone'), t('dept.sort'), t('dept.userCount')];
   return (

@@ -2,10 +2,9 @@ import { useMemo, useRef } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
 import type { DictEntryRow, DictTypeRow } from '@shared/api/dictionary';
 import type { FormValues } from '@renderer/components/Form';
-import { FilterBar, numberOrUndefined, rowValues, textOrNull, useActionsColumn, useConfirm, useFormDialog, useListFilters } from '@renderer/components/ListPage';
-import { PaginatedTable, type TableColumn, type TableHandle } from '@renderer/components/PaginatedTable';
+import { ListPage, numberOrUndefined, rowValues, textOrNull, useActionsColumn, useConfirmDelete, useFormDialog, useListFilters } from '@renderer/components/ListPage';
+import type { TableColumn, TableHandle } from '@renderer/components/PaginatedTable';
 import { useT } from '@renderer/i18n/useT';
-import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
 import { useAppDispatch } from '@renderer/store/hooks';
 import { dictionaryApi, refreshDictionaryOptions } from './dictionaryApi';
@@ -17,7 +16,6 @@ export function EntryPane({ type, onChanged }: { type: DictTypeRow; onChanged: (
   const table = useRef<TableHandle>(null);
   // Each type keeps its own search.
   const filters = useListFilters({}, `entryFilters.${type.id}`);
-  const confirm = useConfirm();
   const [save] = dictionaryApi.useSaveDictionaryMutation();
   const [remove] = dictionaryApi.useDeleteDictionaryMutation();
   // The list, the type's count beside and the forms' suggestions of this type.
@@ -48,13 +46,10 @@ export function EntryPane({ type, onChanged }: { type: DictTypeRow; onChanged: (
       changed();
     },
   });
-  const removeRow = (row: DictEntryRow) => confirm({
-    title: t('common.delete'), message: t('common.confirmDelete', { name: row.dataName }), danger: true,
-    action: () => remove({ id: row.id, kind: 'entry' }).unwrap().then(() => (notify(t('common.deleted'), 'success'), changed())),
-  });
+  const removeRow = useConfirmDelete<DictEntryRow>({ name: (row) => row.dataName, remove: (row) => remove({ id: row.id, kind: 'entry' }).unwrap(), onDeleted: changed });
   const actions = useActionsColumn<DictEntryRow>([
     { label: t('common.edit'), permission: 'dictionary:save', onClick: editor.open },
-    { label: t('common.delete'), permission: 'dictionary:delete', color: 'error', onClick: (r) => void removeRow(r) },
+    { label: t('common.delete'), permission: 'dictionary:delete', color: 'error', onClick: removeRow },
   ]);
   const columns = useMemo<TableColumn<DictEntryRow>[]>(() => [
     { field: 'dataName', headerName: t('dictionary.dataName'), flex: 1, minWidth: 100, sortable: true },
@@ -68,15 +63,15 @@ export function EntryPane({ type, onChanged }: { type: DictTypeRow; onChanged: (
   return (
     <Stack spacing={1} sx={{ flex: 1, minHeight: 0, minWidth: 0 }} data-testid="dictionary-entries">
       <Typography variant="subtitle1">{t('dictionary.entriesOf', { name: type.typeName, code: type.typeCode })}</Typography>
-      <FilterBar fields={[{ key: 'keyword', label: t('dictionary.entryKeyword') }]} filters={filters} defaultSpan={12}
+      <ListPage<DictEntryRow> fields={[{ key: 'keyword', label: t('dictionary.entryKeyword') }]} filters={filters} filterSpan={12}
         actions={(
           <HasPermission keys={['dictionary:save']}>
             <Button variant="contained" color="success" onClick={() => editor.open()}>{t('dictionary.addEntry')}</Button>
           </HasPermission>
-        )} />
-      <PaginatedTable<DictEntryRow> ref={table} query={dictionaryApi.useDictEntryPageQuery} columns={columns}
-        filters={{ ...filters.applied, typeId: type.id }} height="fill" stateKey="entries" />
-      {editor.element}
+        )}
+        ref={table} query={dictionaryApi.useDictEntryPageQuery} columns={columns} toQuery={(v) => ({ ...v, typeId: type.id })} stateKey="entries">
+        {editor.element}
+      </ListPage>
     </Stack>
   );
 }

@@ -2,10 +2,9 @@ import { useMemo, type Ref } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
 import type { DictTypeRow } from '@shared/api/dictionary';
 import type { FormField, FormValues } from '@renderer/components/Form';
-import { codeRule, FilterBar, rowValues, textOrNull, useActionsColumn, useConfirm, useFormDialog, useListFilters } from '@renderer/components/ListPage';
-import { PaginatedTable, type TableColumn, type TableHandle } from '@renderer/components/PaginatedTable';
+import { codeRule, ListPage, rowValues, textOrNull, useActionsColumn, useConfirmDelete, useFormDialog, useListFilters } from '@renderer/components/ListPage';
+import type { TableColumn, TableHandle } from '@renderer/components/PaginatedTable';
 import { useT } from '@renderer/i18n/useT';
-import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
 import { dictionaryApi } from './dictionaryApi';
 
@@ -20,7 +19,6 @@ interface Props {
 export function TypePane({ selected, onSelect, tableRef, reload }: Props) {
   const t = useT();
   const filters = useListFilters({}, 'typeFilters');
-  const confirm = useConfirm();
   const [save] = dictionaryApi.useSaveDictionaryMutation();
   const [remove] = dictionaryApi.useDeleteDictionaryMutation();
 
@@ -44,17 +42,17 @@ export function TypePane({ selected, onSelect, tableRef, reload }: Props) {
       reload();
     },
   });
-  const removeRow = (row: DictTypeRow) => confirm({
-    title: t('common.delete'), message: t('dictionary.deleteTypeConfirm', { name: row.typeName }), danger: true,
-    action: () => remove({ id: row.id, kind: 'type' }).unwrap().then(() => {
-      notify(t('common.deleted'), 'success');
+  const removeRow = useConfirmDelete<DictTypeRow>({
+    message: (row) => t('dictionary.deleteTypeConfirm', { name: row.typeName }),
+    remove: (row) => remove({ id: row.id, kind: 'type' }).unwrap(),
+    onDeleted: (row) => {
       if (row.id === selected?.id) onSelect(null);
       reload();
-    }),
+    },
   });
   const actions = useActionsColumn<DictTypeRow>([
     { label: t('common.edit'), permission: 'dictionary:save', onClick: editor.open },
-    { label: t('common.delete'), permission: 'dictionary:delete', color: 'error', show: (r) => !r.builtIn, onClick: (r) => void removeRow(r) },
+    { label: t('common.delete'), permission: 'dictionary:delete', color: 'error', show: (r) => !r.builtIn, onClick: removeRow },
   ]);
   const columns = useMemo<TableColumn<DictTypeRow>[]>(() => [
     { field: 'typeName', headerName: t('dictionary.typeName'), flex: 1, minWidth: 100 },
@@ -67,19 +65,19 @@ export function TypePane({ selected, onSelect, tableRef, reload }: Props) {
   return (
     <Stack spacing={1} sx={{ flex: 1, minHeight: 0, minWidth: 0 }} data-testid="dictionary-types">
       <Typography variant="subtitle1">{t('dictionary.types')}</Typography>
-      <FilterBar fields={[{ key: 'keyword', label: t('dictionary.typeKeyword') }]} filters={filters} defaultSpan={12}
+      <ListPage<DictTypeRow> fields={[{ key: 'keyword', label: t('dictionary.typeKeyword') }]} filters={filters} filterSpan={12}
         actions={(
           <HasPermission keys={['dictionary:save']}>
             <Button variant="contained" color="success" onClick={() => editor.open()}>{t('common.add')}</Button>
           </HasPermission>
-        )} />
-      <PaginatedTable<DictTypeRow> ref={tableRef} query={dictionaryApi.useDictTypePageQuery} columns={columns} filters={filters.applied}
-        height="fill" stateKey="types"
+        )}
+        ref={tableRef} query={dictionaryApi.useDictTypePageQuery} columns={columns} stateKey="types"
         gridProps={{
           onRowClick: ({ row }) => onSelect(row as DictTypeRow),
           getRowClassName: ({ id }) => (id === selected?.id ? 'Mui-selected' : ''),
-        }} />
-      {editor.element}
+        }}>
+        {editor.element}
+      </ListPage>
     </Stack>
   );
 }

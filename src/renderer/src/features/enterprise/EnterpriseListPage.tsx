@@ -3,11 +3,10 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Tab, Tabs } from '@mui/material';
 import { ENTERPRISE, type EnterpriseRow, type EnterpriseType } from '@shared/api/enterprise';
 import type { FormField } from '@renderer/components/Form';
-import { ExportButton, ImportDialog, ListPage, useActionsColumn, useConfirm, useListFilters } from '@renderer/components/ListPage';
+import { ExportButton, ImportDialog, ListPage, useActionsColumn, useConfirmDelete, useListFilters } from '@renderer/components/ListPage';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import { useT } from '@renderer/i18n/useT';
-import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
 import { downloadEndpoint } from '@renderer/store/endpoints';
 import { enterpriseApi } from './enterpriseApi';
@@ -22,7 +21,6 @@ export default function EnterpriseListPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const filters = useListFilters();
-  const confirm = useConfirm();
   // The tab comes back as it was left; the edit page returns to the tab of what it saved (?type=).
   const [tab, setTab] = useScreenState<EnterpriseType>('type', '2');
   const type: EnterpriseType = params.get('type') === '1' || params.get('type') === '2' ? (params.get('type') as EnterpriseType) : tab;
@@ -40,15 +38,10 @@ export default function EnterpriseListPage() {
     { key: 'enterpriseCode', label: t('enterprise.code') },
     { key: 'contact', label: t('enterprise.contact') },
   ];
+  const removeRow = useConfirmDelete<EnterpriseRow>({ name: (row) => row.enterpriseName, remove: (row) => remove({ id: row.id }).unwrap() });
   const actions = useActionsColumn<EnterpriseRow>([
     { label: t('common.edit'), permission: 'enterprise:edit', onClick: (row) => void navigate(`${EDIT_PATH}?id=${row.id}`) },
-    {
-      label: t('common.delete'), permission: 'enterprise:delete', color: 'error',
-      onClick: (row) => void confirm({
-        title: t('common.delete'), message: t('common.confirmDelete', { name: row.enterpriseName }), danger: true,
-        action: () => remove({ id: row.id }).unwrap().then(() => notify(t('common.deleted'), 'success')),
-      }),
-    },
+    { label: t('common.delete'), permission: 'enterprise:delete', color: 'error', onClick: removeRow },
   ]);
   const columns = useMemo<TableColumn<EnterpriseRow>[]>(() => [
     { field: 'enterpriseName', headerName: t('enterprise.name'), flex: 1.5, minWidth: 140 },

@@ -3,7 +3,7 @@ import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { SharedFileRow } from '@shared/api/file';
 import { DocumentPreview } from '@renderer/components/DocumentPreview';
 import { downloadFile, type FileRef } from '@renderer/components/FileViewer';
-import { useConfirm } from '@renderer/components/ListPage';
+import { useConfirmDelete } from '@renderer/components/ListPage';
 import { Upload, type Attachment } from '@renderer/components/Upload';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
@@ -19,7 +19,6 @@ const SHOWN = 20;
  */
 export default function SharedFilesCard() {
   const t = useT();
-  const confirm = useConfirm();
   const { data, refetch, isFetching } = sharedFilesApi.useSharedFilesQuery({ page: 1, size: SHOWN });
   const [remove] = sharedFilesApi.useDeleteSharedFileMutation();
   const [attachments, setAttachments] = useState<Attachment[]>([]);
@@ -42,9 +41,8 @@ export default function SharedFilesCard() {
     finished.current += next.filter((a) => a.status === 'done').length;
     setAttachments(next.filter((a) => a.status !== 'done'));
   };
-  const removeFile = (f: SharedFileRow) => confirm({
-    title: t('common.delete'), message: t('file.confirmDelete', { name: f.name }), danger: true,
-    action: () => remove({ id: f.id }).unwrap().then(() => notify(t('file.deleted'), 'success')),
+  const removeFile = useConfirmDelete<SharedFileRow>({
+    message: (f) => t('file.confirmDelete', { name: f.name }), deletedText: () => t('file.deleted'), remove: (f) => remove({ id: f.id }).unwrap(),
   });
 
   return (
@@ -69,7 +67,7 @@ export default function SharedFilesCard() {
                   {t('file.download')}
                 </Button>
                 {f.canDelete && (
-                  <Button size="small" color="error" onClick={() => void removeFile(f)} aria-label={t('file.delete', { name: f.name })}>{t('common.delete')}</Button>
+                  <Button size="small" color="error" onClick={() => removeFile(f)} aria-label={t('file.delete', { name: f.name })}>{t('common.delete')}</Button>
                 )}
               </Stack>
             ))}

@@ -5,8 +5,8 @@ import type { DataGridProps } from '@mui/x-data-grid';
 import type { TestItem, TestItemInput, TestRecord } from '@shared/api/produce';
 import { AppDialog } from '@renderer/components/AppDialog';
 import type { FormField, FormValues } from '@renderer/components/Form';
-import { ExportButton, FilterBar, ImportDialog, textOrNull, useActionsColumn, useFormDialog, useListFilters } from '@renderer/components/ListPage';
-import { PaginatedTable, type TableColumn } from '@renderer/components/PaginatedTable';
+import { ExportButton, ImportDialog, ListPage, textOrNull, useActionsColumn, useFormDialog, useListFilters } from '@renderer/components/ListPage';
+import type { TableColumn } from '@renderer/components/PaginatedTable';
 import { useMaterialOptions } from '@renderer/features/lookups/useLookups';
 import { dateTime } from '@renderer/features/produce/format';
 import { produceApi } from '@renderer/features/produce/produceApi';
@@ -133,15 +133,15 @@ export function TestRecords() {
         </HasPermission>
         <ExportButton endpoint={PRODUCE.exportTestList} arg={historyQuery(filters.applied)} permission="inspect:export" />
       </Stack>
-      <FilterBar fields={fields} filters={filters} defaultSpan={4} />
-      <PaginatedTable<TestRecord> query={produceApi.useTestHistoryQuery} columns={columns} filters={historyQuery(filters.applied)}
-        stateKey="records.test.table" defaultPageSize={10} gridProps={revertedRows as Partial<DataGridProps<TestRecord>>} />
-      {editor.element}
-      <ImportDialog open={importing} title={t('inspect.importTitle')} onClose={() => setImporting(false)} onImported={() => setImporting(false)}
-        send={(file, dryRun) => sendImport({ file, dryRun }).unwrap()}
-        downloadTemplate={() => downloadEndpoint(PRODUCE.testTemplate, undefined)}
-        importedText={(n) => t('inspect.imported', { n })} />
-      {detail && <DetailDialog record={detail} onClose={() => setDetail(null)} />}
+      <ListPage<TestRecord> fields={fields} filters={filters} filterSpan={4} toQuery={historyQuery} query={produceApi.useTestHistoryQuery} columns={columns}
+        stateKey="records.test.table" height="auto" defaultPageSize={10} gridProps={revertedRows as Partial<DataGridProps<TestRecord>>}>
+        {editor.element}
+        <ImportDialog open={importing} title={t('inspect.importTitle')} onClose={() => setImporting(false)} onImported={() => setImporting(false)}
+          send={(file, dryRun) => sendImport({ file, dryRun }).unwrap()}
+          downloadTemplate={() => downloadEndpoint(PRODUCE.testTemplate, undefined)}
+          importedText={(n) => t('inspect.imported', { n })} />
+        {detail && <DetailDialog record={detail} onClose={() => setDetail(null)} />}
+      </ListPage>
     </Stack>
   );
 }

@@ -2,11 +2,10 @@ import { useMemo, useRef, useState } from 'react';
 import { Button } from '@mui/material';
 import type { LogSetRow } from '@shared/api/log';
 import type { FormField } from '@renderer/components/Form';
-import { ListPage, useActionsColumn, useConfirm, useListFilters } from '@renderer/components/ListPage';
+import { ListPage, useActionsColumn, useConfirmDelete, useListFilters } from '@renderer/components/ListPage';
 import { AppDrawer } from '@renderer/components/AppDrawer';
 import { PaginatedTable, type TableColumn, type TableHandle } from '@renderer/components/PaginatedTable';
 import { useT } from '@renderer/i18n/useT';
-import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
 import { LogSettingDialog } from './LogSettingDialog';
 import { logColumns } from './logColumns';
@@ -30,7 +29,6 @@ function SettingLogsDrawer({ row, onClose }: { row: LogSetRow | null; onClose: (
 export default function InterfaceLogSettingsPage() {
   const t = useT();
   const filters = useListFilters();
-  const confirm = useConfirm();
   const table = useRef<TableHandle>(null);
   const [editing, setEditing] = useState<{ row: LogSetRow | null } | null>(null);
   const [viewing, setViewing] = useState<LogSetRow | null>(null);
@@ -42,14 +40,13 @@ export default function InterfaceLogSettingsPage() {
     { key: 'logUrl', label: t('log.path') },
     { key: 'module', label: t('log.module'), type: 'select', options: moduleOptions },
   ];
-  const removeRow = (row: LogSetRow) => confirm({
-    title: t('common.delete'), message: t('common.confirmDelete', { name: `${row.method} ${row.logUrl}` }), danger: true,
-    action: () => remove({ id: row.id }).unwrap().then(() => (notify(t('common.deleted'), 'success'), table.current?.reload())),
+  const removeRow = useConfirmDelete<LogSetRow>({
+    name: (row) => `${row.method} ${row.logUrl}`, remove: (row) => remove({ id: row.id }).unwrap(), onDeleted: () => table.current?.reload(),
   });
   const actions = useActionsColumn<LogSetRow>([
     { label: t('common.edit'), permission: 'logSetting:save', onClick: (row) => setEditing({ row }) },
     { label: t('logSet.viewLogs'), permission: 'log:view', onClick: setViewing },
-    { label: t('common.delete'), permission: 'logSetting:delete', color: 'error', onClick: (row) => void removeRow(row) },
+    { label: t('common.delete'), permission: 'logSetting:delete', color: 'error', onClick: removeRow },
   ]);
   const columns = useMemo<TableColumn<LogSetRow>[]>(() => [
     { field: 'logUrl', headerName: t('logSet.interface'), flex: 1.5, minWidth: 220, valueGetter: (_v, row) => `${row.method} ${row.logUrl}`, sidx: 'logUrl', sortable: true },

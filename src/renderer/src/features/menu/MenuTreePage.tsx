@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Box, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import type { MenuAdminNode } from '@shared/api/menu';
-import { useConfirm } from '@renderer/components/ListPage';
+import { useConfirmDelete } from '@renderer/components/ListPage';
 import { NoDataRow, TreeNameCell, useTreeRows } from '@renderer/components/TreeTable';
 import { useT } from '@renderer/i18n/useT';
-import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
 import { usePermission } from '@renderer/permission/permission';
 import { menuApi } from './menuApi';
@@ -14,7 +13,6 @@ import type { Editing } from './menuForm';
 /** 菜单管理: the navigation tree with each menu's buttons (permission keys); built-in menus cannot be deleted. */
 export default function MenuTreePage() {
   const t = useT();
-  const confirm = useConfirm();
   const { data: tree = [], isFetching } = menuApi.useMenuTreeQuery();
   const { data: menus = [] } = menuApi.useMenuListQuery();
   const [remove] = menuApi.useDeleteMenuMutation();
@@ -26,10 +24,7 @@ export default function MenuTreePage() {
   const open = (item: Editing) => setEditing((e) => ({ item, n: (e?.n ?? 0) + 1 }));
 
   // A refusal (children left, roles using it) is the server's message, shown by the HTTP client.
-  const removeRow = (node: MenuAdminNode) => void confirm({
-    title: t('common.delete'), message: t('common.confirmDelete', { name: node.menuName }), danger: true,
-    action: () => remove({ id: node.id }).unwrap().then(() => notify(t('common.deleted'), 'success')),
-  });
+  const removeRow = useConfirmDelete<MenuAdminNode>({ name: (node) => node.menuName, remove: (node) => remove({ id: node.id }).unwrap() });
 
   // The icon is edited in the dialog: the table keeps to what fits a 1200-pixel screen.
   const head = [t('menu.colName'), t('menu.colNo'), t('menu.colRoute'), t('menu.colHidden'), t('menu.colSort'), t('menu.colButtons'), t('common.actions')];

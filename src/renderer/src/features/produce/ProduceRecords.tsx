@@ -4,8 +4,8 @@ import type { DataGridProps, GridValidRowModel } from '@mui/x-data-grid';
 import { actionLabel } from '@shared/lifecycle';
 import type { FillingRow, ProduceEventRow, WeighingRow } from '@shared/api/produce';
 import type { FormField, FormValues } from '@renderer/components/Form';
-import { FilterBar, useListFilters } from '@renderer/components/ListPage';
-import { PaginatedTable, type PageQueryHook, type TableColumn } from '@renderer/components/PaginatedTable';
+import { ListPage, useListFilters } from '@renderer/components/ListPage';
+import type { PageQueryHook, TableColumn } from '@renderer/components/PaginatedTable';
 import { statusLabel } from '@renderer/features/product/productStatus';
 import { useMaterialOptions } from '@renderer/features/lookups/useLookups';
 import { useLanguage, useT } from '@renderer/i18n/useT';
@@ -82,11 +82,8 @@ function RecordList<R extends GridValidRowModel>({ name, fields, query, columns,
 }) {
   const filters = useListFilters({}, `records.${name}`);
   return (
-    <Stack spacing={1} sx={{ flex: 1, minWidth: 0 }}>
-      <FilterBar fields={fields} filters={filters} defaultSpan={4} />
-      <PaginatedTable<R> query={query} columns={columns} filters={toQuery(filters.applied)} stateKey={`records.${name}.table`}
-        defaultPageSize={10} gridProps={revertedRows as Partial<DataGridProps<R>>} />
-    </Stack>
+    <ListPage<R> fields={fields} filters={filters} filterSpan={4} toQuery={toQuery} query={query} columns={columns}
+      stateKey={`records.${name}.table`} height="auto" defaultPageSize={10} gridProps={revertedRows as Partial<DataGridProps<R>>} />
   );
 }
 
@@ -153,7 +150,7 @@ export function ProduceRecords() {
         <Tab value="metage" label={t('produce.metageRecords')} />
         <Tab value="events" label={t('produce.events')} />
       </Tabs>
-      <Box sx={{ display: 'flex', pt: 1 }}>
+      <Box sx={{ pt: 1 }}>
         {tab === 'filling' && <RecordList<FillingRow> name="filling" fields={base} query={produceApi.useFillingHistoryQuery} columns={fillingColumns} />}
         {tab === 'metage' && <RecordList<WeighingRow> name="metage" fields={[...base, passedField]} query={produceApi.useMetageHistoryQuery} columns={metageColumns} toQuery={metageQuery} />}
         {tab === 'events' && <RecordList<ProduceEventRow> name="events" fields={[...base, actionField]} query={produceApi.useProduceEventsQuery} columns={eventColumns} />}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button } from '@mui/material';
 import { PRODUCT, type ProductRow } from '@shared/api/product';
-import { ExportButton, ImportDialog, ListPage, useActionsColumn, useConfirm, useFormDialog, useListFilters } from '@renderer/components/ListPage';
+import { ExportButton, ImportDialog, ListPage, useActionsColumn, useConfirm, useConfirmDelete, useFormDialog, useListFilters } from '@renderer/components/ListPage';
 import { useDictionaryOptions } from '@renderer/features/dictionary/useDictionaryOptions';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
@@ -52,15 +52,15 @@ export default function ProductListPage() {
     fields: [{ key: 'reason', label: t('product.scrapReason'), type: 'autocomplete', options: scrapReasons, maxLength: 255, rules: [{ required: true }] }],
     action: (v) => scrap({ id: row.id, reason: String(v.reason) }).unwrap().then(() => notify(t('product.scrapped', { code: row.code }), 'success')),
   });
-  const removeRow = (row: ProductRow) => confirm({
-    title: t('product.deleteTitle'), message: t('product.deleteConfirm', { code: row.code }), danger: true,
-    action: () => remove({ id: row.id }).unwrap().then(() => notify(t('product.deleted', { code: row.code }), 'success')),
+  const removeRow = useConfirmDelete<ProductRow>({
+    title: () => t('product.deleteTitle'), message: (row) => t('product.deleteConfirm', { code: row.code }),
+    deletedText: (row) => t('product.deleted', { code: row.code }), remove: (row) => remove({ id: row.id }).unwrap(),
   });
   const actions = useActionsColumn<ProductRow>([
     { label: t('product.detail'), onClick: (r) => setDetailId(r.id) },
     { label: t('product.scrap'), permission: 'product:scrap', color: 'warning', show: (r) => r.status !== STATUS.scrap, onClick: (r) => void scrapRow(r) },
     { label: t('product.hickey'), permission: 'product:hickey', show: (r) => r.status !== 0, onClick: setHickey },
-    { label: t('common.delete'), permission: 'product:delete', color: 'error', show: (r) => r.status !== 0, onClick: (r) => void removeRow(r) },
+    { label: t('common.delete'), permission: 'product:delete', color: 'error', show: (r) => r.status !== 0, onClick: removeRow },
   ]);
   const columns = useMemo(() => [...productColumns(t), actions], [t, actions]);
 

@@ -3,10 +3,9 @@ import {
   Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow,
 } from '@mui/material';
 import type { RoleRow } from '@shared/api/user';
-import { useConfirm } from '@renderer/components/ListPage';
+import { useConfirmDelete } from '@renderer/components/ListPage';
 import { NoDataRow } from '@renderer/components/TreeTable';
 import { useT } from '@renderer/i18n/useT';
-import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
 import { usePermission } from '@renderer/permission/permission';
 import { roleApi } from './roleApi';
@@ -15,7 +14,6 @@ import { RoleDialog } from './RoleDialog';
 /** 角色管理: the roles with their user counts; a role's screens and buttons are edited in its form. */
 export default function RoleListPage() {
   const t = useT();
-  const confirm = useConfirm();
   const { data: roles = [], isFetching } = roleApi.useRoleListQuery();
   const [remove] = roleApi.useDeleteRoleMutation();
   // The dialog's key opens a fresh form each time.
@@ -25,10 +23,7 @@ export default function RoleListPage() {
   const mayDelete = usePermission(['role:delete']);
 
   // A refusal (users still hold the role) is the server's message, shown by the HTTP client.
-  const removeRow = (role: RoleRow) => void confirm({
-    title: t('common.delete'), message: t('common.confirmDelete', { name: role.roleName }), danger: true,
-    action: () => remove({ id: role.id }).unwrap().then(() => notify(t('common.deleted'), 'success')),
-  });
+  const removeRow = useConfirmDelete<RoleRow>({ name: (role) => role.roleName, remove: (role) => remove({ id: role.id }).unwrap() });
 
   const head = [t('role.colName'), t('role.colCode'), t('common.remark'), t('role.userCount'), t('common.actions')];
   return (

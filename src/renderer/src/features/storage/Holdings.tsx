@@ -1,9 +1,9 @@
 import { useMemo, useRef } from 'react';
-import { Box, Link, Stack, Typography } from '@mui/material';
+import { Link, Typography } from '@mui/material';
 import { STORAGE, type CustomerHoldingRow, type HoldingQuery, type HoldingRow } from '@shared/api/storage';
 import type { FormField, FormValues } from '@renderer/components/Form';
-import { ExportButton, FilterBar, useListFilters, type ListFilters } from '@renderer/components/ListPage';
-import { PaginatedTable, type TableColumn } from '@renderer/components/PaginatedTable';
+import { ExportButton, ListPage, useListFilters, type ListFilters } from '@renderer/components/ListPage';
+import type { TableColumn } from '@renderer/components/PaginatedTable';
 import { useCustomerOptions, useMaterialOptions } from '@renderer/features/lookups/useLookups';
 import { dateTime } from '@renderer/features/produce/format';
 import { useT } from '@renderer/i18n/useT';
@@ -48,15 +48,14 @@ export function CustomerHoldings({ days, onCustomer }: { days: number; onCustome
     },
     { field: 'oldestSince', headerName: t('storage.oldestOut'), width: 160, sortable: true, sidx: 'oldest', valueFormatter: (v: string | null) => (v ? dateTime(v) : '') },
   ], [t]);
-  const customerId = idOf(filters.applied.customerId);
+  const toQuery = (v: FormValues) => {
+    const customerId = idOf(v.customerId);
+    return { days, ...(customerId ? { customerId } : {}) };
+  };
   return (
-    <Stack spacing={1} sx={{ flex: 1, minHeight: 0, minWidth: 0 }}>
-      <FilterBar fields={fields} filters={filters} defaultSpan={8} />
-      <Box data-testid="customer-holdings" sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        <PaginatedTable<CustomerHoldingRow> query={storageApi.useCustomerHoldingsQuery} columns={columns} getRowId={(r) => r.customerId}
-          filters={{ days, ...(customerId ? { customerId } : {}) }} height="fill" stateKey="customerHoldings.table" />
-      </Box>
-    </Stack>
+    <ListPage<CustomerHoldingRow> fields={fields} filters={filters} filterSpan={8} toQuery={toQuery}
+      query={storageApi.useCustomerHoldingsQuery} columns={columns} getRowId={(r) => r.customerId}
+      stateKey="customerHoldings.table" testId="customer-holdings" />
   );
 }
 
@@ -86,13 +85,9 @@ export function HoldingList({ days, filters }: { days: number; filters: ListFilt
     },
   ], [t, days]);
   return (
-    <Stack spacing={1} sx={{ flex: 1, minHeight: 0, minWidth: 0 }}>
-      <FilterBar fields={fields} filters={filters} defaultSpan={5}
-        actions={<ExportButton endpoint={STORAGE.exportHoldings} arg={query} permission="stock:export" />} />
-      <Box data-testid="holdings-table" sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        <PaginatedTable<HoldingRow> query={storageApi.useHoldingsQuery} columns={columns} getRowId={(r) => r.cylinderId}
-          filters={query} height="fill" stateKey="holdings.table" />
-      </Box>
-    </Stack>
+    <ListPage<HoldingRow> fields={fields} filters={filters} filterSpan={5} toQuery={() => ({ ...query })}
+      actions={<ExportButton endpoint={STORAGE.exportHoldings} arg={query} permission="stock:export" />}
+      query={storageApi.useHoldingsQuery} columns={columns} getRowId={(r) => r.cylinderId}
+      stateKey="holdings.table" testId="holdings-table" />
   );
 }

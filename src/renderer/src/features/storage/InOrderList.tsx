@@ -1,16 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Stack } from '@mui/material';
-import { IN_TYPES, type OrderRow } from '@shared/api/storage';
+import type { OrderRow } from '@shared/api/storage';
 import { AppDialog } from '@renderer/components/AppDialog';
-import type { FormField } from '@renderer/components/Form';
-import { FilterBar, useActionsColumn, useConfirm, useListFilters } from '@renderer/components/ListPage';
-import { PaginatedTable, type TableColumn } from '@renderer/components/PaginatedTable';
+import { ListPage, useActionsColumn, useConfirmDelete, useListFilters } from '@renderer/components/ListPage';
+import type { TableColumn } from '@renderer/components/PaginatedTable';
 import { useWarehouseOptions } from '@renderer/features/lookups/useLookups';
 import { dateTime } from '@renderer/features/produce/format';
 import { useLanguage, useT } from '@renderer/i18n/useT';
-import { notify } from '@renderer/notify/toast';
 import { OrderItemsTable } from './InStockStation';
-import { DATE_TIME_WIDTH, filterQuery, ORDER_NO_WIDTH, OrderStatusChip, statusOptions, statusText, typeLabel, typeOptions } from './orders';
+import { DATE_TIME_WIDTH, filterQuery, ORDER_NO_WIDTH, orderFilterFields, OrderStatusChip, statusText, typeLabel } from './orders';
 import { storageApi } from './storageApi';
 
 /**
@@ -22,25 +19,15 @@ export function InOrderList({ onResume }: { onResume: (row: OrderRow) => void })
   const lang = useLanguage();
   const warehouses = useWarehouseOptions();
   const filters = useListFilters({}, 'inOrders');
-  const confirm = useConfirm();
   const [remove] = storageApi.useDeleteOrderMutation();
   const [detail, setDetail] = useState<OrderRow | null>(null);
 
-  const fields: FormField[] = [
-    { key: 'orderNo', label: t('storage.orderNo'), span: 4 },
-    { key: 'type', label: t('storage.inType'), type: 'select', options: typeOptions(lang, IN_TYPES), span: 4 },
-    { key: 'warehouseId', label: t('storage.warehouse'), type: 'select', options: warehouses, span: 4 },
-    { key: 'status', label: t('storage.orderStatus'), type: 'select', options: statusOptions(t, 'in'), span: 4 },
-    { key: 'date', label: t('storage.date'), type: 'daterange', span: 8 },
-  ];
-  const removeRow = (row: OrderRow) => confirm({
-    title: t('common.delete'), message: t('common.confirmDelete', { name: row.orderNo }), danger: true,
-    action: () => remove({ id: row.id }).unwrap().then(() => notify(t('common.deleted'), 'success')),
-  });
+  const fields = orderFilterFields(t, lang, 'in', { key: 'warehouseId', label: t('storage.warehouse'), type: 'select', options: warehouses, span: 4 });
+  const removeRow = useConfirmDelete<OrderRow>({ name: (row) => row.orderNo, remove: (row) => remove({ id: row.id }).unwrap() });
   const actions = useActionsColumn<OrderRow>([
     { label: t('storage.detail'), onClick: setDetail },
     { label: t('storage.resume'), permission: 'inbound:add', show: (r) => r.status === 0, onClick: onResume },
-    { label: t('common.delete'), permission: 'inbound:delete', color: 'error', show: (r) => r.status === 0 || r.count === 0, onClick: (row) => void removeRow(row) },
+    { label: t('common.delete'), permission: 'inbound:delete', color: 'error', show: (r) => r.status === 0 || r.count === 0, onClick: removeRow },
   ]);
   const columns = useMemo<TableColumn<OrderRow>[]>(() => [
     // 单号 and times show whole at the 1200-pixel window (tests/e2e/layout.spec.ts); the flexible columns give way.
@@ -56,14 +43,13 @@ export function InOrderList({ onResume }: { onResume: (row: OrderRow) => void })
   ], [t, lang, actions]);
 
   return (
-    <Stack spacing={1} sx={{ flex: 1, minHeight: 0, minWidth: 0 }}>
-      <FilterBar fields={fields} filters={filters} defaultSpan={4} />
-      <PaginatedTable<OrderRow> query={storageApi.useInOrdersQuery} columns={columns} filters={filterQuery(filters.applied)} height="fill" stateKey="inOrders.table" />
+    <ListPage<OrderRow> fields={fields} filters={filters} filterSpan={4} toQuery={filterQuery}
+      query={storageApi.useInOrdersQuery} columns={columns} stateKey="inOrders.table">
       {detail && (
         <AppDialog open width={900} title={t('storage.inOrderDetail', { orderNo: detail.orderNo, warehouse: detail.warehouseName ?? '—', count: detail.count, done: detail.completedAt ? dateTime(detail.completedAt) : statusText(t, 'in', detail.status) })} onClose={() => setDetail(null)} footer={false}>
           <OrderItemsTable orderId={detail.id} stateKey="inOrders.detail" height={420} />
         </AppDialog>
       )}
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,17 +1,15 @@
 import { useMemo, useState } from 'react';
-import { Button, Stack } from '@mui/material';
-import { OUT_TYPES, type OrderRow } from '@shared/api/storage';
-import type { FormField } from '@renderer/components/Form';
-import { FilterBar, useActionsColumn, useConfirm, useListFilters } from '@renderer/components/ListPage';
-import { PaginatedTable, type TableColumn } from '@renderer/components/PaginatedTable';
+import { Button } from '@mui/material';
+import type { OrderRow } from '@shared/api/storage';
+import { ListPage, useActionsColumn, useConfirmDelete, useListFilters } from '@renderer/components/ListPage';
+import type { TableColumn } from '@renderer/components/PaginatedTable';
 import { useCustomerOptions } from '@renderer/features/lookups/useLookups';
 import { dateTime } from '@renderer/features/produce/format';
 import { useLanguage, useT } from '@renderer/i18n/useT';
-import { notify } from '@renderer/notify/toast';
 import { usePermission } from '@renderer/permission/permission';
 import { HasPermission } from '@renderer/permission/Permission';
 import { NewOutOrderDialog } from './NewOutOrderDialog';
-import { DATE_TIME_WIDTH, filterQuery, ORDER_NO_WIDTH, OrderStatusChip, statusOptions, typeLabel, typeOptions } from './orders';
+import { DATE_TIME_WIDTH, filterQuery, ORDER_NO_WIDTH, orderFilterFields, OrderStatusChip, typeLabel } from './orders';
 import { storageApi } from './storageApi';
 
 /**
@@ -23,26 +21,16 @@ export function OutOrderList({ onOpen }: { onOpen: (id: number) => void }) {
   const lang = useLanguage();
   const customers = useCustomerOptions();
   const filters = useListFilters({}, 'outOrders');
-  const confirm = useConfirm();
   const canScan = usePermission(['outbound:scan']);
   const [remove] = storageApi.useDeleteOrderMutation();
   const [creating, setCreating] = useState(false);
 
-  const fields: FormField[] = [
-    { key: 'orderNo', label: t('storage.orderNo'), span: 4 },
-    { key: 'type', label: t('storage.outType'), type: 'select', options: typeOptions(lang, OUT_TYPES), span: 4 },
-    { key: 'customerId', label: t('storage.customer'), type: 'select', options: customers, span: 6 },
-    { key: 'status', label: t('storage.orderStatus'), type: 'select', options: statusOptions(t, 'out'), span: 4 },
-    { key: 'date', label: t('storage.date'), type: 'daterange', span: 8 },
-  ];
-  const removeRow = (row: OrderRow) => confirm({
-    title: t('common.delete'), message: t('common.confirmDelete', { name: row.orderNo }), danger: true,
-    action: () => remove({ id: row.id }).unwrap().then(() => notify(t('common.deleted'), 'success')),
-  });
+  const fields = orderFilterFields(t, lang, 'out', { key: 'customerId', label: t('storage.customer'), type: 'select', options: customers, span: 6 });
+  const removeRow = useConfirmDelete<OrderRow>({ name: (row) => row.orderNo, remove: (row) => remove({ id: row.id }).unwrap() });
   const actions = useActionsColumn<OrderRow>([
     { label: t('storage.scan'), permission: 'outbound:scan', show: (r) => r.status === 0, onClick: (r) => onOpen(r.id) },
     { label: t('storage.detail'), onClick: (r) => onOpen(r.id) },
-    { label: t('common.delete'), permission: 'outbound:delete', color: 'error', show: (r) => r.status === 0, onClick: (row) => void removeRow(row) },
+    { label: t('common.delete'), permission: 'outbound:delete', color: 'error', show: (r) => r.status === 0, onClick: removeRow },
   ]);
   const columns = useMemo<TableColumn<OrderRow>[]>(() => [
     // 单号 and times show whole at the 1200-pixel window (tests/e2e/layout.spec.ts); the flexible columns give way.
@@ -58,14 +46,13 @@ export function OutOrderList({ onOpen }: { onOpen: (id: number) => void }) {
   ], [t, lang, actions]);
 
   return (
-    <Stack spacing={1} sx={{ flex: 1, minHeight: 0, minWidth: 0 }}>
-      <FilterBar fields={fields} filters={filters} defaultSpan={4}
-        actions={(
-          <HasPermission keys={['outbound:add']}>
-            <Button variant="contained" color="success" onClick={() => setCreating(true)}>{t('storage.newOutOrder')}</Button>
-          </HasPermission>
-        )} />
-      <PaginatedTable<OrderRow> query={storageApi.useOutOrdersQuery} columns={columns} filters={filterQuery(filters.applied)} height="fill" stateKey="outOrders.table" />
+    <ListPage<OrderRow> fields={fields} filters={filters} filterSpan={4} toQuery={filterQuery}
+      query={storageApi.useOutOrdersQuery} columns={columns} stateKey="outOrders.table"
+      actions={(
+        <HasPermission keys={['outbound:add']}>
+          <Button variant="contained" color="success" onClick={() => setCreating(true)}>{t('storage.newOutOrder')}</Button>
+        </HasPermission>
+      )}>
       {creating && (
         <NewOutOrderDialog onClose={() => setCreating(false)}
           onCreated={(order) => {
@@ -73,6 +60,6 @@ export function OutOrderList({ onOpen }: { onOpen: (id: number) => void }) {
             if (canScan) onOpen(order.id);
           }} />
       )}
-    </Stack>
+    </ListPage>
   );
 }

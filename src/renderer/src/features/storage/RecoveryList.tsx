@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { Stack, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import type { DataGridProps } from '@mui/x-data-grid';
 import type { RecoveryRow } from '@shared/api/storage';
 import type { FormField, FormValues } from '@renderer/components/Form';
-import { FilterBar, useListFilters } from '@renderer/components/ListPage';
-import { PaginatedTable, type TableColumn } from '@renderer/components/PaginatedTable';
+import { ListPage, useListFilters } from '@renderer/components/ListPage';
+import type { TableColumn } from '@renderer/components/PaginatedTable';
 import { useCustomerOptions } from '@renderer/features/lookups/useLookups';
 import { dateTime } from '@renderer/features/produce/format';
 import { codeColumn, revertedRows } from '@renderer/features/produce/ProduceRecords';
@@ -47,10 +47,8 @@ export function RecoveryList() {
   ], [t]);
 
   return (
-    <Stack spacing={1} sx={{ flex: 1, minHeight: 0, minWidth: 0 }}>
-      <FilterBar fields={fields} filters={filters} defaultSpan={4} />
-      <PaginatedTable<RecoveryRow> query={storageApi.useRecoveriesQuery} columns={columns} filters={recoveryQuery(filters.applied)} height="fill"
-        stateKey="recoveries.table" gridProps={revertedRows as Partial<DataGridProps<RecoveryRow>>} />
-    </Stack>
+    <ListPage<RecoveryRow> fields={fields} filters={filters} filterSpan={4} toQuery={recoveryQuery}
+      query={storageApi.useRecoveriesQuery} columns={columns} stateKey="recoveries.table"
+      gridProps={revertedRows as Partial<DataGridProps<RecoveryRow>>} />
   );
 }

@@ -1,7 +1,7 @@
 import { Chip } from '@mui/material';
-import { ORDER_TYPES, type OrderType } from '@shared/api/storage';
+import { IN_TYPES, ORDER_TYPES, OUT_TYPES, type OrderType } from '@shared/api/storage';
 import { PLACES } from '@shared/lifecycle';
-import type { FieldOption, FormValues } from '@renderer/components/Form';
+import type { FieldOption, FormField, FormValues } from '@renderer/components/Form';
 import type { Language } from '@renderer/i18n/i18n';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import type { MessageKey } from '@renderer/i18n/messages';
@@ -35,6 +35,15 @@ export const statusText = (t: ReturnType<typeof useT>, direction: 'in' | 'out', 
 
 export const statusOptions = (t: ReturnType<typeof useT>, direction: 'in' | 'out'): FieldOption[] =>
   [0, 1].map((s) => ({ value: s, label: statusText(t, direction, s) }));
+
+/** The filter bar of an order list: 单号, type, who it is for (`party`: warehouse or customer), status, days. */
+export const orderFilterFields = (t: ReturnType<typeof useT>, lang: Language, direction: 'in' | 'out', party: FormField): FormField[] => [
+  { key: 'orderNo', label: t('storage.orderNo'), span: 4 },
+  { key: 'type', label: t(direction === 'in' ? 'storage.inType' : 'storage.outType'), type: 'select', options: typeOptions(lang, direction === 'in' ? IN_TYPES : OUT_TYPES), span: 4 },
+  party,
+  { key: 'status', label: t('storage.orderStatus'), type: 'select', options: statusOptions(t, direction), span: 4 },
+  { key: 'date', label: t('storage.date'), type: 'daterange', span: 8 },
+];
 
 export function OrderStatusChip({ direction, status }: { direction: 'in' | 'out'; status: number }) {
   const t = useT();

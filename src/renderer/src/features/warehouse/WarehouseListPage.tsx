@@ -3,12 +3,11 @@ import { Button } from '@mui/material';
 import type { WarehouseRow, WarehouseSaveBody } from '@shared/api/warehouse';
 import type { FormField, FormValues } from '@renderer/components/Form';
 import {
-  codeRule, ListPage, rowValues, textOrNull, useActionsColumn, useConfirm, useFormDialog, useListFilters,
+  codeRule, ListPage, rowValues, textOrNull, useActionsColumn, useConfirmDelete, useFormDialog, useListFilters,
 } from '@renderer/components/ListPage';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
 import { optionLabel, useEnumOptions } from '@renderer/features/lookups/useLookups';
 import { useT } from '@renderer/i18n/useT';
-import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
 import { warehouseApi } from './warehouseApi';
 
@@ -27,7 +26,6 @@ export default function WarehouseListPage() {
   const t = useT();
   const kinds = useEnumOptions('warehouseKind');
   const filters = useListFilters();
-  const confirm = useConfirm();
   const [save] = warehouseApi.useSaveWarehouseMutation();
   const [remove] = warehouseApi.useDeleteWarehouseMutation();
 
@@ -51,13 +49,10 @@ export default function WarehouseListPage() {
     submit: (v, row) => save(toBody(v, row)).unwrap(),
   });
   // A refusal (the warehouse still holds cylinders) is the server's message, shown by the HTTP client.
-  const removeRow = (row: WarehouseRow) => confirm({
-    title: t('common.delete'), message: t('common.confirmDelete', { name: row.warehouseName }), danger: true,
-    action: () => remove({ id: row.id }).unwrap().then(() => notify(t('common.deleted'), 'success')),
-  });
+  const removeRow = useConfirmDelete<WarehouseRow>({ name: (row) => row.warehouseName, remove: (row) => remove({ id: row.id }).unwrap() });
   const actions = useActionsColumn<WarehouseRow>([
     { label: t('common.edit'), permission: 'warehouse:edit', onClick: editor.open },
-    { label: t('common.delete'), permission: 'warehouse:delete', color: 'error', onClick: (row) => void removeRow(row) },
+    { label: t('common.delete'), permission: 'warehouse:delete', color: 'error', onClick: removeRow },
   ]);
   const columns = useMemo<TableColumn<WarehouseRow>[]>(() => [
     { field: 'warehouseName', headerName: t('warehouse.name'), flex: 1, minWidth: 120 },

@@ -36,6 +36,9 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // A feature's manifest adds its text keys and cache tags to interfaces of the lower layers
+      // (`interface Messages extends TextsOf<…> {}`): module augmentation, which needs the empty body.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
     },
   },
   {

@@ -62,6 +62,18 @@ export default tseslint.config(
     },
   },
   {
+    // The lower layers of the renderer know no feature: the features register their screens, texts and
+    // cache tags through the one list (src/renderer/src/app/features.ts), which only the top layer imports.
+    files: ['src/renderer/src/{i18n,store,http,session,components,hooks,permission,notify,utils}/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: ['electron'],
+        patterns: [{ group: ['@renderer/features/*', '@renderer/app/*'], message: 'A lower layer imports no feature: register through the feature list.' }],
+      }],
+    },
+  },
+  {
     files: ['src/shared/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: ['electron'], patterns: ['node:*', 'fs', 'path', 'crypto'] }],

@@ -22,7 +22,11 @@ export default defineConfig({
     base: '/',
     resolve: { alias: { '@renderer': resolve(__dirname, 'src/renderer/src'), '@shared': resolve(__dirname, 'src/shared') } },
     plugins: [react()],
-    build: { rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } } },
+    build: {
+      // electron-vite leaves the renderer unminified; the same files are served to browsers over the network.
+      minify: true,
+      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+    },
     server: { proxy: { '/api': 'http://127.0.0.1:8080', '/objectStorage': 'http://127.0.0.1:8080' } },
   },
 });

@@ -36,6 +36,9 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // A feature's manifest adds its text keys and cache tags to interfaces of the lower layers
+      // (`interface Messages extends TextsOf<…> {}`): module augmentation, which needs the empty body.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
     },
   },
   {
@@ -55,6 +58,18 @@ export default tseslint.config(
           { name: 'axios', message: 'Declare the call in src/shared and use its generated RTK Query hook.' },
           { name: '@renderer/http/client', message: 'Declare the call in src/shared and use its generated RTK Query hook (or callEndpoint outside React).' },
         ],
+      }],
+    },
+  },
+  {
+    // The lower layers of the renderer know no feature: the features register their screens, texts and
+    // cache tags through the one list (src/renderer/src/app/features.ts), which only the top layer imports.
+    files: ['src/renderer/src/{i18n,store,http,session,components,hooks,permission,notify,utils}/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: ['electron'],
+        patterns: [{ group: ['@renderer/features/*', '@renderer/app/*'], message: 'A lower layer imports no feature: register through the feature list.' }],
       }],
     },
   },

@@ -1,9 +1,8 @@
 import { createTheme } from '@mui/material/styles';
 import { enUS as coreEn, zhCN as coreZh } from '@mui/material/locale';
-import { enUS as gridEn, zhCN as gridZh } from '@mui/x-data-grid/locales';
 import type { Language } from '@renderer/i18n/i18n';
 
-/** The MUI theme with the locale of the chosen language (zhCN by default). */
+/** The MUI theme with the locale of the chosen language (zhCN by default). The data grid sets its own (PaginatedTable). */
 export function makeTheme(lang: Language) {
   const isZh = lang === 'zh-CN';
   return createTheme(
@@ -12,6 +11,5 @@ export function makeTheme(lang: Language) {
       typography: { fontFamily: '"Noto Sans CJK SC","Microsoft YaHei","PingFang SC",Roboto,Arial,sans-serif' },
     },
     isZh ? coreZh : coreEn,
-    isZh ? gridZh : gridEn,
   );
 }

@@ -1,12 +1,11 @@
 import { MENU_TREE, type MenuDef } from '@shared/menus';
-import { en, zhCN, type MessageKey } from './messages';
+import { lookupText } from './dictionaries';
+import type { MessageKey } from './messages';
 
 export type Language = 'zh-CN' | 'en';
 export const LANGUAGES: Language[] = ['zh-CN', 'en'];
 /** localStorage key remembering the chosen language across sessions. */
 export const LANGUAGE_STORAGE_KEY = 'LANGUAGE';
-
-const dictionaries: Record<Language, Record<MessageKey, string>> = { 'zh-CN': zhCN, en };
 
 export function storedLanguage(): Language {
   const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
@@ -18,9 +17,9 @@ export function rememberLanguage(lang: Language): void {
   document.documentElement.lang = lang;
 }
 
-/** Text for a key, with `{name}` placeholders filled from vars. */
+/** Text for a key, with `{name}` placeholders filled from vars; a key whose texts are not registered shows as itself. */
 export function translate(lang: Language, key: MessageKey, vars?: Record<string, string | number>): string {
-  const text = dictionaries[lang][key];
+  const text = lookupText(lang, key) ?? key;
   return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
 }
 

@@ -1,48 +1,20 @@
-import { connectMessages } from '@renderer/features/connect/messages';
-import { deptMessages } from '@renderer/features/dept/messages';
-import { companyMessages } from '@renderer/features/company/messages';
-import { aboutMessages } from '@renderer/features/about/messages';
-import { detectMessages } from '@renderer/features/detect/messages';
-import { dictionaryMessages } from '@renderer/features/dictionary/messages';
-import { enterpriseMessages } from '@renderer/features/enterprise/messages';
-import { homeMessages } from '@renderer/features/home/messages';
-import { inspectMessages } from '@renderer/features/inspect/messages';
-import { logMessages } from '@renderer/features/log/messages';
-import { machineMessages } from '@renderer/features/machine/messages';
-import { materialMessages } from '@renderer/features/material/messages';
-import { menuMessages } from '@renderer/features/menu/messages';
-import { passwordMessages } from '@renderer/features/password/messages';
-import { produceMessages } from '@renderer/features/produce/messages';
-import { productMessages } from '@renderer/features/product/messages';
-import { productExamMessages } from '@renderer/features/productExam/messages';
-import { roleMessages } from '@renderer/features/role/messages';
-import { storageMessages } from '@renderer/features/storage/messages';
-import { systemRuleMessages } from '@renderer/features/systemRule/messages';
-import { traceMessages } from '@renderer/features/trace/messages';
-import { userMessages } from '@renderer/features/user/messages';
-import { warehouseMessages } from '@renderer/features/warehouse/messages';
-import { coreMessages } from './core';
+import type { coreMessages } from './core';
+
+/** One part of the dictionary: Chinese (the source) and English with the same keys (see define.ts). */
+export interface MessagesPart {
+  zh: Record<string, string>;
+  en: Record<string, string>;
+}
+
+/** The keys of a part, as members of the interface below. */
+export type TextsOf<P extends MessagesPart> = Record<keyof P['zh'] & string, string>;
 
 /**
- * The UI dictionary: the shell's and widgets' texts (core.ts, with common.* for words every screen uses)
- * and one dictionary per feature, kept beside it (features/<name>/messages.ts). Chinese is the source;
- * English covers every key.
+ * Every text key: the shell's and widgets' (core.ts, with common.* for words every screen uses), and each
+ * feature's, which its manifest.ts adds to this interface (module augmentation), so this layer imports no
+ * feature and a mistyped key in `t('…')` still fails typecheck. The texts themselves are registered at run
+ * time from the feature list (app/features.ts, see dictionaries.ts).
  */
-const parts = [
-  coreMessages, homeMessages, userMessages, passwordMessages, machineMessages, materialMessages, warehouseMessages,
-  enterpriseMessages, productMessages, detectMessages, productExamMessages, produceMessages, inspectMessages, traceMessages,
-  storageMessages, deptMessages, connectMessages,
-  roleMessages, menuMessages,
-  logMessages,
-  companyMessages, dictionaryMessages, systemRuleMessages,
-  aboutMessages,
-] as const;
+export interface Messages extends TextsOf<typeof coreMessages> {}
 
-type Part = (typeof parts)[number];
-type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
-type AllZh = UnionToIntersection<Part['zh']>;
-
-export type MessageKey = keyof AllZh & string;
-
-export const zhCN = Object.assign({}, ...parts.map((p) => p.zh)) as Record<MessageKey, string>;
-export const en = Object.assign({}, ...parts.map((p) => p.en)) as Record<MessageKey, string>;
+export type MessageKey = keyof Messages & string;

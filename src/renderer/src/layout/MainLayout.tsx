@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Box, Drawer, Toolbar } from '@mui/material';
 import { OverlayHostContext } from '@renderer/components/AppDialog';
+import { ConfirmProvider } from '@renderer/components/ListPage/ConfirmProvider';
 import { loadNav, refreshNav } from '@renderer/features/auth/sessionFlow';
 import { ChangePasswordDialog } from '@renderer/features/password/ChangePasswordDialog';
 import { hasPermission } from '@renderer/permission/permission';
@@ -15,7 +16,10 @@ import { TabsBar } from './TabsBar';
 
 const DRAWER_WIDTH = 200;
 
-/** The shell around every screen: header, menu, open tabs and the screen itself. */
+/**
+ * The shell around every screen: header, menu, open tabs and the screen itself, and the confirmation
+ * dialog they ask through (useConfirm). Loaded on demand after sign-in (router/routes.tsx).
+ */
 export function MainLayout() {
   const location = useLocation();
   const dispatch = useAppDispatch();
@@ -47,30 +51,32 @@ export function MainLayout() {
   }, [dispatch, user, menuList]);
 
   return (
-    <Box sx={{ display: 'flex', height: '100vh' }}>
-      <Header />
-      <Drawer
-        variant="permanent"
-        sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
-      >
-        <Toolbar />
-        <SideMenu />
-      </Drawer>
-      <Box component="main" sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-        <Toolbar />
-        <TabsBar />
-        <Box sx={{ position: 'relative', flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
-          {/* A column: list screens take the height left (their table scrolls inside), others scroll here. */}
-          <Box data-testid="screen" sx={{ flexGrow: 1, minHeight: 0, overflow: 'auto', p: 2, bgcolor: 'grey.50', display: 'flex', flexDirection: 'column' }}>
-            <OverlayHostContext.Provider value={overlayHost}>
-              {allowed ? <KeptScreens openPaths={tabs.map((tab) => tab.path)} /> : <Navigate to="/403" replace />}
-            </OverlayHostContext.Provider>
+    <ConfirmProvider>
+      <Box sx={{ display: 'flex', height: '100vh' }}>
+        <Header />
+        <Drawer
+          variant="permanent"
+          sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+        >
+          <Toolbar />
+          <SideMenu />
+        </Drawer>
+        <Box component="main" sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+          <Toolbar />
+          <TabsBar />
+          <Box sx={{ position: 'relative', flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+            {/* A column: list screens take the height left (their table scrolls inside), others scroll here. */}
+            <Box data-testid="screen" sx={{ flexGrow: 1, minHeight: 0, overflow: 'auto', p: 2, bgcolor: 'grey.50', display: 'flex', flexDirection: 'column' }}>
+              <OverlayHostContext.Provider value={overlayHost}>
+                {allowed ? <KeptScreens openPaths={tabs.map((tab) => tab.path)} /> : <Navigate to="/403" replace />}
+              </OverlayHostContext.Provider>
+            </Box>
+            {/* The screens' dialogs open over the screen area only (see overlayHost). */}
+            <Box ref={setOverlayHost} sx={{ position: 'absolute', inset: 0, pointerEvents: 'none' }} />
           </Box>
-          {/* The screens' dialogs open over the screen area only (see overlayHost). */}
-          <Box ref={setOverlayHost} sx={{ position: 'absolute', inset: 0, pointerEvents: 'none' }} />
         </Box>
+        <ChangePasswordDialog />
       </Box>
-      <ChangePasswordDialog />
-    </Box>
+    </ConfirmProvider>
   );
 }

@@ -4,7 +4,6 @@ import { registerNavigator } from '@renderer/http/navigator';
 import { getUser } from '@renderer/session/session';
 import { useAppDispatch } from '@renderer/store/hooks';
 import { reloadPromptShown } from '@renderer/store/appSlice';
-import { ConfirmProvider } from '@renderer/components/ListPage';
 import { MenuLoadingOverlay } from '@renderer/components/MenuLoadingOverlay';
 import { ReloadPrompt } from '@renderer/components/ReloadPrompt';
 import { Toaster } from '@renderer/components/Toaster';
@@ -38,7 +37,7 @@ export function RootLayout() {
   const redirect = guardRedirect(location.pathname, location.search, getUser() !== null);
 
   return (
-    <ConfirmProvider>
+    <>
       {redirect ? (
         <Navigate to={redirect} replace />
       ) : (
@@ -51,6 +50,6 @@ export function RootLayout() {
       {/* A desktop app older than the server accepts is stopped on every screen, the login included. */}
       <VersionFloorGate />
       <Toaster />
-    </ConfirmProvider>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { MainLayout } from '@renderer/layout/MainLayout';
 import { ChunkFailed } from '@renderer/features/errors/ChunkFailed';
 import { StartupGate } from '@renderer/features/connect/StartupGate';
+import { loadMessages } from '@renderer/i18n/dictionaries';
 import { lazyScreen } from './chunkErrors';
 import { RootLayout } from './RootLayout';
 import { ERROR_CODES, SCREENS } from './screens';
@@ -9,6 +9,14 @@ import { ERROR_CODES, SCREENS } from './screens';
 const LoginPage = lazyScreen(() => import('@renderer/features/login/LoginPage'), ChunkFailed);
 const ErrorPage = lazyScreen(() => import('@renderer/features/errors/ErrorPage'), ChunkFailed);
 const ConnectPage = lazyScreen(() => import('@renderer/features/connect/ConnectPage'), ChunkFailed);
+/**
+ * The signed-in shell (header, menu, tabs) and the features' texts load on demand: the login route stays
+ * small. The shell shows once both are there, so no screen shows a raw key.
+ */
+const MainLayout = lazyScreen(
+  () => Promise.all([import('@renderer/layout/MainLayout'), loadMessages()]).then(([shell]) => ({ default: shell.MainLayout })),
+  ChunkFailed,
+);
 
 /** Screens grouped under their layout segment (/main, /Setting, …). */
 function layoutRoutes(): RouteObject[] {

@@ -43,19 +43,26 @@ export const httpBaseQuery: BaseQueryFn<HttpArgs, unknown, QueryError> = async (
 /**
  * Cache tags: a query provides the tags of what it reads, a mutation invalidates what it changes, so every
  * screen showing that data refetches (a scrap updates the list and the status tabs of any open screen).
+ * Each feature names the tags it provides in its manifest.ts and adds them to this interface (module
+ * augmentation), so a mistyped tag fails typecheck; the feature list registers them at run time.
  */
-export const TAG_TYPES = [
-  'User', 'Role', 'File', 'Warehouse', 'Material', 'Enterprise', 'Product', 'StatusCount', 'Inspection', 'TestProject',
-  'Produce', 'Trace', 'StorageOrder', 'Recovery', 'Stock', 'SystemRule', 'StationCount',
-] as const;
-export type TagType = (typeof TAG_TYPES)[number];
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features' augmentations
+export interface CacheTags {}
+export type TagType = keyof CacheTags & string;
+/** Tag names as members of CacheTags: `interface CacheTags extends TagsOf<typeof TAGS> {}`. */
+export type TagsOf<T extends readonly string[]> = Record<T[number], true>;
 
 /** The one API slice; features inject their endpoints (see store/endpoints.ts). */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: httpBaseQuery,
-  tagTypes: TAG_TYPES,
+  tagTypes: [] as TagType[],
   // A screen opened again shows what it had and refreshes it when older than this many seconds.
   refetchOnMountOrArgChange: 30,
   endpoints: () => ({}),
 });
+
+/** Declares the features' tags to RTK Query (which checks, in development, that every tag used is declared). */
+export function registerTagTypes(tags: readonly TagType[]): void {
+  api.enhanceEndpoints({ addTagTypes: tags });
+}

@@ -1,0 +1,50 @@
+import { aboutFeature } from '@renderer/features/about/manifest';
+import { companyFeature } from '@renderer/features/company/manifest';
+import { connectFeature } from '@renderer/features/connect/manifest';
+import { deptFeature } from '@renderer/features/dept/manifest';
+import { detectFeature } from '@renderer/features/detect/manifest';
+import { dictionaryFeature } from '@renderer/features/dictionary/manifest';
+import { enterpriseFeature } from '@renderer/features/enterprise/manifest';
+import type { FeatureManifest } from '@renderer/features/feature';
+import { homeFeature } from '@renderer/features/home/manifest';
+import { inspectFeature } from '@renderer/features/inspect/manifest';
+import { logFeature } from '@renderer/features/log/manifest';
+import { machineFeature } from '@renderer/features/machine/manifest';
+import { materialFeature } from '@renderer/features/material/manifest';
+import { menuFeature } from '@renderer/features/menu/manifest';
+import { passwordFeature } from '@renderer/features/password/manifest';
+import { produceFeature } from '@renderer/features/produce/manifest';
+import { productFeature } from '@renderer/features/product/manifest';
+import { productExamFeature } from '@renderer/features/productExam/manifest';
+import { roleFeature } from '@renderer/features/role/manifest';
+import { storageFeature } from '@renderer/features/storage/manifest';
+import { systemRuleFeature } from '@renderer/features/systemRule/manifest';
+import { traceFeature } from '@renderer/features/trace/manifest';
+import { userFeature } from '@renderer/features/user/manifest';
+import { warehouseFeature } from '@renderer/features/warehouse/manifest';
+import { addMessages, addMessagesLoader } from '@renderer/i18n/dictionaries';
+import { registerTagTypes } from '@renderer/store/api';
+
+/**
+ * The one list of features. Routes, tab titles, the keys that open a screen, cache tags and texts all come
+ * from the features' manifests (features/<name>/manifest.ts); a new feature adds its manifest here.
+ */
+export const FEATURES: readonly FeatureManifest[] = [
+  homeFeature, userFeature, roleFeature, menuFeature, deptFeature, logFeature, companyFeature, dictionaryFeature,
+  systemRuleFeature, machineFeature, productFeature, detectFeature, materialFeature, warehouseFeature, enterpriseFeature,
+  productExamFeature, produceFeature, inspectFeature, traceFeature, storageFeature,
+  connectFeature, aboutFeature, passwordFeature,
+];
+
+let registered = false;
+
+/** Registers the features' texts (or their loaders) and cache tags; once, before the app renders. */
+export function registerFeatures(): void {
+  if (registered) return;
+  registered = true;
+  for (const { messages } of FEATURES) {
+    if (typeof messages === 'function') addMessagesLoader(messages);
+    else if (messages) addMessages(messages);
+  }
+  registerTagTypes(FEATURES.flatMap((f) => f.tags ?? []));
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileRow, UploadedFile } from '../../src/shared/api/file';
 import type { PageResult } from '../../src/shared/api/schema';
 import { saveUpload } from '../../src/server/modules/file/file.service';
-import { LocalDiskStorage } from '../../src/server/storage/local-disk';
+import { LocalDiskBlobStore } from '../../src/server/blobs/local-disk';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 
 const MAX_BYTES = 1024 * 1024;
@@ -176,7 +176,7 @@ describe('limits and refusals', () => {
 
 describe('records', () => {
   it('removes the stored file when its row cannot be written', async () => {
-    const storage = new LocalDiskStorage(join(dataDir, 'files'));
+    const storage = new LocalDiskBlobStore(join(dataDir, 'files'));
     const before = storedFiles().length;
     // No such user: the foreign key refuses the row after the file was written.
     await expect(

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenData } from '../../src/shared/api/auth';
 import type { PageResult } from '../../src/shared/api/schema';
-import type { DueRow, InspectionRow } from '../../src/shared/api/inspection';
+import type { DueRow, PeriodicInspectionRow } from '../../src/shared/api/periodicInspection';
 import type { FillGateReason, ProductDetail, StatusCount } from '../../src/shared/api/product';
-import type { TestProjectRow } from '../../src/shared/api/testProject';
+import type { InspectionItemRow } from '../../src/shared/api/inspectionItem';
 import { addDays, addYears, today } from '../../src/server/lib/dates';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 import { createGas } from './master-data-helper';
@@ -56,7 +56,7 @@ describe('periodic inspection', () => {
     const detail = (await t.call<ProductDetail>('GET', `/api/product/info/${id}`, { token })).body.data;
     expect(detail).toMatchObject({ status: 2, lastInspectionDate: on, nextInspectionDate: addYears(on, 5) });
     expect((await due({ days: 30, code: 'PASS1' })).body.data.total).toBe(0);
-    const history = (await t.call<PageResult<InspectionRow>>('POST', '/api/detect/history', { token, body: { cylinderId: id } })).body.data;
+    const history = (await t.call<PageResult<PeriodicInspectionRow>>('POST', '/api/detect/history', { token, body: { cylinderId: id } })).body.data;
     expect(history.list).toEqual([expect.objectContaining({ inspectedOn: on, result: 1, nextDate: addYears(on, 5), agency: '市特检院', operator: '管理员' })]);
   });
 
@@ -111,7 +111,7 @@ describe('periodic inspection', () => {
 
 describe('inspection items per gas', () => {
   it('saves, reorders, renames and removes the items of a gas', async () => {
-    const save = (projects: unknown[]) => t.call<TestProjectRow[]>('POST', '/api/produce/saveTestProject', { token, body: { materialId: n2, projects } });
+    const save = (projects: unknown[]) => t.call<InspectionItemRow[]>('POST', '/api/produce/saveTestProject', { token, body: { materialId: n2, projects } });
     const first = (await save([
       { projectName: '纯度', method: 'GB/T 8979', standardMin: 99.999, unit: '%', required: true },
       { projectName: '水分', standardMax: 3, unit: 'ppm' },
@@ -126,20 +126,20 @@ describe('inspection items per gas', () => {
       { id: purity!.id, projectName: '氮气纯度', standardMin: 99.99, unit: '%' },
     ])).body.data;
     expect(second.map((p) => [p.id, p.projectName])).toEqual([[water!.id, '纯度'], [purity!.id, '氮气纯度']]);
-    const listed = (await t.call<TestProjectRow[]>('POST', '/api/produce/queryTestProject', { token, body: { materialId: n2 } })).body.data;
+    const listed = (await t.call<InspectionItemRow[]>('POST', '/api/produce/queryTestProject', { token, body: { materialId: n2 } })).body.data;
     expect(listed).toEqual(second);
-    const one = (await t.call<TestProjectRow>('POST', '/api/produce/testProjectDetail', { token, body: { id: purity!.id } })).body.data;
+    const one = (await t.call<InspectionItemRow>('POST', '/api/produce/testProjectDetail', { token, body: { id: purity!.id } })).body.data;
     expect(one).toMatchObject({ projectName: '氮气纯度', standardMin: 99.99, unit: '%' });
   });
 
   it('refuses duplicates, inverted ranges and unknown gases, changing nothing', async () => {
-    const before = (await t.call<TestProjectRow[]>('POST', '/api/produce/queryTestProject', { token, body: { materialId: n2 } })).body.data;
+    const before = (await t.call<InspectionItemRow[]>('POST', '/api/produce/queryTestProject', { token, body: { materialId: n2 } })).body.data;
     const save = (body: Record<string, unknown>) => t.call('POST', '/api/produce/saveTestProject', { token, body: { materialId: n2, ...body } });
     expect((await save({ projects: [{ projectName: 'A' }, { projectName: 'A' }] })).body.msg).toBe('参数错误：第 2 个检验项目名称重复：A');
     expect((await save({ projects: [{ projectName: 'B', standardMin: 5, standardMax: 1 }] })).body.msg).toBe('参数错误：检验项目 B 的标准下限不能大于标准上限');
     expect((await save({ materialId: 9999, projects: [] })).body.msg).toBe('参数错误：介质不存在：9999');
     expect((await save({ projects: [{ projectName: '' }] })).body.msg).toBe('参数错误：检验项目 第 1 项 项目名称不能为空');
-    const after = (await t.call<TestProjectRow[]>('POST', '/api/produce/queryTestProject', { token, body: { materialId: n2 } })).body.data;
+    const after = (await t.call<InspectionItemRow[]>('POST', '/api/produce/queryTestProject', { token, body: { materialId: n2 } })).body.data;
     expect(after).toEqual(before);
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MetagePreview, RollbackPreview, ScanPreview, ScanResult, TestPreview, TestRecord, TraceInfo } from '../../src/shared/api/produce';
+import type { MetagePreview, RollbackPreview, ScanPreview, ScanResult, InspectionPreview, InspectionRecord, TraceInfo } from '../../src/shared/api/production';
 import type { StatusCount } from '../../src/shared/api/product';
 import { addDays, addYears, today } from '../../src/server/lib/dates';
 import { cappedCount } from '../../src/server/lib/paging';
@@ -89,7 +89,7 @@ describe('the production loop', () => {
     const after = await counts();
     expect(after[2]! - before[2]!).toBe(-1);
     expect(after[5]! - before[5]!).toBe(1);
-    const test = await t.call<TestRecord>('GET', `/api/produce/getTestInfoByTraceId/${tested.body.data.traceId}`, { token });
+    const test = await t.call<InspectionRecord>('GET', `/api/produce/getTestInfoByTraceId/${tested.body.data.traceId}`, { token });
     expect(test.body.data.items.map((i) => [i.projectName, i.passed, i.standard])).toEqual([
       ['纯度', true, '≥99.99%'], ['水分', true, '≤10ppm'], ['外观', true, '无损伤'],
     ]);
@@ -317,7 +317,7 @@ describe('inspection after filling', () => {
 
   it('a required project out of its standard → analyze (1) with the failed items', async () => {
     await filled('TF1');
-    const preview = await post<TestPreview>('/api/produce/testScan', { code: 'TF1' });
+    const preview = await post<InspectionPreview>('/api/produce/testScan', { code: 'TF1' });
     expect(preview.body.data).toMatchObject({ allowed: true, projects: [{ projectName: '纯度' }, { projectName: '水分' }, { projectName: '外观' }] });
     const res = await post('/api/produce/testResult', { code: 'TF1', items: [{ projectId: purity, value: 99.5 }, { projectId: moisture, value: 3 }] });
     expect(res.body.data).toMatchObject({ action: 'testFail', toStatus: 1, failedItems: ['纯度 99.5%（标准 ≥99.99%）'] });
@@ -334,8 +334,8 @@ describe('inspection after filling', () => {
   it('corrections keep the old values in the trace and may not change the verdict', async () => {
     await filled('TC1');
     const tested = await passTest('TC1');
-    const record = (await t.call<TestRecord>('GET', `/api/produce/getTestInfoByTraceId/${tested.body.data.traceId}`, { token })).body.data;
-    const fixed = await post<TestRecord>('/api/produce/updateTestById', {
+    const record = (await t.call<InspectionRecord>('GET', `/api/produce/getTestInfoByTraceId/${tested.body.data.traceId}`, { token })).body.data;
+    const fixed = await post<InspectionRecord>('/api/produce/updateTestById', {
       id: record.id, reason: '录入错误', items: [{ projectId: purity, value: 99.998 }, { projectId: moisture, value: 2 }, { projectId: looks, passed: true }],
     });
     expect(fixed.body.data.items[0]).toMatchObject({ value: 99.998 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MaterialOption } from '../../src/shared/api/material';
-import type { TestProjectRow } from '../../src/shared/api/testProject';
+import type { InspectionItemRow } from '../../src/shared/api/inspectionItem';
 import { buildTestApp, type TestApp } from './app-helper';
 import { createEnterprise, createGas, createWarehouse } from './master-data-helper';
 
@@ -61,11 +61,11 @@ describe('inspection items', () => {
   it('an item left out of the list is retired, kept in the table, and its name may be used again', async () => {
     const gas = await createGas(t, token, { materialName: '氧气', code: 'O2' });
     const save = async (projects: unknown[]) => {
-      const res = await t.call<TestProjectRow[]>('POST', '/api/produce/saveTestProject', { token, body: { materialId: gas, projects } });
+      const res = await t.call<InspectionItemRow[]>('POST', '/api/produce/saveTestProject', { token, body: { materialId: gas, projects } });
       expect(res.body, res.body.msg).toMatchObject({ code: 0 });
       return res.body.data;
     };
-    const listed = async () => (await t.call<TestProjectRow[]>('POST', '/api/produce/queryTestProject', { token, body: { materialId: gas } })).body.data;
+    const listed = async () => (await t.call<InspectionItemRow[]>('POST', '/api/produce/queryTestProject', { token, body: { materialId: gas } })).body.data;
     const [purity, water] = await save([{ projectName: '纯度', standardMin: 99.5, unit: '%' }, { projectName: '水分', standardMax: 10, unit: 'ppm' }]);
     await save([{ id: purity!.id, projectName: '纯度', standardMin: 99.5, unit: '%' }]);
     expect((await listed()).map((p) => p.projectName)).toEqual(['纯度']);

@@ -4,10 +4,10 @@ import type { DB } from '../../src/server/db/schema';
 import { fillPath, type Endpoint } from '../../src/shared/api/endpoint';
 import { AUTH } from '../../src/shared/api/auth';
 import { ENTERPRISE } from '../../src/shared/api/enterprise';
-import { DETECT } from '../../src/shared/api/inspection';
+import { PERIODIC_INSPECTION } from '../../src/shared/api/periodicInspection';
 import { MATERIAL } from '../../src/shared/api/material';
 import { PRODUCT } from '../../src/shared/api/product';
-import { TEST_PROJECT } from '../../src/shared/api/testProject';
+import { INSPECTION_ITEM } from '../../src/shared/api/inspectionItem';
 import { ROLE, USER } from '../../src/shared/api/user';
 import { WAREHOUSE } from '../../src/shared/api/warehouse';
 import { buildTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './app-helper';
@@ -84,7 +84,7 @@ it('does not record reads', async () => {
 });
 
 it('does not record reads sent as POST (lists, pages, details), but records the saves beside them', async () => {
-  const groups = [AUTH, ENTERPRISE, DETECT, MATERIAL, PRODUCT, TEST_PROJECT, USER, ROLE, WAREHOUSE];
+  const groups = [AUTH, ENTERPRISE, PERIODIC_INSPECTION, MATERIAL, PRODUCT, INSPECTION_ITEM, USER, ROLE, WAREHOUSE];
   const reads = groups.flatMap((g) => Object.values(g) as Endpoint[]).filter((e) => e.method === 'POST' && e.readOnly);
   expect(reads.map((e) => e.path)).toEqual(expect.arrayContaining([
     '/api/product/listPage', '/api/material/listPage', '/api/enterprise/list', '/api/role/list', '/api/produce/testProjectDetail',

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenData } from '../../src/shared/api/auth';
-import type { ScanPreview } from '../../src/shared/api/produce';
+import type { ScanPreview } from '../../src/shared/api/production';
 import type { PageResult } from '../../src/shared/api/schema';
 import type { CustomerHoldingRow } from '../../src/shared/api/storage';
 import { SYSTEM_RULE_DEFAULTS, type SystemRules } from '../../src/shared/api/systemRule';

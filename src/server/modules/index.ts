@@ -8,22 +8,22 @@ import { module as dictionary } from './dictionary';
 import { module as enterprise } from './enterprise';
 import { module as enumeration } from './enum';
 import { module as file } from './file';
-import { module as inspection } from './inspection';
+import { module as inspectionItem } from './inspectionItem';
 import { module as log } from './log';
 import { module as material } from './material';
 import { module as menu } from './menu';
+import { module as periodicInspection } from './periodicInspection';
 import { module as product } from './product';
 import { module as role } from './role';
 import { module as storage } from './storage';
 import { module as systemRule } from './systemRule';
-import { module as testProject } from './testProject';
 import { module as user } from './user';
 import { module as warehouse } from './warehouse';
 
 /** Every server module, in the order the app registers their routes: the one list a new module joins. */
 export const SERVER_MODULES: readonly ServerModule[] = [
   auth, user, role, dept, menu, company, dictionary, systemRule, log, file,
-  enumeration, area, material, warehouse, enterprise, product, inspection, testProject, cylinder, storage,
+  enumeration, area, material, warehouse, enterprise, product, periodicInspection, inspectionItem, cylinder, storage,
 ];
 
 export type { ModuleOptions, ServerModule } from './module';

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SYSTEM_RULE_DEFAULTS } from './systemRule';
 import { endpoint } from './endpoint';
-import { CylinderBrief, ProduceEventRow, ScanId, ScanResult, TestRecord } from './produce';
+import { CylinderBrief, ProduceEventRow, ScanId, ScanResult, InspectionRecord } from './production';
 import { Bool, Code, Flag, Id, IdBody, IdParams, Int, List, NoData, OneOf, OptDate, OptId, OptStr, Page, PageQuery, ReqStr, Str } from './schema';
 
 const Text = Type.Union([Type.String(), Type.Null()]);
@@ -169,7 +169,7 @@ export const SignInfo = Type.Union([Type.Object({ signName: Type.String(), image
 export type SignInfo = Static<typeof SignInfo>;
 
 /** The inspection results of an order's cylinders, for the quality certificate. */
-export const MaterialTestRow = Type.Object({ cylinderId: Type.Integer(), code: Type.String(), record: Type.Union([TestRecord, Type.Null()]) });
+export const MaterialTestRow = Type.Object({ cylinderId: Type.Integer(), code: Type.String(), record: Type.Union([InspectionRecord, Type.Null()]) });
 export type MaterialTestRow = Static<typeof MaterialTestRow>;
 
 export const StorageTraceQuery = PageQuery(['id'] as const, {

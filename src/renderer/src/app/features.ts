@@ -2,20 +2,20 @@ import { aboutFeature } from '@renderer/features/about/manifest';
 import { companyFeature } from '@renderer/features/company/manifest';
 import { connectFeature } from '@renderer/features/connect/manifest';
 import { deptFeature } from '@renderer/features/dept/manifest';
-import { detectFeature } from '@renderer/features/detect/manifest';
+import { periodicInspectionFeature } from '@renderer/features/periodicInspection/manifest';
 import { dictionaryFeature } from '@renderer/features/dictionary/manifest';
 import { enterpriseFeature } from '@renderer/features/enterprise/manifest';
 import type { FeatureManifest } from '@renderer/features/feature';
 import { homeFeature } from '@renderer/features/home/manifest';
-import { inspectFeature } from '@renderer/features/inspect/manifest';
+import { inspectionFeature } from '@renderer/features/inspection/manifest';
 import { logFeature } from '@renderer/features/log/manifest';
 import { machineFeature } from '@renderer/features/machine/manifest';
 import { materialFeature } from '@renderer/features/material/manifest';
 import { menuFeature } from '@renderer/features/menu/manifest';
 import { passwordFeature } from '@renderer/features/password/manifest';
-import { produceFeature } from '@renderer/features/produce/manifest';
+import { productionFeature } from '@renderer/features/production/manifest';
 import { productFeature } from '@renderer/features/product/manifest';
-import { productExamFeature } from '@renderer/features/productExam/manifest';
+import { inspectionItemFeature } from '@renderer/features/inspectionItem/manifest';
 import { roleFeature } from '@renderer/features/role/manifest';
 import { storageFeature } from '@renderer/features/storage/manifest';
 import { systemRuleFeature } from '@renderer/features/systemRule/manifest';
@@ -31,8 +31,8 @@ import { registerTagTypes } from '@renderer/store/api';
  */
 export const FEATURES: readonly FeatureManifest[] = [
   homeFeature, userFeature, roleFeature, menuFeature, deptFeature, logFeature, companyFeature, dictionaryFeature,
-  systemRuleFeature, machineFeature, productFeature, detectFeature, materialFeature, warehouseFeature, enterpriseFeature,
-  productExamFeature, produceFeature, inspectFeature, traceFeature, storageFeature,
+  systemRuleFeature, machineFeature, productFeature, periodicInspectionFeature, materialFeature, warehouseFeature, enterpriseFeature,
+  inspectionItemFeature, productionFeature, inspectionFeature, traceFeature, storageFeature,
   connectFeature, aboutFeature, passwordFeature,
 ];
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http } from '@renderer/http/client';
 import { clearToasts, getToasts } from '@renderer/notify/toast';
 import { getMenuList, getTokens, getUser } from '@renderer/session/session';
-import { EXPIRY_SUFFIX } from '@renderer/session/storage';
+import { EXPIRY_SUFFIX } from '@renderer/session/browserStorage';
 import { deferred, fakeAdapter, ok, type FakeHandler } from '@renderer/test/fakeAdapter';
 import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
 

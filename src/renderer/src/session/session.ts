@@ -1,5 +1,5 @@
 import type { MenuItem, TokenData, UserInfo } from '@shared/api/auth';
-import { clearAll, getItem, removeItem, setItem, STORAGE_KEYS } from './storage';
+import { clearAll, getItem, removeItem, setItem, STORAGE_KEYS } from './browserStorage';
 
 /** Tokens as kept in storage under TOKEN; the expiries are absolute epoch milliseconds. */
 export interface StoredTokens {

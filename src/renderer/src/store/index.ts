@@ -1,6 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { onSessionCleared } from '@renderer/session/session';
-import { setItem, STORAGE_KEYS } from '@renderer/session/storage';
+import { setItem, STORAGE_KEYS } from '@renderer/session/browserStorage';
 import { api } from './api';
 import { appSlice } from './appSlice';
 import { authSlice } from './authSlice';

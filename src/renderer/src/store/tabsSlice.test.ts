@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getItem, setItem, STORAGE_KEYS } from '@renderer/session/storage';
+import { getItem, setItem, STORAGE_KEYS } from '@renderer/session/browserStorage';
 import { storeSession } from '@renderer/test/renderApp';
 import { makeStore } from './index';
 import { HOME_TAB, neighbourOf, tabClosed, tabsSlice, tabVisited, type Tab } from './tabsSlice';

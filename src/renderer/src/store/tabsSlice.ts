@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { getItem, STORAGE_KEYS } from '@renderer/session/storage';
+import { getItem, STORAGE_KEYS } from '@renderer/session/browserStorage';
 import { sessionEnded } from './sessionActions';
 
 export const HOME_PATH = '/main/home';

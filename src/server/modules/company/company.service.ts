@@ -6,8 +6,8 @@ import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { BusinessError } from '../../lib/errors';
 import { blankToNull } from '../../lib/paging';
-import { safeExtension } from '../../storage/object-path';
-import type { FileStorage } from '../../storage/storage';
+import { safeExtension } from '../../blobs/object-path';
+import type { BlobStore } from '../../blobs/blob-store';
 import { cleanOriginalName, saveUpload, tooLargeMessage } from '../file';
 import * as repo from './company.repository';
 
@@ -59,7 +59,7 @@ function imageKind(head: Buffer): 'png' | 'jpg' | null {
  */
 export async function storeLogo(
   db: Kysely<DB>,
-  storage: FileStorage,
+  storage: BlobStore,
   upload: { bytes: Buffer; truncated: boolean; filename: string | undefined; userId: number },
 ): Promise<UploadedFile> {
   if (upload.truncated || upload.bytes.length > LOGO_MAX_BYTES) throw new BusinessError(tooLargeMessage(LOGO_MAX_BYTES));

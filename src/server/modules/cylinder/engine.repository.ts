@@ -1,5 +1,5 @@
 import { sql, type Kysely, type QueryCreator, type Transaction } from 'kysely';
-import type { ScanResult } from '@shared/api/produce';
+import type { ScanResult } from '@shared/api/production';
 import type { DB } from '../../db/schema';
 import { LOCK_TIMEOUT, STATEMENT_TIMEOUT } from '../../db/transaction';
 import { BusinessError } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ScanResult } from '@shared/api/produce';
+import type { ScanResult } from '@shared/api/production';
 import { actionLabel } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';

@@ -58,7 +58,7 @@ export async function fillGateWithCylinder(db: Kysely<DB>, code: string, materia
   if (row.gasId === null || row.gasName === null) throw new BusinessError(`介质不存在：${materialId}`);
   const gas = {
     id: row.gasId, materialName: row.gasName, flammable: row.gasFlammable === true, designLifeYears: row.gasLife,
-    // 系统规则: without the extension a passed inspection no longer lengthens the life.
+    // 系统规则: without the extension a passed inspection no longer lengthens the production.
     extendedLifeYears: row.extensionRule ? row.gasExtendedLife : null,
   };
   const brief = {

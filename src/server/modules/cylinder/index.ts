@@ -20,8 +20,8 @@ export {
 export { fillGateFor } from './fill-gate.repository';
 
 // The trace: events that change no status, and its reads.
-export { appendTraces, listTraces, movementCount, type TraceInput } from './trace.repository';
-export { briefByCode, storageTrace, testRecordByTrace, whereabouts } from './trace.queries';
+export { appendTraces, listTraces, movementCount, removeRegistered, type TraceInput } from './trace.repository';
+export { briefByCode, storageTrace, inspectionRecordByTrace, whereabouts } from './trace.queries';
 export { gasOf } from './production.repository';
 export { openOrderOf } from './storage.repository';
 export { statusLabel } from './status';

@@ -16,7 +16,7 @@ export const gasOf = async (db: Kysely<DB>, materialId: number): Promise<Gas> =>
 };
 
 /** The gas's standing test projects (检验项目), in their order. */
-export const testProjectsOf = (db: Kysely<DB>, materialId: number) =>
+export const inspectionItemsOf = (db: Kysely<DB>, materialId: number) =>
   db.selectFrom('test_projects')
     .select(['id', 'project_name', 'standard_min', 'standard_max', 'standard_text', 'unit', 'required', 'method'])
     .where('material_id', '=', materialId).where('retired_at', 'is', null).orderBy('sort').orderBy('id').execute();
@@ -25,10 +25,10 @@ export const testProjectsOf = (db: Kysely<DB>, materialId: number) =>
 export const weighingFacts = (db: Kysely<DB>, id: number) =>
   db.selectFrom('cylinders').select(['code', 'material_id', 'tare_weight']).where('id', '=', id).executeTakeFirst();
 
-export const testRecordRow = (trx: Transaction<DB>, id: number) =>
+export const inspectionRecordRow = (trx: Transaction<DB>, id: number) =>
   trx.selectFrom('test_records').select(['id', 'cylinder_id', 'material_id', 'result', 'items', 'remark', 'reverted_at']).where('id', '=', id).executeTakeFirst();
 
-export async function correctTestRecord(trx: Transaction<DB>, id: number, items: unknown, remark: string | null): Promise<void> {
+export async function correctInspectionRecord(trx: Transaction<DB>, id: number, items: unknown, remark: string | null): Promise<void> {
   await trx.updateTable('test_records').set({ items: JSON.stringify(items), remark, updated_at: sql`now()` }).where('id', '=', id).execute();
 }
 

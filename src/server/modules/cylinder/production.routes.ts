@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { PRODUCE, TRACE } from '@shared/api/produce';
+import { PRODUCTION, TRACE } from '@shared/api/production';
 import { actorOf, requirePermission } from '../../lib/access';
 import { route } from '../../lib/endpoint';
 import { receiveXlsx, XLSX_MAX_BYTES } from '../../lib/xlsx/upload';
 import { sendXlsxBuffer, sendXlsxRows, templateBuffer } from '../../lib/xlsx/write';
-import { importTests, TEST_EXPORT_COLUMNS, TEST_IMPORT_COLUMNS, TEST_TEMPLATE_EXAMPLE, testExportRows } from './test.sheet';
+import { importInspections, INSPECTION_EXPORT_COLUMNS, INSPECTION_IMPORT_COLUMNS, INSPECTION_TEMPLATE_EXAMPLE, inspectionExportRows } from './inspection.sheet';
 import { runTransition } from './engine';
-import * as life from './production.service';
-import * as queries from './trace.queries';
+import * as production from './production.service';
+import * as history from './trace.queries';
 import { rollbackCheck, rollbackSave } from './rollback';
 import * as t from './production.transitions';
 import { BusinessError } from '../../lib/errors';
@@ -24,49 +24,49 @@ export const productionRoutes: FastifyPluginAsync = async (app) => {
   };
   await app.register(multipart, { limits: { fileSize: XLSX_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
-  route(app, PRODUCE.addPicking, async (r) => runTransition(db, t.pick(r.body.materialId), r.body, actorOf(r)));
-  route(app, PRODUCE.returnPicking, async (r) => runTransition(db, t.returnPick(r.body.reason?.trim() || null), r.body, actorOf(r)));
-  route(app, PRODUCE.fillingScan, async (r) => life.fillingScan(db, r.body.code, r.body.materialId));
-  route(app, PRODUCE.filling, async (r) => {
+  route(app, PRODUCTION.addPicking, async (r) => runTransition(db, t.pick(r.body.materialId), r.body, actorOf(r)));
+  route(app, PRODUCTION.returnPicking, async (r) => runTransition(db, t.returnPick(r.body.reason?.trim() || null), r.body, actorOf(r)));
+  route(app, PRODUCTION.fillingScan, async (r) => production.fillingScan(db, r.body.code, r.body.materialId));
+  route(app, PRODUCTION.filling, async (r) => {
     // A typed weight (not read from the filling scale) needs the rules' leave and its own key, as at re-weighing.
     if (typeof r.body.filledWeight === 'number' && r.body.source !== 'scale') await allowTypedWeight(r);
     return runTransition(db, t.fill(r.body), r.body, actorOf(r));
   });
-  route(app, PRODUCE.fillingHistory, async (r) => queries.fillingHistory(db, r.body));
+  route(app, PRODUCTION.fillingHistory, async (r) => history.fillingHistory(db, r.body));
 
-  route(app, PRODUCE.testScan, async (r) => life.testScan(db, r.body.code));
-  route(app, PRODUCE.testResult, async (r) => runTransition(db, t.test(r.body), r.body, actorOf(r)));
-  route(app, PRODUCE.testHistory, async (r) => queries.testHistory(db, r.body));
-  route(app, PRODUCE.updateTestById, async (r) => life.updateTest(db, r.body, actorOf(r)));
-  route(app, PRODUCE.exportTestList, async (r, reply) => sendXlsxRows(reply, '检验记录.xlsx', '检验记录', TEST_EXPORT_COLUMNS, await testExportRows(db, r.body)));
-  route(app, PRODUCE.importTest, async (r) => importTests(db, await receiveXlsx(r), actorOf(r), r.query.dryRun === true));
-  route(app, PRODUCE.testTemplate, async (_r, reply) =>
-    sendXlsxBuffer(reply, '检验结果导入模板.xlsx', await templateBuffer('检验结果', TEST_IMPORT_COLUMNS, TEST_TEMPLATE_EXAMPLE)));
-  route(app, PRODUCE.getTestInfoByTraceId, async (r) => queries.testRecordByTrace(db, r.params.id));
+  route(app, PRODUCTION.testScan, async (r) => production.inspectionScan(db, r.body.code));
+  route(app, PRODUCTION.testResult, async (r) => runTransition(db, t.inspect(r.body), r.body, actorOf(r)));
+  route(app, PRODUCTION.testHistory, async (r) => history.inspectionHistory(db, r.body));
+  route(app, PRODUCTION.updateTestById, async (r) => production.updateInspection(db, r.body, actorOf(r)));
+  route(app, PRODUCTION.exportTestList, async (r, reply) => sendXlsxRows(reply, '检验记录.xlsx', '检验记录', INSPECTION_EXPORT_COLUMNS, await inspectionExportRows(db, r.body)));
+  route(app, PRODUCTION.importTest, async (r) => importInspections(db, await receiveXlsx(r), actorOf(r), r.query.dryRun === true));
+  route(app, PRODUCTION.testTemplate, async (_r, reply) =>
+    sendXlsxBuffer(reply, '检验结果导入模板.xlsx', await templateBuffer('检验结果', INSPECTION_IMPORT_COLUMNS, INSPECTION_TEMPLATE_EXAMPLE)));
+  route(app, PRODUCTION.getTestInfoByTraceId, async (r) => history.inspectionRecordByTrace(db, r.params.id));
 
-  route(app, PRODUCE.metageScan, async (r) => life.metageScan(db, r.body.code));
-  route(app, PRODUCE.metage, async (r) => {
+  route(app, PRODUCTION.metageScan, async (r) => production.metageScan(db, r.body.code));
+  route(app, PRODUCTION.metage, async (r) => {
     if (r.body.source === 'manual') await allowTypedWeight(r);
     return runTransition(db, t.metage(r.body), r.body, actorOf(r));
   });
-  route(app, PRODUCE.checkWeight, async (r) => life.checkWeight(db, r.params.id, r.query.grossWeight));
-  route(app, PRODUCE.metageHistory, async (r) => queries.metageHistory(db, r.body));
+  route(app, PRODUCTION.checkWeight, async (r) => production.checkWeight(db, r.params.id, r.query.grossWeight));
+  route(app, PRODUCTION.metageHistory, async (r) => history.metageHistory(db, r.body));
 
-  route(app, PRODUCE.rollbackCheck, async (r) => rollbackCheck(db, r.body.code));
-  route(app, PRODUCE.rollbackSave, async (r) => rollbackSave(db, r.body, actorOf(r)));
-  route(app, PRODUCE.listProduce, async (r) => queries.listProduce(db, r.body));
-  route(app, PRODUCE.listProduct, async (r) => queries.listProduct(db, r.body));
-  route(app, PRODUCE.listCycleInfo, async (r) => queries.cycles(db, r.body.code));
-  route(app, PRODUCE.traceDetails, async (r) => queries.traceDetails(db, r.body.code));
-  route(app, PRODUCE.listEnterprise, async () => queries.customers(db));
+  route(app, PRODUCTION.rollbackCheck, async (r) => rollbackCheck(db, r.body.code));
+  route(app, PRODUCTION.rollbackSave, async (r) => rollbackSave(db, r.body, actorOf(r)));
+  route(app, PRODUCTION.listProduce, async (r) => history.listProduce(db, r.body));
+  route(app, PRODUCTION.listProduct, async (r) => history.listProduct(db, r.body));
+  route(app, PRODUCTION.listCycleInfo, async (r) => history.cycles(db, r.body.code));
+  route(app, PRODUCTION.traceDetails, async (r) => history.traceDetails(db, r.body.code));
+  route(app, PRODUCTION.listEnterprise, async () => history.customers(db));
 
-  route(app, TRACE.getInfo, async (r) => queries.traceInfo(db, r.body.code));
+  route(app, TRACE.getInfo, async (r) => history.traceInfo(db, r.body.code));
   route(app, TRACE.productAnalyse, async (r) => {
     const actor = actorOf(r);
     return runTransition(db, t.analyse(r.body, actor), r.body, actor);
   });
   route(app, TRACE.vacuumHandle, async (r) => runTransition(db, t.vacuum(r.body), r.body, actorOf(r)));
-  route(app, PRODUCE.vacuum, async (r) => runTransition(db, t.vacuum(r.body), r.body, actorOf(r)));
-  route(app, PRODUCE.todayCount, async (r) => queries.todayCount(db, r.query.action, actorOf(r)));
-  route(app, TRACE.saveOrEdit, async (r) => life.saveNote(db, r.body, actorOf(r)));
+  route(app, PRODUCTION.vacuum, async (r) => runTransition(db, t.vacuum(r.body), r.body, actorOf(r)));
+  route(app, PRODUCTION.todayCount, async (r) => history.todayCount(db, r.query.action, actorOf(r)));
+  route(app, TRACE.saveOrEdit, async (r) => production.saveNote(db, r.body, actorOf(r)));
 };

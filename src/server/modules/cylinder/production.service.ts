@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type {
-  CylinderBrief, MetagePreview, NoteBody, ScanPreview, TestPreview, TestRecord, UpdateTestBody, WeightVerdict,
-} from '@shared/api/produce';
+  CylinderBrief, MetagePreview, NoteBody, ScanPreview, InspectionPreview, InspectionRecord, UpdateInspectionBody, WeightVerdict,
+} from '@shared/api/production';
 import { STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -12,10 +12,10 @@ import { fillGateWithCylinder } from './fill-gate.repository';
 import { wrongStatus } from './engine';
 import { appendEvent, lockCylinder } from './engine.repository';
 import type { Actor } from './transition';
-import { briefByCode, testRecord } from './trace.queries';
-import { evaluateTest, metageReasons, weightVerdict } from './production.transitions';
+import { briefByCode, inspectionRecord } from './trace.queries';
+import { evaluateInspection, metageReasons, weightVerdict } from './production.transitions';
 import * as repo from './production.repository';
-import { gasOf, testProjectsOf } from './production.repository';
+import { gasOf, inspectionItemsOf } from './production.repository';
 
 /** The engine's wrong-status refusal, as a preview reason (none when the status fits). */
 const statusReason = (c: CylinderBrief, step: string, expected: readonly number[]): string[] =>
@@ -34,9 +34,9 @@ export async function fillingScan(db: Kysely<DB>, code: string, materialId: numb
   return { cylinder, allowed: reasons.length === 0, reasons };
 }
 
-export async function testScan(db: Kysely<DB>, code: string): Promise<TestPreview> {
+export async function inspectionScan(db: Kysely<DB>, code: string): Promise<InspectionPreview> {
   const cylinder = await briefByCode(db, code);
-  const projects = (await testProjectsOf(db, cylinder.materialId)).map((p) => ({
+  const projects = (await inspectionItemsOf(db, cylinder.materialId)).map((p) => ({
     id: p.id, projectName: p.project_name, method: p.method, standardMin: p.standard_min === null ? null : Number(p.standard_min),
     standardMax: p.standard_max === null ? null : Number(p.standard_max), standardText: p.standard_text, unit: p.unit, required: p.required,
   }));
@@ -72,16 +72,16 @@ export async function checkWeight(db: Kysely<DB>, id: number, grossWeight: numbe
  * Corrects the values of a test record. The verdict may not change (a different verdict means a different
  * status: roll back and test again); the old values stay in a 'testCorrection' trace event.
  */
-export async function updateTest(db: Kysely<DB>, body: UpdateTestBody, actor: Actor): Promise<TestRecord> {
+export async function updateInspection(db: Kysely<DB>, body: UpdateInspectionBody, actor: Actor): Promise<InspectionRecord> {
   const reason = body.reason.trim();
   if (!reason) throw new BusinessError('参数错误：修改原因不能为空');
   await inTransaction(db, async (trx) => {
-    const rec = await repo.testRecordRow(trx, body.id);
+    const rec = await repo.inspectionRecordRow(trx, body.id);
     if (!rec) throw new BusinessError(`检验记录不存在：${body.id}`);
     const c = await lockCylinder(trx, { id: rec.cylinder_id });
     if (rec.reverted_at) throw new BusinessError(`该检验记录已被回退，不能修改（气瓶 ${c.code}）`);
-    const projects = await testProjectsOf(trx, rec.material_id);
-    const { items, failed } = evaluateTest(projects, body.items, c.code);
+    const projects = await inspectionItemsOf(trx, rec.material_id);
+    const { items, failed } = evaluateInspection(projects, body.items, c.code);
     const result = failed.length === 0 ? 1 : 0;
     if (result !== rec.result) {
       throw new BusinessError(`修改后的检验结论（${result ? '合格' : '不合格'}）与原结论不同：请先回退该检验，再重新检验（气瓶 ${c.code}）`);
@@ -91,9 +91,9 @@ export async function updateTest(db: Kysely<DB>, body: UpdateTestBody, actor: Ac
       recordType: 'test', recordId: rec.id,
       detail: { reason, before: { items: rec.items, remark: rec.remark }, after: { items, remark: blankToNull(body.remark ?? null) } },
     });
-    await repo.correctTestRecord(trx, rec.id, items, blankToNull(body.remark ?? null));
+    await repo.correctInspectionRecord(trx, rec.id, items, blankToNull(body.remark ?? null));
   });
-  return testRecord(db, body.id);
+  return inspectionRecord(db, body.id);
 }
 
 /** trace/saveOrEdit: a note on an event (new, or the author's own one edited); the event never changes. */

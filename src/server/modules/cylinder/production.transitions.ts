@@ -1,12 +1,12 @@
 import type { Transaction } from 'kysely';
-import type { AnalyseBody, FillingBody, MetageBody, TestItem, TestResultBody, VacuumBody } from '@shared/api/produce';
+import type { AnalyseBody, FillingBody, MetageBody, InspectionResult, InspectionResultBody, VacuumBody } from '@shared/api/production';
 import { filledByWeight, STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { storableText } from '../../lib/jsonb';
 import { blankToNull } from '../../lib/paging';
 import { fillGateFor, type GateGasFacts } from './fill-gate.repository';
-import { gasOf, testProjectsOf, type Gas } from './production.repository';
+import { gasOf, inspectionItemsOf, type Gas } from './production.repository';
 import { statusLabel } from './status';
 import type { Actor, LockedCylinder, Transition } from './transition';
 
@@ -135,9 +135,9 @@ const standardOf = (p: ProjectRow): string | null => {
  * Evaluates the items against the gas's test projects: a number against its range, otherwise the
  * operator's verdict. Every required project must be given; unknown projects are refused.
  */
-export function evaluateTest(projects: ProjectRow[], items: TestResultBody['items'], code: string): { items: TestItem[]; failed: string[] } {
+export function evaluateInspection(projects: ProjectRow[], items: InspectionResultBody['items'], code: string): { items: InspectionResult[]; failed: string[] } {
   const byId = new Map(projects.map((p) => [p.id, p]));
-  const given = new Map<number, TestResultBody['items'][number]>();
+  const given = new Map<number, InspectionResultBody['items'][number]>();
   for (const item of items) {
     if (!byId.has(item.projectId)) throw new BusinessError(`参数错误：检验项目 ${item.projectId} 不属于气瓶 ${code} 的介质`);
     if (given.has(item.projectId)) throw new BusinessError(`参数错误：检验项目「${byId.get(item.projectId)!.project_name}」重复`);
@@ -145,7 +145,7 @@ export function evaluateTest(projects: ProjectRow[], items: TestResultBody['item
   }
   const missing = projects.filter((p) => p.required && !given.has(p.id)).map((p) => `「${p.project_name}」`);
   if (missing.length) throw new BusinessError(`气瓶 ${code} 的检验项目未填写：${missing.join('、')}`);
-  const out: TestItem[] = [];
+  const out: InspectionResult[] = [];
   const failed: string[] = [];
   for (const p of projects) {
     const item = given.get(p.id);
@@ -171,16 +171,16 @@ export function evaluateTest(projects: ProjectRow[], items: TestResultBody['item
 }
 
 /** 检验: filling (4) → inspected (5); any required project failed → analyze (1) with the failed items. */
-export const test = (body: TestResultBody): Transition => ({
+export const inspect = (body: InspectionResultBody): Transition => ({
   action: 'testPass', label: '检验', from: [STATUS.filling], done: { statuses: [STATUS.inspected, STATUS.analyze], actions: ['testPass', 'testFail'] },
   apply: async (trx, c) => {
-    const projects = await testProjectsOf(trx, c.material_id);
-    let result: { items: TestItem[]; failed: string[] };
+    const projects = await inspectionItemsOf(trx, c.material_id);
+    let result: { items: InspectionResult[]; failed: string[] };
     if (projects.length === 0) {
       if (body.result === undefined) throw new BusinessError(`气瓶 ${c.code} 的介质没有检验项目：请选择检验结果（合格/不合格）`);
       result = { items: [], failed: body.result === 1 ? [] : ['检验不合格'] };
     } else {
-      result = evaluateTest(projects, body.items, c.code);
+      result = evaluateInspection(projects, body.items, c.code);
     }
     const passed = result.failed.length === 0;
     return {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { RollbackPreview, ScanResult } from '@shared/api/produce';
+import type { RollbackPreview, ScanResult } from '@shared/api/production';
 import { actionLabel } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';

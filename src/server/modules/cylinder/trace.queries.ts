@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type {
   CycleInfo, CylinderBrief, FillingHistoryQuery, FillingRow, MetageHistoryQuery, ProduceEventRow, ProduceListQuery,
-  ProductionCylinderQuery, ProductionCylinderRow, StationAction, TestHistoryQuery, TestRecord, TimelineEvent, TodayCount, TraceInfo, WeighingRow,
-} from '@shared/api/produce';
+  ProductionCylinderQuery, ProductionCylinderRow, StationAction, InspectionHistoryQuery, InspectionRecord, TimelineEvent, TodayCount, TraceInfo, WeighingRow,
+} from '@shared/api/production';
 import type { PageResult } from '@shared/api/schema';
 import type { StorageTraceQuery } from '@shared/api/storage';
 import { actionLabel, placeOf, type Place } from '@shared/lifecycle';
@@ -195,31 +195,31 @@ function testRows(db: Db) {
     ]);
 }
 
-const asTestRecord = <R extends { id: number; traceId: number }>(r: R) => ({ ...r, id: Number(r.id), traceId: Number(r.traceId) }) as unknown as TestRecord;
+const asTestRecord = <R extends { id: number; traceId: number }>(r: R) => ({ ...r, id: Number(r.id), traceId: Number(r.traceId) }) as unknown as InspectionRecord;
 
-const testQuery = (db: Db, q: TestHistoryQuery) => {
+const testQuery = (db: Db, q: InspectionHistoryQuery) => {
   const query = filtered(testRows(db), q);
   return q.result !== undefined ? query.where('r.result', '=', q.result) : query;
 };
 
 /** The filtered test records, newest first, at most `cap` of them in one query (exports: no count, no pages). */
-export async function testRecordsUpTo(db: Db, q: TestHistoryQuery, cap: number): Promise<TestRecord[]> {
+export async function inspectionRecordsUpTo(db: Db, q: InspectionHistoryQuery, cap: number): Promise<InspectionRecord[]> {
   return (await testQuery(db, q).orderBy('r.id', 'desc').limit(cap).execute()).map(asTestRecord);
 }
 
-export async function testHistory(db: Db, q: TestHistoryQuery): Promise<PageResult<TestRecord>> {
+export async function inspectionHistory(db: Db, q: InspectionHistoryQuery): Promise<PageResult<InspectionRecord>> {
   const query = testQuery(db, q);
   const page = await paginate(query, q, historyPage(db, query, SORT_ID, 'r.id'));
   return { total: page.total, list: page.list.map(asTestRecord) };
 }
 
-export async function testRecord(db: Db, id: number): Promise<TestRecord> {
+export async function inspectionRecord(db: Db, id: number): Promise<InspectionRecord> {
   const row = await testRows(db).where('r.id', '=', id).executeTakeFirst();
   if (!row) throw new BusinessError(`检验记录不存在：${id}`);
   return asTestRecord(row);
 }
 
-export async function testRecordByTrace(db: Db, traceId: number): Promise<TestRecord> {
+export async function inspectionRecordByTrace(db: Db, traceId: number): Promise<InspectionRecord> {
   const row = await testRows(db).where('r.trace_id', '=', traceId).executeTakeFirst();
   if (!row) throw new BusinessError(`该追溯事件没有检验记录：${traceId}`);
   return asTestRecord(row);

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { TraceEvent } from '@shared/api/product';
 import type { DB } from '../../db/schema';
 import { toJsonb } from '../../lib/jsonb';
@@ -47,4 +47,17 @@ export async function movementCount(db: Kysely<DB>, cylinderId: number): Promise
   const row = await db.selectFrom('cylinder_traces').select((eb) => eb.fn.countAll<number>().as('n'))
     .where('cylinder_id', '=', cylinderId).where('action', 'not in', ['register', 'import']).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Removes a cylinder registered by mistake with its registration events (the only deletion the trace
+ * allows); cylinder_removals keeps who removed what, with the events as they were.
+ */
+export async function removeRegistered(trx: Transaction<DB>, c: { id: number; code: string }, who: { operatorId: number | null; operator: string | null; workstation: string | null }): Promise<void> {
+  const registration = await trx.selectFrom('cylinder_traces').select(['action', 'operator', 'at', 'detail']).where('cylinder_id', '=', c.id).execute();
+  await trx.insertInto('cylinder_removals').values({
+    cylinder_id: c.id, code: c.code, detail: toJsonb({ registration }), operator_id: who.operatorId, operator: who.operator, workstation: who.workstation,
+  }).execute();
+  await trx.deleteFrom('cylinder_traces').where('cylinder_id', '=', c.id).execute();
+  await trx.deleteFrom('cylinders').where('id', '=', c.id).execute();
 }

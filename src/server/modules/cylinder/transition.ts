@@ -1,5 +1,5 @@
 import type { Transaction, Updateable } from 'kysely';
-import type { ScanResult } from '@shared/api/produce';
+import type { ScanResult } from '@shared/api/production';
 import type { LifecycleAction } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 

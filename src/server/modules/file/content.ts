@@ -1,4 +1,4 @@
-import { safeExtension } from '../../storage/object-path';
+import { safeExtension } from '../../blobs/object-path';
 
 /**
  * Content types by extension. The type a browser sent is never trusted: a file answered as text/html from

@@ -4,8 +4,8 @@ import { FILE_LINK_ACCESS, fileDownloadUrl, type FileLinkKind, type UploadedFile
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { BusinessError } from '../../lib/errors';
-import { isStoredPath, newStoredPath } from '../../storage/object-path';
-import type { FileStorage } from '../../storage/storage';
+import { isStoredPath, newStoredPath } from '../../blobs/object-path';
+import type { BlobStore } from '../../blobs/blob-store';
 import { userHolds } from '../auth';
 import { cleanOriginalName, mimeOf } from './content';
 import * as files from './file.repository';
@@ -23,7 +23,7 @@ export const MSG_NOT_ALLOWED = '文件不存在或无权下载';
  */
 export async function saveUpload(
   db: Kysely<DB>,
-  storage: FileStorage,
+  storage: BlobStore,
   upload: { source: Readable; filename: string | undefined; maxBytes: number; userId: number; link?: FileLinkKind },
 ): Promise<UploadedFile> {
   const name = cleanOriginalName(upload.filename);
@@ -56,7 +56,7 @@ async function seesAnyOf(db: Kysely<DB>, userId: number, kinds: string[]): Promi
  * The recorded file behind a download path, for a caller who uploaded it or may see a record it is
  * attached to; refuses anything that is not a stored path we generated.
  */
-export async function fileToServe(db: Kysely<DB>, storage: FileStorage, path: string, userId: number): Promise<files.FileRecord> {
+export async function fileToServe(db: Kysely<DB>, storage: BlobStore, path: string, userId: number): Promise<files.FileRecord> {
   if (!isStoredPath(path)) throw new BusinessError(MSG_BAD_PATH);
   const record = await files.findByPath(db, path);
   if (!record) throw new BusinessError(MSG_NOT_FOUND);
@@ -71,7 +71,7 @@ export async function pageShared(db: Kysely<DB>, userId: number, page: number, s
 }
 
 /** Removes a shared document: its uploader may, and so may a holder of file:delete. */
-export async function deleteShared(db: Kysely<DB>, storage: FileStorage, id: number, userId: number): Promise<void> {
+export async function deleteShared(db: Kysely<DB>, storage: BlobStore, id: number, userId: number): Promise<void> {
   const mayDeleteAny = await userHolds(db, userId, 'file:delete');
   const gone = await inTransaction(db, async (trx) => {
     const file = await files.lockSharedFile(trx, id);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { readLogSettings } from './log.repository';
 
 /** How often a server re-reads the settings, so a change saved through another server of the database applies here too. */
 export const LOG_SETTINGS_REFRESH_MS = 30_000;
@@ -33,7 +34,7 @@ export class LogSettingsCache {
 
   async reload(): Promise<void> {
     const ticket = ++this.started;
-    const rows = await this.db.selectFrom('log_settings').select(['method', 'log_url', 'logged', 'kept_params']).execute();
+    const rows = await readLogSettings(this.db);
     if (ticket < this.applied) return;
     this.applied = ticket;
     this.settings = new Map(rows.map((r) => [keyOf(r.method, r.log_url), { logged: r.logged === 1, keptParams: r.kept_params }]));

@@ -160,3 +160,6 @@ export async function deleteSetting(trx: Transaction<DB>, id: number): Promise<b
   const result = await trx.deleteFrom('log_settings').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** Every interface-log setting (the cache in log-settings.ts holds them in memory). */
+export const readLogSettings = (db: Db) => db.selectFrom('log_settings').select(['method', 'log_url', 'logged', 'kept_params']).execute();

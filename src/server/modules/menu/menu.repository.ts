@@ -173,3 +173,5 @@ export async function roleGrants(db: Db, roleId: number): Promise<Grants> {
   ]);
   return { menuNos: menus.map((m) => m.menu_no), buttonKeys: buttons.map((b) => b.button_key) };
 }
+
+export const roleExists = async (db: Db, roleId: number) => !!(await db.selectFrom('roles').select('id').where('id', '=', roleId).executeTakeFirst());

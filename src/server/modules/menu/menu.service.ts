@@ -23,7 +23,7 @@ export async function listMenu(db: Db): Promise<MenuOption[]> {
 /** The grants of a role for a tree; role 0 (or none): nothing checked. */
 export async function grantsOf(db: Db, roleId: number | undefined) {
   if (!roleId) return { menuNos: [], buttonKeys: [] };
-  if (!(await db.selectFrom('roles').select('id').where('id', '=', roleId).executeTakeFirst())) throw new BusinessError('角色不存在');
+  if (!(await repo.roleExists(db, roleId))) throw new BusinessError('角色不存在');
   return repo.roleGrants(db, roleId);
 }
 

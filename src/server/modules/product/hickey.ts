@@ -1,10 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { PageResult } from '@shared/api/schema';
 import type { HickeyBody, HickeyPageQuery, HickeyRow } from '@shared/api/product';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { isValidDate, today } from '../../lib/dates';
-import { paginate } from '../../lib/paging';
 import * as repo from './product.repository';
 import type { Operator } from './product.service';
 import { appendTraces } from '../cylinder';
@@ -28,11 +27,7 @@ export async function replaceValve(db: Kysely<DB>, body: HickeyBody, who: Operat
     if (!c) throw new BusinessError(`气瓶不存在：${body.id}`);
     if (c.status === STATUS.scrap) throw new BusinessError(`气瓶 ${c.code} 已报废，不能更换瓶阀`);
     if (c.valve_no === newValve) throw new BusinessError(`气瓶 ${c.code} 当前瓶阀已是 ${newValve}`);
-    await trx.insertInto('cylinder_valve_changes').values({
-      cylinder_id: c.id, old_valve: c.valve_no, new_valve: newValve, changed_on: changedOn, reason,
-      operator_id: who.operatorId, operator: who.operator,
-    }).execute();
-    await trx.updateTable('cylinders').set({ valve_no: newValve, updated_at: sql`now()` }).where('id', '=', c.id).execute();
+    await repo.recordValveChange(trx, { cylinderId: c.id, oldValve: c.valve_no, newValve, changedOn, reason }, who);
     await appendTraces(trx, [{
       cylinderId: c.id, fromStatus: c.status, toStatus: c.status, action: 'hickey', ...who,
       detail: { oldValve: c.valve_no, newValve, changedOn, reason },
@@ -41,13 +36,4 @@ export async function replaceValve(db: Kysely<DB>, body: HickeyBody, who: Operat
 }
 
 /** Valve changes, newest first (index on cylinder_id for one cylinder's history). */
-export function pageValveChanges(db: Kysely<DB>, q: HickeyPageQuery): Promise<PageResult<HickeyRow>> {
-  let query = db.selectFrom('cylinder_valve_changes as h').innerJoin('cylinders as c', 'c.id', 'h.cylinder_id').select([
-    'h.id', 'h.cylinder_id as cylinderId', 'c.code', 'h.old_valve as oldValve', 'h.new_valve as newValve',
-    sql<string>`to_char(h.changed_on, 'YYYY-MM-DD')`.as('changedOn'), 'h.reason', 'h.operator',
-    sql<string>`to_char(h.created_at, 'YYYY-MM-DD HH24:MI:SS')`.as('createdAt'),
-  ]);
-  if (q.cylinderId) query = query.where('h.cylinder_id', '=', q.cylinderId);
-  if (q.code) query = query.where('c.code', '=', q.code.trim());
-  return paginate(query, q, { sorts: { id: 'h.id' }, defaultSort: 'id', tieBreaker: 'h.id' });
-}
+export const pageValveChanges = (db: Kysely<DB>, q: HickeyPageQuery): Promise<PageResult<HickeyRow>> => repo.pageValveChanges(db, q);

@@ -1,9 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PageResult } from '@shared/api/schema';
+import type { HickeyPageQuery, HickeyRow } from '@shared/api/product';
 import { ProductFilters, type PRODUCT_SORTS, type ProductPageQuery, type ProductRow, type StatusCount } from '@shared/api/product';
 import type { DB } from '../../db/schema';
 import { escapeLike, paginate } from '../../lib/paging';
-import { ownerName } from '../../lib/sql';
+import { day, ownerName, ts } from '../../lib/sql';
 
 type Db = Kysely<DB>;
 
@@ -29,7 +30,6 @@ export type CylinderValues = Omit<DB['cylinders'], 'id' | 'status' | 'owner_type
   next_inspection_date: string | null;
 };
 
-const day = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 const float = (column: string) => sql<number | null>`${sql.ref(column)}::float8`;
 
 function filtered(db: Db, q: ProductFilters) {
@@ -151,3 +151,46 @@ export async function statusCounts(db: Db): Promise<StatusCount[]> {
     .groupBy('status').orderBy('status').execute();
   return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
 }
+
+/* ---------------------------------------------------------------- valve changes */
+
+export async function recordValveChange(trx: Transaction<DB>, v: { cylinderId: number; oldValve: string | null; newValve: string; changedOn: string; reason: string },
+  who: { operatorId: number | null; operator: string | null }): Promise<void> {
+  await trx.insertInto('cylinder_valve_changes').values({
+    cylinder_id: v.cylinderId, old_valve: v.oldValve, new_valve: v.newValve, changed_on: v.changedOn, reason: v.reason,
+    operator_id: who.operatorId, operator: who.operator,
+  }).execute();
+  await trx.updateTable('cylinders').set({ valve_no: v.newValve, updated_at: sql`now()` }).where('id', '=', v.cylinderId).execute();
+}
+
+export function pageValveChanges(db: Kysely<DB>, q: HickeyPageQuery): Promise<PageResult<HickeyRow>> {
+  let query = db.selectFrom('cylinder_valve_changes as h').innerJoin('cylinders as c', 'c.id', 'h.cylinder_id').select([
+    'h.id', 'h.cylinder_id as cylinderId', 'c.code', 'h.old_valve as oldValve', 'h.new_valve as newValve',
+    day('h.changed_on').as('changedOn'), 'h.reason', 'h.operator', ts('h.created_at').as('createdAt'),
+  ]);
+  if (q.cylinderId) query = query.where('h.cylinder_id', '=', q.cylinderId);
+  if (q.code) query = query.where('c.code', '=', q.code.trim());
+  return paginate(query, q, { sorts: { id: 'h.id' }, defaultSort: 'id', tieBreaker: 'h.id' }) as Promise<PageResult<HickeyRow>>;
+}
+
+/** Whether the cylinder has a periodic inspection or a valve change on record (it may then not be removed). */
+export async function hasRecords(trx: Transaction<DB>, id: number): Promise<boolean> {
+  const rows = await trx.selectFrom('periodic_inspections').select('id').where('cylinder_id', '=', id)
+    .unionAll(trx.selectFrom('cylinder_valve_changes').select('id').where('cylinder_id', '=', id)).limit(1).execute();
+  return rows.length > 0;
+}
+
+/* ---------------------------------------------------------------- import */
+
+/** A gas and a warehouse to show in the import template's example row. */
+export const templateCodes = (db: Kysely<DB>) => Promise.all([
+  db.selectFrom('materials').select('code').where('status', '=', 1).orderBy('id').executeTakeFirst(),
+  db.selectFrom('warehouses').select('warehouse_code as code').orderBy(sql`kind = 'empty'`, 'desc').orderBy('id').executeTakeFirst(),
+]);
+
+/** The codes an import resolves: every gas and warehouse, and the owners the sheet names (codes compared case-insensitively). */
+export const importCodes = (db: Kysely<DB>, ownerCodes: string[]) => Promise.all([
+  db.selectFrom('materials').select(['id', 'code']).execute(),
+  db.selectFrom('warehouses').select(['id', 'warehouse_code']).execute(),
+  db.selectFrom('enterprises').select(['id', 'enterprise_code']).where(sql`lower(enterprise_code)`, 'in', [...ownerCodes, '']).execute(),
+]);

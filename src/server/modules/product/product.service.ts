@@ -4,12 +4,11 @@ import { STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { mapUniqueViolation } from '../../lib/db-errors';
-import { loadLookups } from './product.lookups';
+import { loadLookups } from './lookups.repository';
 import * as repo from './product.repository';
 import { checkCylinder, rangeCodes } from './product.rules';
-import { appendTraces, listTraces, movementCount, runTransition, scrap as scrapTransition, type Actor } from '../cylinder';
+import { appendTraces, listTraces, movementCount, removeRegistered, runTransition, scrap as scrapTransition, type Actor } from '../cylinder';
 import { inTransaction } from '../../db/transaction';
-import { toJsonb } from '../../lib/jsonb';
 
 export interface Operator {
   operatorId: number;
@@ -79,17 +78,9 @@ export async function deleteUnused(db: Kysely<DB>, id: number, who: Actor): Prom
     // A scrapped cylinder is part of the record for good (its scrap is a movement too, but "可报废" would mislead).
     if (c.status === STATUS.scrap) throw new BusinessError(`气瓶 ${c.code} 已报废，不能删除`);
     const moves = await movementCount(trx, id);
-    const records = await trx.selectFrom('periodic_inspections').select('id').where('cylinder_id', '=', id)
-      .unionAll(trx.selectFrom('cylinder_valve_changes').select('id').where('cylinder_id', '=', id)).limit(1).execute();
-    if (moves > 0 || records.length > 0 || c.status !== 2) {
+    if (moves > 0 || (await repo.hasRecords(trx, id)) || c.status !== STATUS.stock) {
       throw new BusinessError(`气瓶 ${c.code} 已有流转记录，不能删除（可报废）`);
     }
-    const registration = await trx.selectFrom('cylinder_traces').select(['action', 'operator', 'at', 'detail']).where('cylinder_id', '=', id).execute();
-    await trx.insertInto('cylinder_removals').values({
-      cylinder_id: id, code: c.code, detail: toJsonb({ registration }), operator_id: who.operatorId, operator: who.operator,
-      workstation: who.workstation,
-    }).execute();
-    await trx.deleteFrom('cylinder_traces').where('cylinder_id', '=', id).execute();
-    await trx.deleteFrom('cylinders').where('id', '=', id).execute();
+    await removeRegistered(trx, { id, code: c.code }, who);
   });
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ImportResult, ImportRowError } from '@shared/api/schema';
 import { PRODUCT_STATUS_NAMES } from '@shared/api/enum';
 import type { CylinderFields, ProductRow } from '@shared/api/product';
@@ -8,7 +8,7 @@ import type { SheetColumn } from '../../lib/xlsx/columns';
 import { readSheet } from '../../lib/xlsx/read';
 import { mapUniqueViolation } from '../../lib/db-errors';
 import { importReport, runImport } from '../../lib/import-report';
-import { loadLookups } from './product.lookups';
+import { loadLookups } from './lookups.repository';
 import * as repo from './product.repository';
 import { checkCylinder } from './product.rules';
 import { duplicateCodes, type Operator } from './product.service';
@@ -43,10 +43,7 @@ export const PRODUCT_IMPORT_COLUMNS: SheetColumn<ImportKey>[] = [
  * cell says what to put there. The row is marked as the example and never imported.
  */
 export async function productTemplateExample(db: Kysely<DB>): Promise<Record<string, string | number>> {
-  const [gas, warehouse] = await Promise.all([
-    db.selectFrom('materials').select('code').where('status', '=', 1).orderBy('id').executeTakeFirst(),
-    db.selectFrom('warehouses').select('warehouse_code as code').orderBy(sql`kind = 'empty'`, 'desc').orderBy('id').executeTakeFirst(),
-  ]);
+  const [gas, warehouse] = await repo.templateCodes(db);
   return {
     code: 'QP000001', steelStamp: 'GS2023001', materialCode: gas?.code ?? '（请填写介质管理中的介质编码）', ownerTypeName: '自有', ownerCode: '',
     manufacturer: '某某钢瓶厂', manufactureDate: '2023-05-01', specification: '40L', waterVolume: 40, tareWeight: 50.5, workingPressure: 15,
@@ -93,12 +90,7 @@ const CODE = /^[A-Za-z0-9_.-]{1,64}$/;
 /** Imports every row or none (one transaction); a refusal lists each bad row's number and reasons. */
 export async function importProducts(db: Kysely<DB>, buffer: Buffer, who: Operator, dryRun = false): Promise<ImportResult> {
   const rows = await readSheet(buffer, PRODUCT_IMPORT_COLUMNS);
-  const [materials, warehouses, owners] = await Promise.all([
-    db.selectFrom('materials').select(['id', 'code']).execute(),
-    db.selectFrom('warehouses').select(['id', 'warehouse_code']).execute(),
-    db.selectFrom('enterprises').select(['id', 'enterprise_code'])
-      .where(sql`lower(enterprise_code)`, 'in', [...new Set(rows.map((r) => r.values.ownerCode.toLowerCase()).filter(Boolean)), '']).execute(),
-  ]);
+  const [materials, warehouses, owners] = await repo.importCodes(db, [...new Set(rows.map((r) => r.values.ownerCode.toLowerCase()).filter(Boolean))]);
   // Codes are unique regardless of letter case, so a sheet may write them in either.
   const materialId = new Map(materials.map((m) => [m.code.toLowerCase(), m.id]));
   const warehouseId = new Map(warehouses.map((w) => [w.warehouse_code.toLowerCase(), w.id]));

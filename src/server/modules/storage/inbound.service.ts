@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ScanResult } from '@shared/api/produce';
+import type { ScanResult } from '@shared/api/production';
 import { ORDER_TYPES, type InStockBody, type InStockResult } from '@shared/api/storage';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';

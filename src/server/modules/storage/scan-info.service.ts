@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CylinderBrief } from '@shared/api/produce';
+import type { CylinderBrief } from '@shared/api/production';
 import { PRODUCT_STATUS_NAMES } from '@shared/api/enum';
 import type { BarCodeInfo, BarCodeQuery, CkInfo } from '@shared/api/storage';
 import { STATUS, type Place } from '@shared/lifecycle';

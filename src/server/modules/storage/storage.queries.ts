@@ -8,7 +8,7 @@ import type {
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { escapeLike, paginate } from '../../lib/paging';
-import { testRecordByTrace } from '../cylinder';
+import { inspectionRecordByTrace } from '../cylinder';
 import { growingPage as historyPage } from '../../lib/paging';
 import { ts, tsOrNull, withinDates } from '../../lib/sql';
 
@@ -99,7 +99,7 @@ export async function materialTest(db: Db, id: number): Promise<MaterialTestRow[
   const out: MaterialTestRow[] = [];
   for (const c of standing) {
     const t = tests.find((x) => x.cylinder_id === c.cylinderId);
-    out.push({ cylinderId: c.cylinderId, code: c.code, record: t ? await testRecordByTrace(db, Number(t.traceId)) : null });
+    out.push({ cylinderId: c.cylinderId, code: c.code, record: t ? await inspectionRecordByTrace(db, Number(t.traceId)) : null });
   }
   return out;
 }

@@ -3,6 +3,7 @@ import { SYSTEM_RULE_DEFAULTS, SYSTEM_RULE_LIMITS, type SystemRuleSaveBody, type
 import type { AppConfig } from '../../config';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
+import * as repo from './rules.repository';
 
 type RuleKey = keyof SystemRules;
 const RULE_KEYS = Object.keys(SYSTEM_RULE_DEFAULTS) as RuleKey[];
@@ -34,7 +35,7 @@ export interface EffectiveRules extends SystemRules {
 
 /** The rules in force, read fresh (one small query): a saved change applies to the next request of every server. */
 export async function loadRules(db: Kysely<DB>, config: Pick<AppConfig, 'accessTokenTtl' | 'refreshTokenTtl'>): Promise<EffectiveRules> {
-  const rows = await db.selectFrom('system_rules').select(['rule_key', 'value']).execute();
+  const rows = await repo.savedRules(db);
   const rules: SystemRules = ruleDefaults(config);
   const saved = new Set<string>();
   for (const row of rows) {
@@ -56,12 +57,7 @@ export async function saveRules(db: Kysely<DB>, body: SystemRuleSaveBody, by: st
   const entries = Object.entries(body).filter(([k, v]) => RULE_KEYS.includes(k as RuleKey) && v !== undefined);
   if (!entries.length) return;
   await inTransaction(db, async (trx) => {
-    await trx.insertInto('system_rules')
-      .values(entries.map(([rule_key, value]) => ({ rule_key, value: JSON.stringify(value), updated_by: by })))
-      .onConflict((oc) => oc.column('rule_key').doUpdateSet((eb) => ({
-        value: eb.ref('excluded.value'), updated_by: eb.ref('excluded.updated_by'), updated_at: sql`now()`,
-      })))
-      .execute();
+    await repo.upsertRules(trx, entries, by);
   });
 }
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProductDetail } from '@shared/api/product';
-import { produceApi } from '@renderer/features/produce/produceApi';
+import { productionApi } from '@renderer/features/production/productionApi';
 import { http } from '@renderer/http/client';
 import { ok } from '@renderer/test/fakeAdapter';
 import { renderApp, storeSession } from '@renderer/test/renderApp';
@@ -70,7 +70,7 @@ describe('气瓶档案 row actions', { timeout: 60_000 }, () => {
 
     // Open, it follows an action that writes the trace only (a corrected test record, from 检验管理).
     current = later;
-    await store.dispatch(produceApi.endpoints.updateTest.initiate({ id: 9, items: [], reason: '更正' }));
+    await store.dispatch(productionApi.endpoints.updateTest.initiate({ id: 9, items: [], reason: '更正' }));
     expect(await screen.findByText('追溯记录（4 条）')).toBeInTheDocument();
     const events = within(screen.getByRole('list', { name: '追溯记录' })).getAllByRole('listitem');
     expect(events.map((e) => e.textContent?.split(' · ').slice(-2).join(' · '))).toEqual(['登记 · 管理员', '领瓶 · 张三', '充装 · 李四', '检验不合格 · 王五']);

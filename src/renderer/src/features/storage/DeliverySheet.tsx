@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { GlobalStyles } from '@mui/material';
 import type { OrderItemRow, OutOrderInfo, SignInfo } from '@shared/api/storage';
 import { companyApi } from '@renderer/features/company/companyApi';
-import { dateTime } from '@renderer/features/produce/format';
+import { dateTime } from '@renderer/features/production/format';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import { typeLabel } from './orders';
 

@@ -5,7 +5,7 @@ import type { FormField, FormValues } from '@renderer/components/Form';
 import { ExportButton, ListPage, useListFilters, type ListFilters } from '@renderer/components/ListPage';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
 import { useCustomerOptions, useMaterialOptions } from '@renderer/features/lookups/useLookups';
-import { dateTime } from '@renderer/features/produce/format';
+import { dateTime } from '@renderer/features/production/format';
 import { useT } from '@renderer/i18n/useT';
 import { storageApi } from './storageApi';
 

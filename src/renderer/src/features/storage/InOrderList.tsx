@@ -4,7 +4,7 @@ import { AppDialog } from '@renderer/components/AppDialog';
 import { ListPage, useActionsColumn, useConfirmDelete, useListFilters } from '@renderer/components/ListPage';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
 import { useWarehouseOptions } from '@renderer/features/lookups/useLookups';
-import { dateTime } from '@renderer/features/produce/format';
+import { dateTime } from '@renderer/features/production/format';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import { OrderItemsTable } from './InStockStation';
 import { DATE_TIME_WIDTH, filterQuery, ORDER_NO_WIDTH, orderFilterFields, OrderStatusChip, statusText, typeLabel } from './orders';

@@ -3,17 +3,17 @@ import { Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/mate
 import { IN_TYPES, ORDER_TYPES, type OrderItemRow, type OrderRef } from '@shared/api/storage';
 import { PaginatedTable, type TableColumn } from '@renderer/components/PaginatedTable';
 import { lookupsApi } from '@renderer/features/lookups/lookupsApi';
-import { dateTime } from '@renderer/features/produce/format';
-import { backToScan } from '@renderer/features/produce/StationFields';
-import { failureOf } from '@renderer/features/produce/scan';
-import { resultVerdict, useStation } from '@renderer/features/produce/useStation';
+import { dateTime } from '@renderer/features/production/format';
+import { backToScan } from '@renderer/features/production/StationFields';
+import { failureOf } from '@renderer/features/production/scan';
+import { resultVerdict, useStation } from '@renderer/features/production/useStation';
 import { statusLabel } from '@renderer/features/product/productStatus';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { usePermission } from '@renderer/permission/permission';
 import { typeLabel } from './orders';
-import { StationPanel } from '@renderer/features/produce/StationPanel';
+import { StationPanel } from '@renderer/features/production/StationPanel';
 import { storageApi } from './storageApi';
 
 export type InType = (typeof IN_TYPES)[number];
@@ -92,7 +92,7 @@ export function InStockStation() {
       update({ order: null, remark: '' });
     } catch (e) {
       const f = failureOf(e);
-      notify(f.message || t('produce.refused'));
+      notify(f.message || t('production.refused'));
     } finally {
       setCompleting(false);
       station.focusScan();

@@ -4,7 +4,7 @@ import type { OrderRow } from '@shared/api/storage';
 import { ListPage, useActionsColumn, useConfirmDelete, useListFilters } from '@renderer/components/ListPage';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
 import { useCustomerOptions } from '@renderer/features/lookups/useLookups';
-import { dateTime } from '@renderer/features/produce/format';
+import { dateTime } from '@renderer/features/production/format';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
 import { HasPermission } from '@renderer/permission/Permission';

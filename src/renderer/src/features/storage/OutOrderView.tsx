@@ -2,10 +2,10 @@ import { useCallback, useState } from 'react';
 import { Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { OrderItemRow, OutOrderInfo } from '@shared/api/storage';
 import { useConfirm } from '@renderer/components/ListPage';
-import { newScanId } from '@renderer/features/produce/scan';
+import { newScanId } from '@renderer/features/production/scan';
 import { notify } from '@renderer/notify/toast';
-import { dateTime } from '@renderer/features/produce/format';
-import { resultVerdict, useStation } from '@renderer/features/produce/useStation';
+import { dateTime } from '@renderer/features/production/format';
+import { resultVerdict, useStation } from '@renderer/features/production/useStation';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import type { MessageKey } from '@renderer/i18n/messages';
@@ -16,7 +16,7 @@ import { CompleteDialog } from './CompleteDialog';
 import { DeliverySheet } from './DeliverySheet';
 import { LineProgress, MaterialTestTable, PrintList, ScannedList, SignView } from './OrderParts';
 import { OrderStatusChip, typeLabel } from './orders';
-import { StationPanel } from '@renderer/features/produce/StationPanel';
+import { StationPanel } from '@renderer/features/production/StationPanel';
 import { storageApi } from './storageApi';
 
 /** 扫码出库: each scan puts a cylinder on the order (待出库 → 已扫描), counted on the line it matches. */

@@ -1,12 +1,12 @@
 import { useRef } from 'react';
 import { TextField } from '@mui/material';
-import { backToScan } from '@renderer/features/produce/StationFields';
-import { resultVerdict, useStation, type Verdict } from '@renderer/features/produce/useStation';
+import { backToScan } from '@renderer/features/production/StationFields';
+import { resultVerdict, useStation, type Verdict } from '@renderer/features/production/useStation';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import { useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
 import { CustomerSelect } from './CustomerSelect';
-import { StationPanel } from '@renderer/features/produce/StationPanel';
+import { StationPanel } from '@renderer/features/production/StationPanel';
 import { storageApi } from './storageApi';
 
 /**

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
 import { actionLabel } from '@shared/lifecycle';
-import type { TimelineEvent } from '@shared/api/produce';
-import { dateTime } from '@renderer/features/produce/format';
+import type { TimelineEvent } from '@shared/api/production';
+import { dateTime } from '@renderer/features/production/format';
 import { statusLabel } from '@renderer/features/product/productStatus';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
@@ -61,7 +61,7 @@ export function Timeline({ events }: { events: TimelineEvent[] }) {
               </Typography>
               {e.operator && <Typography variant="body2" color="text.secondary">{e.operator}</Typography>}
               {e.workstation && <Typography variant="body2" color="text.secondary">@{e.workstation}</Typography>}
-              {reverted && <Chip size="small" color="warning" variant="outlined" label={t('produce.reverted')} />}
+              {reverted && <Chip size="small" color="warning" variant="outlined" label={t('production.reverted')} />}
               {reverted && e.revertedById !== null && linkTo(e.revertedById, undoneBy ? t('trace.revertedBy', { seq: undoneBy.seq }) : t('trace.seeRollback'))}
               {e.revertsId !== null && linkTo(e.revertsId, undone ? t('trace.reverts', { seq: undone.seq, action: name(undone) }) : t('trace.seeUndone'))}
               {mayNote && (

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { Alert, Stack } from '@mui/material';
-import type { AnalyseBody } from '@shared/api/produce';
+import type { AnalyseBody } from '@shared/api/production';
 import { AppDialog, type AppDialogHandle } from '@renderer/components/AppDialog';
 import { Form, type FormHandle, type FormValues } from '@renderer/components/Form';
 import { textOrNull, useConfirm } from '@renderer/components/ListPage';
-import { produceApi } from '@renderer/features/produce/produceApi';
-import { newScanId } from '@renderer/features/produce/scan';
+import { productionApi } from '@renderer/features/production/productionApi';
+import { newScanId } from '@renderer/features/production/scan';
 import { statusLabel } from '@renderer/features/product/productStatus';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
@@ -26,7 +26,7 @@ export function VacuumDialog({ code, onClose }: Props) {
   const dialog = useRef<AppDialogHandle>(null);
   const form = useRef<FormHandle>(null);
   const [scanId] = useState(newScanId);
-  const [vacuum] = produceApi.useVacuumMutation();
+  const [vacuum] = productionApi.useVacuumMutation();
 
   const submit = async () => {
     const result = form.current?.validate();
@@ -58,7 +58,7 @@ export function AnalyseDialog({ code, onClose }: Props) {
   const form = useRef<FormHandle>(null);
   const [values, setValues] = useState<FormValues>({});
   const [scanId] = useState(newScanId);
-  const [analyse] = produceApi.useAnalyseMutation();
+  const [analyse] = productionApi.useAnalyseMutation();
   const scrapping = values.decision === SCRAP;
 
   const submit = async () => {
@@ -97,7 +97,7 @@ export function NoteDialog({ traceId, note, onClose }: { traceId: number; note: 
   const t = useT();
   const dialog = useRef<AppDialogHandle>(null);
   const form = useRef<FormHandle>(null);
-  const [save] = produceApi.useSaveNoteMutation();
+  const [save] = productionApi.useSaveNoteMutation();
 
   const submit = async () => {
     const result = form.current?.validate();

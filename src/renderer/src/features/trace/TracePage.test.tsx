@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
-import type { CycleInfo, TimelineEvent, TraceInfo } from '@shared/api/produce';
+import type { CycleInfo, TimelineEvent, TraceInfo } from '@shared/api/production';
 import { http } from '@renderer/http/client';
 import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
 import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
-import { bodies, brief, refusal, result, UUID } from '@renderer/features/produce/testData';
+import { bodies, brief, refusal, result, UUID } from '@renderer/features/production/testData';
 
 const SCREEN_LOAD = { timeout: 15_000 };
 type Handler = (c: InternalAxiosRequestConfig) => FakeReply | undefined;

@@ -3,10 +3,10 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import dayjs from 'dayjs';
 import { Box, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { STATUS } from '@shared/lifecycle';
-import type { CycleInfo, TraceInfo } from '@shared/api/produce';
+import type { CycleInfo, TraceInfo } from '@shared/api/production';
 import { ScanInput } from '@renderer/components/ScanInput';
-import { produceApi } from '@renderer/features/produce/produceApi';
-import { CYLINDER_CODE, failureOf } from '@renderer/features/produce/scan';
+import { productionApi } from '@renderer/features/production/productionApi';
+import { CYLINDER_CODE, failureOf } from '@renderer/features/production/scan';
 import { ownerLabel, statusLabel } from '@renderer/features/product/productStatus';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import type { Language } from '@renderer/i18n/i18n';
@@ -105,13 +105,13 @@ export default function TracePage() {
   const t = useT();
   const [code, setCode] = useScreenState<string | null>('code', null);
   const [dialog, setDialog] = useState<'vacuum' | 'analyse' | null>(null);
-  const [load] = produceApi.useLazyTraceInfoQuery();
-  const { data: info } = produceApi.useTraceInfoQuery(code ? { code } : skipToken);
-  const { data: cycles } = produceApi.useCyclesQuery(code ? { code } : skipToken);
+  const [load] = productionApi.useLazyTraceInfoQuery();
+  const { data: info } = productionApi.useTraceInfoQuery(code ? { code } : skipToken);
+  const { data: cycles } = productionApi.useCyclesQuery(code ? { code } : skipToken);
   const shown = info && info.cylinder.code.toLowerCase() === code?.toLowerCase() ? info : null;
 
   const onScan = async (scanned: string) => {
-    if (!CYLINDER_CODE.test(scanned)) throw new Error(t('produce.badCode', { code: scanned }));
+    if (!CYLINDER_CODE.test(scanned)) throw new Error(t('production.badCode', { code: scanned }));
     try {
       const found = await load({ code: scanned }).unwrap();
       setCode(scanned);

@@ -42,8 +42,8 @@ function valueText(t: T, lang: Language, key: string, v: unknown): string | null
   if (v === null || v === undefined || v === '') return null;
   if (key === 'decision' && typeof v === 'number') return statusLabel(t, v);
   if (key === 'undone' && typeof v === 'string') return lang === 'en' ? actionLabel(v, 'en') : actionLabel(v);
-  if (key === 'source' && (v === 'scale' || v === 'manual')) return t(v === 'scale' ? 'produce.source.scale' : 'produce.source.manual');
-  if (key === 'result' && (v === 0 || v === 1)) return t(v === 1 ? 'inspect.pass' : 'inspect.fail');
+  if (key === 'source' && (v === 'scale' || v === 'manual')) return t(v === 'scale' ? 'production.source.scale' : 'production.source.manual');
+  if (key === 'result' && (v === 0 || v === 1)) return t(v === 1 ? 'inspection.pass' : 'inspection.fail');
   if (typeof v === 'boolean') return t(v ? 'trace.yes' : 'trace.no');
   if (typeof v === 'number' || typeof v === 'string') return String(v);
   if (Array.isArray(v)) {

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Box, Stack, TextField, Typography } from '@mui/material';
+import type { FillingBody } from '@shared/api/production';
+import { filledByWeight } from '@shared/lifecycle';
+import { useScaleReading } from '@renderer/features/machine/devices';
+import { lookupsApi } from '@renderer/features/lookups/lookupsApi';
+import { useSystemRules } from '@renderer/features/lookups/useLookups';
+import { useT } from '@renderer/i18n/useT';
+import { usePermission } from '@renderer/permission/permission';
+import { STATION_KEYS } from './localSetting';
+import { productionApi } from './productionApi';
+import { GasSelect, OperatorField, TypedValueField, backToScan, useOperator, useStationGas, useTypedValue } from './StationFields';
+import { StationPanel } from './StationPanel';
+import { resultVerdict, useStation, type Verdict } from './useStation';
+
+type Quantity = Pick<FillingBody, 'filledWeight' | 'filledPressure' | 'source' | 'fixedValue'>;
+
+/**
+ * 充装: each scan first asks whether the cylinder may be filled with the chosen gas (the fill gate: every
+ * reason listed when not), then records the fill (已领瓶 → 已充装) with the quantity measured for that
+ * cylinder: the filling scale's stable weight for a gas filled by weight (or a weight typed by a user
+ * holding 手工录入重量, marked manual), the final pressure for a compressed gas. A typed value serves one
+ * scan and is cleared, unless fixed for a rack on purpose (shown, and recorded as such).
+ */
+export function FillStation() {
+  const t = useT();
+  const station = useStation('fill', 'fill');
+  const allowed = usePermission(['produce:filling']);
+  const manualKey = usePermission(['produce:manualWeight']);
+  const { allowManualWeight } = useSystemRules();
+  const manualWeight = manualKey && allowManualWeight;
+  const [operator, setOperator] = useOperator(STATION_KEYS.fillingUser);
+  const [materialId, setMaterialId] = useStationGas();
+  const { data: gases } = lookupsApi.useMaterialOptionsQuery({});
+  const gas = gases?.find((g) => g.id === materialId) ?? null;
+  const byWeight = gas ? filledByWeight(gas.category) : true;
+  const [lotNo, setLotNo] = useState('');
+  const typed = useTypedValue(byWeight ? 'fill.weight' : 'fill.pressure');
+  const reading = useScaleReading();
+  const hasScale = !!window.api;
+  const [check] = productionApi.useFillingScanMutation();
+  const [fill] = productionApi.useFillingMutation();
+
+  /** The quantity this scan records, or why there is none. */
+  const quantity = (): Quantity | string => {
+    const fixed = typed.fixed ? { fixedValue: true } : {};
+    if (!byWeight) return typeof typed.value === 'number' ? { filledPressure: typed.value, ...fixed } : t('production.noFillPressure');
+    if (manualWeight && typeof typed.value === 'number') return { filledWeight: typed.value, source: 'manual', ...fixed };
+    if (reading?.stable) return { filledWeight: reading.weight, source: 'scale' };
+    return t(manualWeight ? 'production.noFillWeight' : 'production.noFillWeightScale');
+  };
+
+  const onScan = (code: string) => station.run(code, async (scanId): Promise<Verdict> => {
+    if (!materialId) return { kind: 'refused', code, title: t('production.chooseGasFirst') };
+    if (Number.isNaN(typed.value)) return { kind: 'refused', code, title: t('production.badNumber') };
+    const measured = quantity();
+    if (typeof measured === 'string') return { kind: 'refused', code, title: measured };
+    // From here the typed value belongs to this cylinder: it never carries over to the next one unless fixed.
+    typed.used();
+    const preview = await check({ code, materialId }).unwrap();
+    if (!preview.allowed) return { kind: 'refused', code, title: t('production.fillRefused', { code }), lines: preview.reasons };
+    const result = await fill({ code, scanId, materialId, lotNo: lotNo.trim() || null, ...measured }).unwrap();
+    const shown = measured.filledWeight !== undefined
+      ? t(measured.source === 'scale' ? 'production.filledScale' : 'production.filledManual', { weight: measured.filledWeight ?? 0 })
+      : t('production.filledPressureIs', { pressure: measured.filledPressure ?? 0 });
+    return resultVerdict(t, result, measured.fixedValue ? `${shown}（${t('production.fixValue')}）` : shown);
+  });
+
+  return (
+    <StationPanel station={station} onScan={onScan} disabled={!allowed} scanLabel={t('production.scanFill')}
+      settings={(
+        <>
+          <Stack direction="row" spacing={1}>
+            <OperatorField value={operator} onChange={setOperator} focusScan={station.focusScan} />
+            <GasSelect value={materialId} onChange={setMaterialId} focusScan={station.focusScan} label={t('production.fillGas')} />
+          </Stack>
+          <TextField size="small" label={t('production.lotNo')} value={lotNo} onChange={(e) => setLotNo(e.target.value)}
+            onKeyDown={backToScan(station.focusScan)} slotProps={{ htmlInput: { maxLength: 64 } }} />
+          {byWeight ? (
+            <TypedValueField typed={typed} label={t('production.manualFillWeight')} unit="kg" min={0} max={10000} decimal={3} focusScan={station.focusScan}
+              disabled={!manualWeight} helperText={manualWeight ? undefined : t(allowManualWeight ? 'production.manualWeightDenied' : 'production.manualWeightOff')} />
+          ) : (
+            <TypedValueField typed={typed} label={t('production.filledPressure')} unit="MPa" min={0} max={1000} decimal={3} focusScan={station.focusScan} />
+          )}
+          {byWeight && (
+            <Box data-testid="live-weight" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 0.5 }}>
+              <Typography variant="caption" color="text.secondary">{t('production.fillScale')}</Typography>
+              {reading ? (
+                <Typography sx={{ fontSize: 24, fontWeight: 700, color: reading.stable ? 'success.main' : 'text.secondary' }}>
+                  {reading.weight.toFixed(3)} kg {reading.stable ? t('production.stable') : t('production.unstable')}
+                </Typography>
+              ) : (
+                <Typography color="text.secondary">{hasScale ? t('production.noReading') : t('production.noScale')}</Typography>
+              )}
+            </Box>
+          )}
+        </>
+      )} />
+  );
+}

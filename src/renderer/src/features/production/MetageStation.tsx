@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useSystemRules } from '@renderer/features/lookups/useLookups';
+import { Box, Stack, Typography } from '@mui/material';
+import type { MetagePreview } from '@shared/api/production';
+import { NumberInput } from '@renderer/components/NumberInput';
+import { useScaleReading } from '@renderer/features/machine/devices';
+import { useT } from '@renderer/i18n/useT';
+import { usePermission } from '@renderer/permission/permission';
+import { STATION_KEYS } from './localSetting';
+import { productionApi } from './productionApi';
+import { OperatorField, backToScan, useOperator } from './StationFields';
+import { StationPanel } from './StationPanel';
+import { resultVerdict, useStation } from './useStation';
+
+type T = ReturnType<typeof useT>;
+
+/** 目标净重 14.5 ± 0.5 kg，皮重 15.2 kg — what the station weighs against. */
+export function targetText(t: T, p: MetagePreview): string {
+  const parts = [
+    p.targetNetWeight !== null ? t('production.target', { target: p.targetNetWeight, tolerance: p.tolerance ?? 0 }) : null,
+    p.tareWeight !== null ? t('production.tare', { tare: p.tareWeight }) : null,
+    p.reweighRequired ? null : t('production.noReweigh'),
+  ];
+  return parts.filter(Boolean).join('，');
+}
+
+/**
+ * 复秤: each scan asks for the cylinder's target net weight, tolerance and tare, then records the gross
+ * weight: the scale's stable reading (desktop app), or the typed one for a user holding
+ * produce:manualWeight (marked manual). Out of tolerance the cylinder goes to 待分析, shown in red.
+ */
+export function MetageStation() {
+  const t = useT();
+  const station = useStation('metage', 'reweigh');
+  const allowed = usePermission(['produce:metage']);
+  const manualKey = usePermission(['produce:manualWeight']);
+  // 系统规则 may forbid typed weights altogether; the server refuses them then, so the field is off too.
+  const { allowManualWeight } = useSystemRules();
+  const manualAllowed = manualKey && allowManualWeight;
+  const [operator, setOperator] = useOperator(STATION_KEYS.metageUser);
+  const reading = useScaleReading();
+  const [typed, setTyped] = useState<number | null>(null);
+  const [preview, setPreview] = useState<MetagePreview | null>(null);
+  const [check] = productionApi.useMetageScanMutation();
+  const [weigh] = productionApi.useMetageMutation();
+  const hasScale = !!window.api;
+
+  const onScan = (code: string) => station.run(code, async (scanId) => {
+    if (Number.isNaN(typed)) return { kind: 'refused', code, title: t('production.badNumber') };
+    const p = await check({ code }).unwrap();
+    setPreview(p);
+    const target = targetText(t, p) || undefined;
+    if (!p.allowed) return { kind: 'refused', code, title: t('production.metageRefused', { code }), lines: p.reasons, note: target };
+    const manual = manualAllowed && typeof typed === 'number';
+    const gross = manual ? typed : reading?.stable ? reading.weight : null;
+    if (gross === null) return { kind: 'refused', code, title: t('production.noStableWeight'), note: target };
+    const result = await weigh({
+      code, scanId, grossWeight: gross, source: manual ? 'manual' : 'scale',
+      ...(!manual && reading ? { scale: reading.path.slice(0, 64) } : {}),
+    }).unwrap();
+    if (manual) setTyped(null);
+    return resultVerdict(t, result, t(manual ? 'production.grossManual' : 'production.grossScale', { gross }));
+  });
+
+  return (
+    <StationPanel station={station} onScan={onScan} disabled={!allowed} scanLabel={t('production.scanMetage')}
+      settings={(
+        <>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <OperatorField value={operator} onChange={setOperator} focusScan={station.focusScan} />
+            <NumberInput size="small" label={t('production.manualWeight')} value={typed} onChange={setTyped} min={0} max={10000} decimal={3}
+              disabled={!manualAllowed} helperText={manualAllowed ? undefined : t(allowManualWeight ? 'production.manualWeightDenied' : 'production.manualWeightOff')}
+              onKeyDown={backToScan(station.focusScan)} sx={{ flex: 1 }} />
+          </Stack>
+          <Box data-testid="live-weight" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 0.5 }}>
+            <Typography variant="caption" color="text.secondary">{t('production.liveWeight')}</Typography>
+            {reading ? (
+              <Typography sx={{ fontSize: 24, fontWeight: 700, color: reading.stable ? 'success.main' : 'text.secondary' }}>
+                {reading.weight.toFixed(3)} kg {reading.stable ? t('production.stable') : t('production.unstable')}
+              </Typography>
+            ) : (
+              <Typography color="text.secondary">{hasScale ? t('production.noReading') : t('production.noScale')}</Typography>
+            )}
+          </Box>
+        </>
+      )}
+      below={preview && (
+        <Typography variant="body2" color="text.secondary">
+          {t('production.current', { code: preview.cylinder.code, gas: preview.cylinder.materialName ?? '—' })}{targetText(t, preview) && `，${targetText(t, preview)}`}
+        </Typography>
+      )} />
+  );
+}

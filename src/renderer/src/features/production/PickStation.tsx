@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { FormControlLabel, Stack, Switch, TextField } from '@mui/material';
+import { useT } from '@renderer/i18n/useT';
+import { usePermission } from '@renderer/permission/permission';
+import { STATION_KEYS } from './localSetting';
+import { productionApi } from './productionApi';
+import { GasSelect, OperatorField, backToScan, useOperator, useStationGas } from './StationFields';
+import { StationPanel } from './StationPanel';
+import { resultVerdict, useStation } from './useStation';
+
+/**
+ * 领瓶: each scan picks an empty cylinder for filling (在库 → 已领瓶), for the chosen gas or the cylinder's
+ * own; in 退回 mode each scan gives a picked one back to stock (已领瓶 → 在库) with an optional reason.
+ */
+export function PickStation() {
+  const t = useT();
+  const station = useStation('pick', 'pick');
+  const allowed = usePermission(['produce:picking']);
+  const [operator, setOperator] = useOperator(STATION_KEYS.fillingUser);
+  const [materialId, setMaterialId] = useStationGas();
+  const [returning, setReturning] = useState(false);
+  const [reason, setReason] = useState('');
+  const [pick] = productionApi.useAddPickingMutation();
+  const [giveBack] = productionApi.useReturnPickingMutation();
+
+  const onScan = (code: string) => station.run(code, async (scanId) => {
+    const result = returning
+      ? await giveBack({ code, scanId, reason: reason.trim() || null }).unwrap()
+      : await pick({ code, scanId, ...(materialId ? { materialId } : {}) }).unwrap();
+    return resultVerdict(t, result);
+  });
+
+  return (
+    <StationPanel station={station} onScan={onScan} disabled={!allowed}
+      scanLabel={returning ? t('production.scanReturn') : t('production.scanPick')}
+      settings={(
+        <>
+          <Stack direction="row" spacing={1}>
+            <OperatorField value={operator} onChange={setOperator} focusScan={station.focusScan} />
+            <GasSelect value={materialId} onChange={setMaterialId} focusScan={station.focusScan} optional label={t('production.pickGas')} />
+          </Stack>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <FormControlLabel label={t('production.returnMode')}
+              control={<Switch checked={returning} onChange={(e) => (setReturning(e.target.checked), station.focusScan())} />} />
+            {returning && (
+              <TextField size="small" label={t('production.returnReason')} value={reason} onChange={(e) => setReason(e.target.value)}
+                onKeyDown={backToScan(station.focusScan)} slotProps={{ htmlInput: { maxLength: 200 } }} sx={{ flex: 1 }} />
+            )}
+          </Stack>
+        </>
+      )} />
+  );
+}

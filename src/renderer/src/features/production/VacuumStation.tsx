@@ -1,0 +1,44 @@
+import { Stack } from '@mui/material';
+import { useT } from '@renderer/i18n/useT';
+import { usePermission } from '@renderer/permission/permission';
+import { STATION_KEYS } from './localSetting';
+import { productionApi } from './productionApi';
+import { OperatorField, TypedValueField, useOperator, useTypedValue } from './StationFields';
+import { StationPanel } from './StationPanel';
+import { resultVerdict, useStation, type Verdict } from './useStation';
+
+/**
+ * 抽真空: a new cylinder or one back from its periodic inspection (在库), a returned one (已回收) or one
+ * awaiting analysis (待分析) is vacuumed before its flammable fill; each scan records the vacuum reached
+ * (typed for that cylinder and cleared, unless fixed for a batch on the manifold) and leaves it 在库.
+ */
+export function VacuumStation() {
+  const t = useT();
+  const station = useStation('vacuum', 'vacuum');
+  const allowed = usePermission(['produce:vacuum']);
+  const [operator, setOperator] = useOperator(STATION_KEYS.fillingUser);
+  const typed = useTypedValue('vacuum.pressure');
+  const [vacuum] = productionApi.useVacuumScanMutation();
+
+  const onScan = (code: string) => station.run(code, async (scanId): Promise<Verdict> => {
+    if (Number.isNaN(typed.value)) return { kind: 'refused', code, title: t('production.badNumber') };
+    if (typeof typed.value !== 'number') return { kind: 'refused', code, title: t('production.noVacuum') };
+    const pressure = typed.value;
+    const fixedValue = typed.fixed;
+    typed.used();
+    const result = await vacuum({ code, scanId, pressure, ...(fixedValue ? { fixedValue } : {}) }).unwrap();
+    return resultVerdict(t, result, fixedValue ? t('production.fixValue') : undefined);
+  });
+
+  return (
+    <StationPanel station={station} onScan={onScan} disabled={!allowed} scanLabel={t('production.scanVacuum')}
+      settings={(
+        <>
+          <Stack direction="row" spacing={1}>
+            <OperatorField value={operator} onChange={setOperator} focusScan={station.focusScan} />
+          </Stack>
+          <TypedValueField typed={typed} label={t('production.vacuumValue')} unit="MPa" min={-0.2} max={1} decimal={4} focusScan={station.focusScan} />
+        </>
+      )} />
+  );
+}

@@ -1,0 +1,48 @@
+import { PRODUCTION, TRACE } from '@shared/api/production';
+import { api } from '@renderer/store/api';
+import { mutationOf, queryOf } from '@renderer/store/endpoints';
+
+/**
+ * What a status change makes stale: the production records and timelines, and every cylinder list with
+ * its status counts (气瓶档案 shows the new status).
+ */
+const MOVED = ['Produce', 'Trace', 'Product', 'StatusCount', 'StationCount'] as const;
+
+/**
+ * The production life cycle (src/shared/api/produce.ts): stations, records, rollback and the trace.
+ * The stations' calls are silent: a station shows a refusal (or a lost answer) itself, large, beside the scan.
+ */
+export const productionApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    addPicking: mutationOf(b, PRODUCTION.addPicking, { tags: [...MOVED], silent: true }),
+    returnPicking: mutationOf(b, PRODUCTION.returnPicking, { tags: [...MOVED], silent: true }),
+    /** Previews change nothing: mutations only so each scan asks afresh (never a cached answer). */
+    fillingScan: mutationOf(b, PRODUCTION.fillingScan, { silent: true }),
+    filling: mutationOf(b, PRODUCTION.filling, { tags: [...MOVED], silent: true }),
+    testScan: mutationOf(b, PRODUCTION.testScan, { silent: true }),
+    testResult: mutationOf(b, PRODUCTION.testResult, { tags: [...MOVED], silent: true }),
+    metageScan: mutationOf(b, PRODUCTION.metageScan, { silent: true }),
+    metage: mutationOf(b, PRODUCTION.metage, { tags: [...MOVED], silent: true }),
+    rollbackCheck: mutationOf(b, PRODUCTION.rollbackCheck, { silent: true }),
+    rollbackSave: mutationOf(b, PRODUCTION.rollbackSave, { tags: [...MOVED], silent: true }),
+
+    fillingHistory: queryOf(b, PRODUCTION.fillingHistory, { tags: ['Produce'] }),
+    metageHistory: queryOf(b, PRODUCTION.metageHistory, { tags: ['Produce'] }),
+    produceEvents: queryOf(b, PRODUCTION.listProduce, { tags: ['Produce'] }),
+    testHistory: queryOf(b, PRODUCTION.testHistory, { tags: ['Produce'] }),
+    updateTest: mutationOf(b, PRODUCTION.updateTestById, { tags: ['Produce', 'Trace'] }),
+    /** Silent: the import dialog shows the row-by-row report itself. */
+    importInspections: mutationOf(b, PRODUCTION.importTest, { tags: [...MOVED], silent: true }),
+
+    cycles: queryOf(b, PRODUCTION.listCycleInfo, { tags: ['Trace'] }),
+    /** Silent: the trace screen says "not found" beside the scan. */
+    traceInfo: queryOf(b, TRACE.getInfo, { tags: ['Trace'], silent: true }),
+    analyse: mutationOf(b, TRACE.productAnalyse, { tags: [...MOVED] }),
+    vacuum: mutationOf(b, TRACE.vacuumHandle, { tags: [...MOVED] }),
+    /** The 抽真空 station's call (its own key); silent like every station's. */
+    vacuumScan: mutationOf(b, PRODUCTION.vacuum, { tags: [...MOVED], silent: true }),
+    /** 今日完成: what this workstation (or user) did today, from the trace; every status change refreshes it. */
+    todayCount: queryOf(b, PRODUCTION.todayCount, { tags: ['StationCount'], silent: true }),
+    saveNote: mutationOf(b, TRACE.saveOrEdit, { tags: ['Trace'] }),
+  }),
+});

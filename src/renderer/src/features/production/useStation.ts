@@ -1,0 +1,162 @@
+import { useCallback, useRef, useState, type RefObject } from 'react';
+import dayjs from 'dayjs';
+import type { ScanResult, StationAction } from '@shared/api/production';
+import { beep } from '@renderer/components/ScanInput';
+import { statusLabel } from '@renderer/features/product/productStatus';
+import { useScreenState } from '@renderer/hooks/useScreenState';
+import { useT } from '@renderer/i18n/useT';
+import { productionApi } from './productionApi';
+import { failureOf, newScanId } from './scan';
+
+/**
+ * What a scan came to:
+ * ok (green), repeated (amber: already done, nothing changed), failed (red: recorded, but the cylinder
+ * went to analyze), refused (red: the server or the station said no), lost (red: no answer, 重试 offered).
+ */
+export type VerdictKind = 'ok' | 'repeated' | 'failed' | 'refused' | 'lost';
+
+export interface Verdict {
+  kind: VerdictKind;
+  code: string;
+  /** The large line: the server's verdict or refusal in its words. */
+  title: string;
+  /** Reasons of a refusal, failed test items. */
+  lines?: string[];
+  /** A smaller line: statuses, weights. */
+  note?: string;
+  /** Done, but with something to look at (a returned cylinder the system thought elsewhere): shown amber. */
+  warning?: string;
+}
+
+export interface ScanEntry extends Verdict {
+  id: number;
+  /** Epoch ms. */
+  at: number;
+}
+
+interface Shift {
+  /** The day the count belongs to (YYYY-MM-DD): a new day starts again from 0. */
+  day: string;
+  count: number;
+  recent: ScanEntry[];
+  verdict: Verdict | null;
+}
+
+/** How many scans a station lists. */
+export const RECENT_SCANS = 10;
+const today = () => dayjs().format('YYYY-MM-DD');
+const EMPTY: Shift = { day: '', count: 0, recent: [], verdict: null };
+const DONE: VerdictKind[] = ['ok', 'failed'];
+/** Verdicts shown in red, with the refusal sound. */
+export const RED: VerdictKind[] = ['failed', 'refused', 'lost'];
+
+type T = ReturnType<typeof useT>;
+
+/** A status change's answer as the station shows it. */
+export function resultVerdict(t: T, r: ScanResult, extra?: string): Verdict {
+  const moved = r.fromStatus === r.toStatus ? statusLabel(t, r.toStatus) : `${statusLabel(t, r.fromStatus)} → ${statusLabel(t, r.toStatus)}`;
+  const weights = [
+    typeof r.net === 'number' ? t('production.netIs', { net: r.net }) : null,
+    typeof r.deviation === 'number' ? t('production.deviationIs', { deviation: signed(r.deviation) }) : null,
+  ].filter(Boolean);
+  return {
+    kind: r.repeated ? 'repeated' : r.toStatus === 1 && r.fromStatus !== 1 ? 'failed' : 'ok',
+    code: r.code,
+    title: r.message,
+    lines: r.failedItems?.length ? r.failedItems : undefined,
+    note: [`${r.code} · ${moved}`, ...weights, extra].filter(Boolean).join('，'),
+  };
+}
+
+export const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
+
+export interface Station {
+  shift: Shift;
+  /** 今日完成: what this workstation (or user) brought through the station's action today, as the server counts it; null until known. */
+  todayCount: number | null;
+  /** The scan that got no answer, which 重试 sends again with the same scanId. */
+  pending: { code: string } | null;
+  /**
+   * Runs one scan: `attempt` gets the scanId (the same one when the last scan of this code got no answer)
+   * and returns the verdict or throws the failed call's error. Resolves with the verdict it showed.
+   */
+  run: (code: string, attempt: (scanId: string) => Promise<Verdict>) => Promise<Verdict>;
+  retry: () => void;
+  /** Shows a verdict the station reached without a scan being counted (a local refusal). */
+  show: (verdict: Verdict) => void;
+  /** The element around the ScanInput, so the station can give it the focus back. */
+  scanBox: RefObject<HTMLDivElement | null>;
+  focusScan: () => void;
+}
+
+/**
+ * A scanning station's memory: the last verdict, today's count of scans that did their work, the last
+ * scans, and the one that got no answer. Kept per screen and station so a switch of tabs keeps them.
+ */
+export function useStation(name: string, action: StationAction): Station {
+  const t = useT();
+  // The count is the server's (the trace of today): a reload, a second tab or another PC of the same workstation agree.
+  const { data: counted } = productionApi.useTodayCountQuery({ action });
+  const [stored, setShift] = useScreenState<Shift>(`station.${name}`, EMPTY);
+  const shift = stored.day === today() ? stored : { ...EMPTY, day: today() };
+  // The scan that got no answer: its code and scanId kept with the screen (a re-scan of the code after a
+  // switch of tabs still reuses the id), the call to repeat for 重试 while the station stays open.
+  const [pending, setPending] = useScreenState<{ code: string; scanId: string } | null>(`station.${name}.pending`, null);
+  const pendingRef = useRef(pending);
+  pendingRef.current = pending;
+  const attemptRef = useRef<((scanId: string) => Promise<Verdict>) | null>(null);
+  const [retryable, setRetryable] = useState(false);
+  const scanBox = useRef<HTMLDivElement | null>(null);
+
+  const focusScan = useCallback(() => {
+    setTimeout(() => scanBox.current?.querySelector('input')?.focus(), 0);
+  }, []);
+
+  const record = useCallback((verdict: Verdict, counted: boolean) => {
+    setShift((prev) => {
+      const base = prev.day === today() ? prev : { ...EMPTY, day: today() };
+      // Numbered on from the newest kept, so a station opened again never repeats an id.
+      const entry: ScanEntry = { ...verdict, id: (prev.recent[0]?.id ?? 0) + 1, at: Date.now() };
+      return {
+        day: base.day,
+        count: base.count + (counted && DONE.includes(verdict.kind) ? 1 : 0),
+        recent: [entry, ...base.recent].slice(0, RECENT_SCANS),
+        verdict,
+      };
+    });
+    beep(RED.includes(verdict.kind) ? 'refused' : 'ok');
+  }, [setShift]);
+
+  const run = useCallback(async (code: string, attempt: (scanId: string) => Promise<Verdict>): Promise<Verdict> => {
+    const last = pendingRef.current;
+    const scanId = last && last.code === code ? last.scanId : newScanId();
+    let verdict: Verdict;
+    try {
+      verdict = await attempt(scanId);
+    } catch (e) {
+      const failure = failureOf(e);
+      verdict = failure.kind === 'refused'
+        ? { kind: 'refused', code, title: failure.message || t('production.refused') }
+        : { kind: 'lost', code, title: t('production.lost', { code }), note: failure.message ?? t('production.lostNote') };
+    }
+    const next = verdict.kind === 'lost' ? { code, scanId } : null;
+    pendingRef.current = next;
+    attemptRef.current = next ? attempt : null;
+    setPending(next);
+    setRetryable(!!next);
+    record(verdict, true);
+    return verdict;
+  }, [record, setPending, t]);
+
+  const retry = useCallback(() => {
+    const last = pendingRef.current;
+    const attempt = attemptRef.current;
+    if (last && attempt) void run(last.code, attempt).finally(focusScan);
+  }, [run, focusScan]);
+
+  const show = useCallback((verdict: Verdict) => record(verdict, false), [record]);
+
+  return {
+    shift, todayCount: counted?.count ?? null, pending: pending && retryable ? { code: pending.code } : null, run, retry, show, scanBox, focusScan,
+  };
+}

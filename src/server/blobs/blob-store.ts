@@ -1,0 +1,28 @@
+import type { Readable } from 'node:stream';
+
+/** What `put` learned while storing. */
+export interface PutResult {
+  size: number;
+  sha256: string;
+  /** The source had more than `maxBytes`: nothing was kept. */
+  tooLarge: boolean;
+}
+
+export interface StoredStat {
+  size: number;
+}
+
+/**
+ * A place for uploaded files, addressed by opaque paths (see object-path.ts). The local disk implements it
+ * now; an S3-compatible store can implement the same four calls later without touching the routes.
+ */
+export interface BlobStore {
+  /** Stores the stream under `path`; stops and keeps nothing once more than `maxBytes` arrived. */
+  put(path: string, source: Readable, opts: { maxBytes: number }): Promise<PutResult>;
+  /** The stored bytes as a stream. Call `stat` first: a missing path fails the stream. */
+  get(path: string): Readable;
+  /** Size of the stored object, or null when there is none. */
+  stat(path: string): Promise<StoredStat | null>;
+  /** Removes the object; a missing one is not an error. */
+  delete(path: string): Promise<void>;
+}

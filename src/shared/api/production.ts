@@ -1,0 +1,456 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { endpoint } from './endpoint';
+import { Bool, Code, Id, IdParams, ImportQuery, ImportResult, List, Num, OneOf, OptDate, OptId, OptNum, OptStr, Page, PageQuery, ReqStr, Str } from './schema';
+
+const Text = Type.Union([Type.String(), Type.Null()]);
+const IntOrNull = Type.Union([Type.Integer(), Type.Null()]);
+const NumOrNull = Type.Union([Type.Number(), Type.Null()]);
+
+/** A client-made UUID per scan: the same scanId sent again returns the first answer without acting again. */
+export const ScanId = Type.Optional(Type.String({
+  title: '扫描编号', maxLength: 36, pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+}));
+
+/** What every scan sends: the scanned code and, optionally, its scanId. */
+export const ScanBody = Type.Object({ code: Code('气瓶编码', 64), scanId: ScanId });
+export type ScanBody = Static<typeof ScanBody>;
+
+/** The answer of every status change: what it did, or that it had already been done (`repeated`). */
+export const ScanResult = Type.Object({
+  cylinderId: Type.Integer(),
+  code: Type.String(),
+  action: Type.String(),
+  fromStatus: Type.Integer(),
+  toStatus: Type.Integer(),
+  /** The trace event written; null for a repeat. */
+  traceId: IntOrNull,
+  /** The record written with it (filling, test, weighing, vacuum, analysis); null when none. */
+  recordId: IntOrNull,
+  repeated: Type.Boolean(),
+  /** The verdict in words, for the station's large display. */
+  message: Type.String(),
+  /** Failed test items, or the re-weighing deviation, when the cylinder went to analyze (1). */
+  failedItems: Type.Optional(Type.Array(Type.String())),
+  net: Type.Optional(NumOrNull),
+  deviation: Type.Optional(NumOrNull),
+});
+export type ScanResult = Static<typeof ScanResult>;
+
+/** What a station shows about the scanned cylinder before it acts. */
+export const CylinderBrief = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  status: Type.Integer(),
+  materialId: Type.Integer(),
+  materialName: Text,
+  specification: Text,
+  tareWeight: NumOrNull,
+  nextInspectionDate: Text,
+  ownerName: Text,
+});
+export type CylinderBrief = Static<typeof CylinderBrief>;
+
+/** A scan that changes nothing: the cylinder, and whether (and why not) the station may act on it. */
+export const ScanPreview = Type.Object({
+  cylinder: CylinderBrief,
+  allowed: Type.Boolean(),
+  /** Every reason it may not, in words naming the cylinder. */
+  reasons: Type.Array(Type.String()),
+});
+export type ScanPreview = Static<typeof ScanPreview>;
+
+/* ---------------------------------------------------------------- picking and filling */
+
+export const PickBody = Type.Object({
+  code: Code('气瓶编码', 64), scanId: ScanId,
+  /** The gas the workshop picks for; the cylinder's own gas when absent. */
+  materialId: OptId('介质'),
+});
+export type PickBody = Static<typeof PickBody>;
+
+export const ReturnPickBody = Type.Object({ code: Code('气瓶编码', 64), scanId: ScanId, reason: OptStr('退回原因', { maxLength: 200 }) });
+export type ReturnPickBody = Static<typeof ReturnPickBody>;
+
+export const FillingScanBody = Type.Object({ code: Code('气瓶编码', 64), materialId: Id('充装介质') });
+export type FillingScanBody = Static<typeof FillingScanBody>;
+
+export const WEIGHT_SOURCES = ['scale', 'manual'] as const;
+export type WeightSource = (typeof WEIGHT_SOURCES)[number];
+
+/** A datetime 'yyyy-MM-dd HH:mm:ss' (or ISO); checked to be a real time by the server. */
+const OptDateTime = (title: string) => Type.Optional(Type.Union([
+  Type.String({ title, maxLength: 32, pattern: '^\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:?\\d{2})?$' }),
+  Type.Null(),
+], { title }));
+
+/**
+ * A fill records the quantity measured for that cylinder (DOMAIN.md "Records"): the net weight for a gas
+ * filled by weight (liquefied, dissolved, cryogenic), the final pressure for one filled by pressure
+ * (compressed, mixtures). The server refuses a fill without it.
+ */
+export const FillingBody = Type.Object({
+  code: Code('气瓶编码', 64), scanId: ScanId,
+  materialId: Id('充装介质'),
+  lotNo: OptStr('批号', { maxLength: 64 }),
+  filledWeight: OptNum('充装量（kg）', { minimum: 0, maximum: 10000 }),
+  filledPressure: OptNum('充装压力（MPa）', { minimum: 0, maximum: 1000 }),
+  startedAt: OptDateTime('开始时间'),
+  endedAt: OptDateTime('结束时间'),
+  /** 'scale': the weight read from the filling scale; 'manual' (default): typed (a weight needs produce:manualWeight). */
+  source: Type.Optional(OneOf('重量来源', WEIGHT_SOURCES)),
+  /** The typed value was fixed by the operator for a rack of cylinders (kept for the next scans on purpose). */
+  fixedValue: Type.Optional(Bool('整组固定数值')),
+});
+export type FillingBody = Static<typeof FillingBody>;
+
+const HistoryFilters = {
+  code: Type.Optional(Str('气瓶编码', { maxLength: 64 })),
+  materialId: OptId('介质'),
+  dateFrom: OptDate('开始日期'),
+  dateTo: OptDate('结束日期'),
+  operator: Type.Optional(Str('操作人', { maxLength: 64 })),
+};
+
+export const FillingHistoryQuery = PageQuery(['id'] as const, HistoryFilters);
+export type FillingHistoryQuery = Static<typeof FillingHistoryQuery>;
+export const FillingRow = Type.Object({
+  id: Type.Integer(), cylinderId: Type.Integer(), code: Type.String(), materialName: Text, lotNo: Text,
+  filledWeight: NumOrNull, filledPressure: NumOrNull, startedAt: Text, endedAt: Text, source: Type.String(), fixedValue: Type.Boolean(),
+  operator: Text, workstation: Text, createdAt: Type.String(), reverted: Type.Boolean(),
+});
+export type FillingRow = Static<typeof FillingRow>;
+
+/* ---------------------------------------------------------------- inspection after filling */
+
+/** A test project of the gas (检验项目) as the station asks for it. */
+export const InspectionItemRef = Type.Object({
+  id: Type.Integer(), projectName: Type.String(), method: Text, standardMin: NumOrNull, standardMax: NumOrNull,
+  standardText: Text, unit: Text, required: Type.Boolean(),
+});
+export type InspectionItemRef = Static<typeof InspectionItemRef>;
+
+export const InspectionPreview = Type.Composite([ScanPreview, Type.Object({ projects: Type.Array(InspectionItemRef) })]);
+export type InspectionPreview = Static<typeof InspectionPreview>;
+
+/** One measured project: a number checked against the standard, or the operator's verdict. */
+export const InspectionResultInput = Type.Object({
+  projectId: Id('检验项目'),
+  value: OptNum('检测值', { minimum: -1e9, maximum: 1e9 }),
+  text: OptStr('检测结果', { maxLength: 128 }),
+  /** The operator's verdict where the standard is not a number range. */
+  passed: Type.Optional(Bool('是否合格')),
+});
+export type InspectionResultInput = Static<typeof InspectionResultInput>;
+
+export const InspectionResultBody = Type.Object({
+  code: Code('气瓶编码', 64), scanId: ScanId,
+  items: List('检验项目', InspectionResultInput, { maxItems: 100 }),
+  /** Only for a gas without test projects: the overall verdict, 1 合格 / 0 不合格. */
+  result: Type.Optional(OneOf('检验结果', [1, 0] as const)),
+  remark: OptStr('备注', { maxLength: 255 }),
+});
+export type InspectionResultBody = Static<typeof InspectionResultBody>;
+
+export const InspectionResult = Type.Object({
+  projectId: Type.Integer(), projectName: Type.String(), value: NumOrNull, text: Text, unit: Text,
+  standard: Text, passed: Type.Boolean(), required: Type.Boolean(),
+});
+export type InspectionResult = Static<typeof InspectionResult>;
+
+export const InspectionRecord = Type.Object({
+  id: Type.Integer(), cylinderId: Type.Integer(), code: Type.String(), traceId: Type.Integer(), materialName: Text,
+  result: Type.Integer(), items: Type.Array(InspectionResult), remark: Text, operator: Text, workstation: Text,
+  createdAt: Type.String(), updatedAt: Type.String(), reverted: Type.Boolean(),
+});
+export type InspectionRecord = Static<typeof InspectionRecord>;
+
+export const InspectionHistoryQuery = PageQuery(['id'] as const, { ...HistoryFilters, result: Type.Optional(OneOf('检验结果', [1, 0] as const)) });
+export type InspectionHistoryQuery = Static<typeof InspectionHistoryQuery>;
+
+export const UpdateInspectionBody = Type.Object({
+  id: Id('检验记录'),
+  items: List('检验项目', InspectionResultInput, { maxItems: 100 }),
+  remark: OptStr('备注', { maxLength: 255 }),
+  reason: ReqStr('修改原因', { maxLength: 200 }),
+});
+export type UpdateInspectionBody = Static<typeof UpdateInspectionBody>;
+
+/* ---------------------------------------------------------------- re-weighing */
+
+/** The gas's target and tolerance and the cylinder's tare, as the re-weighing station needs them. */
+export const MetagePreview = Type.Composite([ScanPreview, Type.Object({
+  reweighRequired: Type.Boolean(), targetNetWeight: NumOrNull, tolerance: NumOrNull, tareWeight: NumOrNull,
+})]);
+export type MetagePreview = Static<typeof MetagePreview>;
+
+export const MetageBody = Type.Object({
+  code: Code('气瓶编码', 64), scanId: ScanId,
+  grossWeight: Num('毛重（kg）', { minimum: 0, maximum: 10000 }),
+  /** 'manual' (typed) needs produce:manualWeight and is marked in the record. */
+  source: OneOf('重量来源', WEIGHT_SOURCES),
+  scale: OptStr('电子秤', { maxLength: 64 }),
+});
+export type MetageBody = Static<typeof MetageBody>;
+
+export const CheckWeightQuery = Type.Object({ grossWeight: Num('毛重（kg）', { minimum: 0, maximum: 10000 }) });
+export type CheckWeightQuery = Static<typeof CheckWeightQuery>;
+export const WeightVerdict = Type.Object({
+  net: Type.Number(), target: Type.Number(), tolerance: Type.Number(), deviation: Type.Number(), passed: Type.Boolean(),
+});
+export type WeightVerdict = Static<typeof WeightVerdict>;
+
+export const WeighingRow = Type.Object({
+  id: Type.Integer(), cylinderId: Type.Integer(), code: Type.String(), materialName: Text, grossWeight: Type.Number(),
+  tareWeight: Type.Number(), netWeight: Type.Number(), targetNetWeight: Type.Number(), tolerance: Type.Number(),
+  deviation: Type.Number(), passed: Type.Boolean(), source: Type.String(), scale: Text, operator: Text, workstation: Text,
+  createdAt: Type.String(), reverted: Type.Boolean(),
+});
+export type WeighingRow = Static<typeof WeighingRow>;
+export const MetageHistoryQuery = PageQuery(['id'] as const, { ...HistoryFilters, passed: Type.Optional(Bool('是否合格')) });
+export type MetageHistoryQuery = Static<typeof MetageHistoryQuery>;
+
+/* ---------------------------------------------------------------- rollback, lists, timeline */
+
+export const RollbackPreview = Type.Object({
+  cylinder: CylinderBrief,
+  allowed: Type.Boolean(),
+  reasons: Type.Array(Type.String()),
+  /** The transition that would be undone. */
+  traceId: IntOrNull,
+  action: Text,
+  actionName: Text,
+  /** The status the cylinder would return to. */
+  toStatus: IntOrNull,
+  at: Text,
+  operator: Text,
+});
+export type RollbackPreview = Static<typeof RollbackPreview>;
+
+/**
+ * `traceId` names the transition to undo (the one rollbackCheck showed): when the cylinder's newest
+ * transition is another by then (undone already, or a new step made), nothing is undone.
+ */
+export const RollbackBody = Type.Object({
+  code: Code('气瓶编码', 64), scanId: ScanId, traceId: Id('回退的流转'), reason: ReqStr('回退原因', { maxLength: 200 }),
+});
+export type RollbackBody = Static<typeof RollbackBody>;
+
+export const CodeBody = Type.Object({ code: Code('气瓶编码', 64) });
+export type CodeBody = Static<typeof CodeBody>;
+
+/** Production statuses: received (3) to reWeighed (6). */
+export const PRODUCTION_STATUSES = [3, 4, 5, 6] as const;
+
+export const ProduceListQuery = PageQuery(['id'] as const, {
+  ...HistoryFilters,
+  action: Type.Optional(OneOf('操作', ['pick', 'returnPick', 'fill', 'testPass', 'testFail', 'reweighPass', 'reweighFail', 'rollback'] as const)),
+});
+export type ProduceListQuery = Static<typeof ProduceListQuery>;
+
+export const ProductionCylinderQuery = PageQuery(['id', 'code'] as const, {
+  code: Type.Optional(Str('气瓶编码', { maxLength: 64 })),
+  materialId: OptId('介质'),
+  status: Type.Optional(OneOf('状态', PRODUCTION_STATUSES)),
+});
+export type ProductionCylinderQuery = Static<typeof ProductionCylinderQuery>;
+export const ProductionCylinderRow = Type.Object({
+  id: Type.Integer(), code: Type.String(), status: Type.Integer(), materialName: Text, specification: Text, ownerName: Text,
+  since: Type.String(),
+});
+export type ProductionCylinderRow = Static<typeof ProductionCylinderRow>;
+
+/** A note on a trace event (trace/saveOrEdit): the event itself never changes. */
+export const TraceNote = Type.Object({ id: Type.Integer(), note: Type.String(), operator: Text, at: Type.String() });
+export type TraceNote = Static<typeof TraceNote>;
+
+/** One event of a cylinder's timeline. */
+export const TimelineEvent = Type.Object({
+  id: Type.Integer(),
+  seq: Type.Integer(),
+  action: Type.String(),
+  actionName: Type.String(),
+  fromStatus: IntOrNull,
+  toStatus: Type.Integer(),
+  operator: Text,
+  workstation: Text,
+  at: Type.String(),
+  recordType: Text,
+  recordId: IntOrNull,
+  /** The event this one undoes (a rollback), and the rollback that undid this one. */
+  revertsId: IntOrNull,
+  revertedById: IntOrNull,
+  detail: Type.Unknown(),
+  notes: Type.Array(TraceNote),
+});
+export type TimelineEvent = Static<typeof TimelineEvent>;
+
+export const ProduceEventRow = Type.Composite([TimelineEvent, Type.Object({ cylinderId: Type.Integer(), code: Type.String() })]);
+export type ProduceEventRow = Static<typeof ProduceEventRow>;
+
+/** One fill-to-return loop of a cylinder. */
+export const CycleInfo = Type.Object({
+  no: Type.Integer(),
+  filledAt: Type.String(),
+  lotNo: Text,
+  materialName: Text,
+  testedAt: Text,
+  reweighedAt: Text,
+  stockedAt: Text,
+  shippedAt: Text,
+  customer: Text,
+  returnedAt: Text,
+  /** The events of the loop, oldest first. */
+  events: Type.Array(Type.Integer()),
+});
+export type CycleInfo = Static<typeof CycleInfo>;
+
+export const VacuumBody = Type.Object({
+  code: Code('气瓶编码', 64), scanId: ScanId,
+  /** The vacuum reached (MPa: negative gauge, or absolute, as the plant records it); required, kept in the record. */
+  pressure: Num('真空度（MPa）', { minimum: -0.2, maximum: 1 }),
+  /** The typed value was fixed by the operator for a batch (kept for the next scans on purpose). */
+  fixedValue: Type.Optional(Bool('整组固定数值')),
+  remark: OptStr('备注', { maxLength: 255 }),
+});
+export type VacuumBody = Static<typeof VacuumBody>;
+
+/** The actions a station counts (今日完成): the status changes a scan makes. */
+export const STATION_ACTIONS = [
+  'pick', 'fill', 'test', 'reweigh', 'vacuum', 'stockInEmpty', 'stockInProduct', 'outboundScan', 'recover',
+] as const;
+export type StationAction = (typeof STATION_ACTIONS)[number];
+export const TodayCountQuery = Type.Object({ action: OneOf('操作', STATION_ACTIONS) });
+export type TodayCountQuery = Static<typeof TodayCountQuery>;
+/** Cylinders the workstation (X-Workstation), or the signed-in user where the client names none, did today. */
+export const TodayCount = Type.Object({ count: Type.Integer(), by: OneOf('统计范围', ['workstation', 'operator'] as const) });
+export type TodayCount = Static<typeof TodayCount>;
+
+export const EnterpriseRef = Type.Object({ id: Type.Integer(), enterpriseName: Type.String(), enterpriseCode: Type.String() });
+
+export const PRODUCTION = {
+  addPicking: endpoint({ method: 'POST', path: '/api/produce/addPicking', summary: '领瓶：在库（2）→ 已领瓶（3），先过充装闸门', permission: 'produce:picking', body: PickBody, data: ScanResult }),
+  returnPicking: endpoint({ method: 'POST', path: '/api/produce/returnPicking', summary: '退回领瓶：已领瓶（3）→ 在库（2）', permission: 'produce:picking', body: ReturnPickBody, data: ScanResult }),
+  fillingScan: endpoint({
+    method: 'POST', path: '/api/produce/fillingScan', summary: '充装扫码：气瓶信息与充装闸门结论（不改变任何数据）', permission: 'produce:filling',
+    body: FillingScanBody, data: ScanPreview, readOnly: true,
+  }),
+  filling: endpoint({ method: 'POST', path: '/api/produce/filling', summary: '充装：已领瓶（3）→ 已充装（4），写充装记录', permission: 'produce:filling', body: FillingBody, data: ScanResult }),
+  fillingHistory: endpoint({
+    method: 'POST', path: '/api/produce/fillingHistory', summary: '充装记录', permission: 'produce:view', body: FillingHistoryQuery, data: Page(FillingRow), readOnly: true,
+  }),
+  testScan: endpoint({
+    method: 'POST', path: '/api/produce/testScan', summary: '检验扫码：气瓶、可否检验与介质的检验项目', permission: 'inspect:test',
+    body: CodeBody, data: InspectionPreview, readOnly: true,
+  }),
+  testResult: endpoint({
+    method: 'POST', path: '/api/produce/testResult', summary: '检验结果：已充装（4）→ 已检验（5），必检项目不合格 → 待分析（1）', permission: 'inspect:test',
+    body: InspectionResultBody, data: ScanResult,
+  }),
+  testHistory: endpoint({
+    method: 'POST', path: '/api/produce/testHistory', summary: '检验记录', permission: 'inspect:view', body: InspectionHistoryQuery, data: Page(InspectionRecord), readOnly: true,
+  }),
+  updateTestById: endpoint({
+    method: 'POST', path: '/api/produce/updateTestById', summary: '修改检验记录（旧值留在追溯记录中；结论不变）', permission: 'inspect:edit',
+    body: UpdateInspectionBody, data: InspectionRecord,
+  }),
+  exportTestList: endpoint({
+    method: 'POST', path: '/api/produce/exportTestList', summary: '导出筛选后的检验记录（.xlsx，每个检验项目一行）', permission: 'inspect:export',
+    readOnly: true, kind: 'download', body: InspectionHistoryQuery,
+  }),
+  importTest: endpoint({
+    method: 'POST', path: '/api/produce/importTest', summary: '导入检验结果（multipart，字段 file，.xlsx；任何一行有误则整批不导入；dryRun 只检查）',
+    permission: 'inspect:import', kind: 'upload', query: ImportQuery, data: ImportResult,
+  }),
+  testTemplate: endpoint({ method: 'GET', path: '/api/produce/testTemplate', summary: '下载检验结果导入模板（.xlsx）', permission: 'inspect:import', kind: 'download' }),
+  getTestInfoByTraceId: endpoint({
+    method: 'GET', path: '/api/produce/getTestInfoByTraceId/:id', summary: '追溯事件对应的检验记录', permission: 'trace:view', params: IdParams, data: InspectionRecord,
+  }),
+  metageScan: endpoint({
+    method: 'POST', path: '/api/produce/metageScan', summary: '复秤扫码：气瓶、目标净重与允差、皮重', permission: 'produce:metage',
+    body: CodeBody, data: MetagePreview, readOnly: true,
+  }),
+  metage: endpoint({
+    method: 'POST', path: '/api/produce/metage', summary: '复秤：已检验（5）→ 已复秤（6），超差 → 待分析（1）', permission: 'produce:metage', body: MetageBody, data: ScanResult,
+  }),
+  checkWeight: endpoint({
+    method: 'GET', path: '/api/produce/checkWeight/:id', summary: '按毛重计算气瓶的净重与偏差（不写记录）', permission: 'produce:metage',
+    params: IdParams, query: CheckWeightQuery, data: WeightVerdict,
+  }),
+  metageHistory: endpoint({
+    method: 'POST', path: '/api/produce/metageHistory', summary: '复秤记录', permission: 'produce:view', body: MetageHistoryQuery, data: Page(WeighingRow), readOnly: true,
+  }),
+  rollbackCheck: endpoint({
+    method: 'POST', path: '/api/produce/rollbackCheck', summary: '回退预览：将撤销的最新一次流转', permission: 'produce:rollback', body: CodeBody, data: RollbackPreview, readOnly: true,
+  }),
+  rollbackSave: endpoint({
+    method: 'POST', path: '/api/produce/rollbackSave', summary: '回退最新一次流转（需原因；回退本身记入追溯）', permission: 'produce:rollback', body: RollbackBody, data: ScanResult,
+  }),
+  listProduce: endpoint({
+    method: 'POST', path: '/api/produce/listProduce', summary: '生产流转记录（领瓶、充装、检验、复秤、回退）', permission: 'produce:view',
+    body: ProduceListQuery, data: Page(ProduceEventRow), readOnly: true,
+  }),
+  listProduct: endpoint({
+    method: 'POST', path: '/api/produce/listProduct', summary: '生产中的气瓶（状态 3–6）', permission: 'produce:view',
+    body: ProductionCylinderQuery, data: Page(ProductionCylinderRow), readOnly: true,
+  }),
+  listCycleInfo: endpoint({
+    method: 'POST', path: '/api/produce/listCycleInfo', summary: '气瓶的每一轮充装到回收', permission: 'trace:view', body: CodeBody, data: Type.Array(CycleInfo), readOnly: true,
+  }),
+  traceDetails: endpoint({
+    method: 'POST', path: '/api/produce/traceDetails', summary: '气瓶的完整追溯时间线', permission: 'trace:view', body: CodeBody, data: Type.Array(TimelineEvent), readOnly: true,
+  }),
+  vacuum: endpoint({
+    method: 'POST', path: '/api/produce/vacuum', summary: '抽真空工位：回收（10）、待分析（1）或在库（2）→ 在库（2），写抽真空记录（真空度）',
+    permission: 'produce:vacuum', body: VacuumBody, data: ScanResult,
+  }),
+  todayCount: endpoint({
+    method: 'GET', path: '/api/produce/todayCount', summary: '今日完成数：本工位（或本人）今天做成的某项操作的气瓶数', permission: 'authenticated',
+    query: TodayCountQuery, data: TodayCount,
+  }),
+  listEnterprise: endpoint({
+    method: 'GET', path: '/api/produce/listEnterprise', summary: '委托充装的客户', permission: 'produce:view', data: Type.Array(EnterpriseRef),
+  }),
+};
+
+/* ---------------------------------------------------------------- trace */
+
+export const TraceInfo = Type.Object({
+  cylinder: Type.Composite([CylinderBrief, Type.Object({
+    steelStamp: Text, manufactureDate: Text, lastInspectionDate: Text,
+    /** Where it is now (shared/lifecycle PLACES): the warehouse while one holds it, the customer or order as locationName. */
+    place: Type.String(), warehouseName: Text, locationName: Text,
+    lastFilledAt: Text, cycles: Type.Integer(),
+  })]),
+  events: Type.Array(TimelineEvent),
+});
+export type TraceInfo = Static<typeof TraceInfo>;
+
+export const AnalyseBody = Type.Object({
+  code: Code('气瓶编码', 64), scanId: ScanId,
+  /** 2 back to stock, 3 back to filling (picked again), 0 scrap. */
+  decision: OneOf('处理结果', [2, 3, 0] as const),
+  reason: ReqStr('处理意见', { maxLength: 200 }),
+});
+export type AnalyseBody = Static<typeof AnalyseBody>;
+
+
+export const NoteBody = Type.Object({
+  /** The note to edit; absent for a new one. */
+  id: OptId('备注'),
+  traceId: Id('追溯事件'),
+  note: ReqStr('备注', { maxLength: 500 }),
+});
+export type NoteBody = Static<typeof NoteBody>;
+
+export const TRACE = {
+  getInfo: endpoint({ method: 'POST', path: '/api/trace/getInfo', summary: '按气瓶编码查询档案与追溯时间线', permission: 'trace:view', body: CodeBody, data: TraceInfo, readOnly: true }),
+  productAnalyse: endpoint({ method: 'POST', path: '/api/trace/productAnalyse', summary: '分析处理：待分析（1）→ 在库（2）、已领瓶（3）或报废（0）', permission: 'trace:analyse', body: AnalyseBody, data: ScanResult }),
+  vacuumHandle: endpoint({
+    method: 'POST', path: '/api/trace/vacuumHandle', summary: '抽真空：回收（10）、待分析（1）或在库（2，首次充装或定期检验后）→ 在库（2），写抽真空记录（真空度）',
+    permission: 'trace:vacuum', body: VacuumBody, data: ScanResult,
+  }),
+  saveOrEdit: endpoint({
+    method: 'POST', path: '/api/trace/saveOrEdit', summary: '追溯事件的备注（新增或修改本人的备注；事件本身不变）', permission: 'trace:note', body: NoteBody,
+    data: Type.Object({ id: Type.Integer() }),
+  }),
+};

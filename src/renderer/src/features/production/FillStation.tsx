@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Stack, TextField, Typography } from '@mui/material';
+import { Stack, TextField } from '@mui/material';
 import type { FillingBody } from '@shared/api/production';
 import { filledByWeight } from '@shared/lifecycle';
 import { useScaleReading } from '@renderer/features/machine/devices';
@@ -9,7 +9,7 @@ import { useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
 import { STATION_KEYS } from './localSetting';
 import { productionApi } from './productionApi';
-import { GasSelect, OperatorField, TypedValueField, backToScan, useOperator, useStationGas, useTypedValue } from './StationFields';
+import { GasSelect, OperatorField, ScaleReadingBox, TypedValueField, backToScan, useOperator, useStationGas, useTypedValue } from './StationFields';
 import { StationPanel } from './StationPanel';
 import { resultVerdict, useStation, type Verdict } from './useStation';
 
@@ -37,7 +37,6 @@ export function FillStation() {
   const [lotNo, setLotNo] = useState('');
   const typed = useTypedValue(byWeight ? 'fill.weight' : 'fill.pressure');
   const reading = useScaleReading();
-  const hasScale = !!window.api;
   const [check] = productionApi.useFillingScanMutation();
   const [fill] = productionApi.useFillingMutation();
 
@@ -82,18 +81,7 @@ export function FillStation() {
           ) : (
             <TypedValueField typed={typed} label={t('production.filledPressure')} unit="MPa" min={0} max={1000} decimal={3} focusScan={station.focusScan} />
           )}
-          {byWeight && (
-            <Box data-testid="live-weight" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 0.5 }}>
-              <Typography variant="caption" color="text.secondary">{t('production.fillScale')}</Typography>
-              {reading ? (
-                <Typography sx={{ fontSize: 24, fontWeight: 700, color: reading.stable ? 'success.main' : 'text.secondary' }}>
-                  {reading.weight.toFixed(3)} kg {reading.stable ? t('production.stable') : t('production.unstable')}
-                </Typography>
-              ) : (
-                <Typography color="text.secondary">{hasScale ? t('production.noReading') : t('production.noScale')}</Typography>
-              )}
-            </Box>
-          )}
+          {byWeight && <ScaleReadingBox reading={reading} label={t('production.fillScale')} />}
         </>
       )} />
   );

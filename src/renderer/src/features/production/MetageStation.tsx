@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSystemRules } from '@renderer/features/lookups/useLookups';
-import { Box, Stack, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import type { MetagePreview } from '@shared/api/production';
 import { NumberInput } from '@renderer/components/NumberInput';
 import { useScaleReading } from '@renderer/features/machine/devices';
@@ -8,7 +8,7 @@ import { useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
 import { STATION_KEYS } from './localSetting';
 import { productionApi } from './productionApi';
-import { OperatorField, backToScan, useOperator } from './StationFields';
+import { OperatorField, ScaleReadingBox, backToScan, useOperator } from './StationFields';
 import { StationPanel } from './StationPanel';
 import { resultVerdict, useStation } from './useStation';
 
@@ -43,7 +43,6 @@ export function MetageStation() {
   const [preview, setPreview] = useState<MetagePreview | null>(null);
   const [check] = productionApi.useMetageScanMutation();
   const [weigh] = productionApi.useMetageMutation();
-  const hasScale = !!window.api;
 
   const onScan = (code: string) => station.run(code, async (scanId) => {
     if (Number.isNaN(typed)) return { kind: 'refused', code, title: t('production.badNumber') };
@@ -72,16 +71,7 @@ export function MetageStation() {
               disabled={!manualAllowed} helperText={manualAllowed ? undefined : t(allowManualWeight ? 'production.manualWeightDenied' : 'production.manualWeightOff')}
               onKeyDown={backToScan(station.focusScan)} sx={{ flex: 1 }} />
           </Stack>
-          <Box data-testid="live-weight" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 0.5 }}>
-            <Typography variant="caption" color="text.secondary">{t('production.liveWeight')}</Typography>
-            {reading ? (
-              <Typography sx={{ fontSize: 24, fontWeight: 700, color: reading.stable ? 'success.main' : 'text.secondary' }}>
-                {reading.weight.toFixed(3)} kg {reading.stable ? t('production.stable') : t('production.unstable')}
-              </Typography>
-            ) : (
-              <Typography color="text.secondary">{hasScale ? t('production.noReading') : t('production.noScale')}</Typography>
-            )}
-          </Box>
+          <ScaleReadingBox reading={reading} label={t('production.liveWeight')} />
         </>
       )}
       below={preview && (

@@ -1,5 +1,6 @@
 import { useCallback, useRef, type KeyboardEvent } from 'react';
-import { Alert, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, Box, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import type { ScaleReadingEvent } from '@shared/devices';
 import { NumberInput } from '@renderer/components/NumberInput';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import { useMaterialOptions } from '@renderer/features/lookups/useLookups';
@@ -112,5 +113,22 @@ export function TypedValueField({ typed, label, unit, focusScan, disabled, helpe
         </Alert>
       )}
     </Stack>
+  );
+}
+
+/** The scale's live reading, large (green when stable), or why there is none (no desktop app, no reading yet). */
+export function ScaleReadingBox({ reading, label }: { reading: ScaleReadingEvent | null; label: string }) {
+  const t = useT();
+  return (
+    <Box data-testid="live-weight" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 0.5 }}>
+      <Typography variant="caption" color="text.secondary">{label}</Typography>
+      {reading ? (
+        <Typography sx={{ fontSize: 24, fontWeight: 700, color: reading.stable ? 'success.main' : 'text.secondary' }}>
+          {reading.weight.toFixed(3)} kg {reading.stable ? t('production.stable') : t('production.unstable')}
+        </Typography>
+      ) : (
+        <Typography color="text.secondary">{window.api ? t('production.noReading') : t('production.noScale')}</Typography>
+      )}
+    </Box>
   );
 }

@@ -58,12 +58,21 @@ export function preparingPool(pool: pg.Pool, names = new StatementNames()): Post
  * answered with DB_CONNECTION_LOST (plugins/errors.ts); the pool drops the broken client when it is
  * released and opens a new connection for the next query.
  */
+/**
+ * Every session speaks the plant's time zone (this process's, the one lib/dates.today() reads), so a
+ * timestamp's date, the trace's daily summary and the screens' 'YYYY-MM-DD HH:mm' agree with the wall clock,
+ * whatever zone the PostgreSQL server was installed with.
+ */
+export function plantTimeZone(zone = Intl.DateTimeFormat().resolvedOptions().timeZone): { options?: string } {
+  return zone && /^[A-Za-z0-9_+\-/]{1,64}$/.test(zone) ? { options: `-c TimeZone=${zone}` } : {};
+}
+
 export function createDb(
   connectionString: string,
   opts: { prepare?: boolean; log?: (line: string) => void } = {},
 ): Kysely<DB> {
   const log = opts.log ?? ((line: string) => console.error(line));
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: 10, ...plantTimeZone() });
   const reported = new WeakSet<pg.Client>();
   pool.on('connect', (client) => {
     client.on('error', (error) => {

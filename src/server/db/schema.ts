@@ -442,6 +442,21 @@ export interface FileLinksTable {
   created_at: Timestamp;
 }
 
+/** Trace events counted per plant day and key (migration 0012): what the dashboard and quality center read. */
+export interface TraceDailyTable {
+  action: string;
+  day: ColumnType<string, string, string>;
+  material_id: number;
+  specification: string;
+  operator_id: number;
+  customer_id: number;
+  decision: number;
+  reason: string;
+  slot: number;
+  n: number;
+  quantity: Numeric;
+}
+
 /** A stock-in (direction in: spaceRk, productRK) or outbound (out: productCK, pickCk) order. */
 export interface StorageOrdersTable {
   id: Generated<number>;
@@ -507,6 +522,7 @@ export interface DB {
   enterprises: EnterprisesTable;
   cylinders: CylindersTable;
   cylinder_traces: CylinderTracesTable;
+  trace_daily: TraceDailyTable;
   cylinder_status_counts: CylinderStatusCountsTable;
   cylinder_removals: CylinderRemovalsTable;
   filling_records: FillingRecordsTable;

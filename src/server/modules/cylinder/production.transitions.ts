@@ -170,6 +170,9 @@ export function evaluateInspection(projects: ProjectRow[], items: InspectionResu
   return { items: out, failed };
 }
 
+const failedProjects = (r: { items: InspectionResult[]; failed: string[] }): string[] =>
+  r.items.length ? r.items.filter((i) => !i.passed && i.required).map((i) => i.projectName) : r.failed;
+
 /** 检验: filling (4) → inspected (5); any required project failed → analyze (1) with the failed items. */
 export const inspect = (body: InspectionResultBody): Transition => ({
   action: 'testPass', label: '检验', from: [STATUS.filling], done: { statuses: [STATUS.inspected, STATUS.analyze], actions: ['testPass', 'testFail'] },
@@ -187,7 +190,8 @@ export const inspect = (body: InspectionResultBody): Transition => ({
       to: passed ? STATUS.inspected : STATUS.analyze,
       action: passed ? 'testPass' : 'testFail',
       record: { table: 'test_records', values: { material_id: c.material_id, result: passed ? 1 : 0, items: JSON.stringify(result.items), remark: blankToNull(body.remark ?? null) } },
-      detail: passed ? {} : { failedItems: result.failed },
+      // failedProjects: the names alone, which the quality figures count failures by (trace_daily).
+      detail: passed ? {} : { failedItems: result.failed, failedProjects: failedProjects(result) },
       message: passed ? `气瓶 ${c.code} 检验合格` : `气瓶 ${c.code} 检验不合格，转待分析：${result.failed.join('；')}`,
       extra: passed ? {} : { failedItems: result.failed },
     };

@@ -10,6 +10,7 @@ import * as m0008 from './0008_lifecycle';
 import * as m0009 from './0009_storage';
 import * as m0010 from './0010_administration';
 import * as m0011 from './0011_plant_rules';
+import * as m0013 from './0013_messages';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -27,4 +28,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009_storage': m0009,
   '0010_administration': m0010,
   '0011_plant_rules': m0011,
+  '0013_messages': m0013,
 };

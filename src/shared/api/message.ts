@@ -99,7 +99,7 @@ export type TemplateSaveBody = Static<typeof TemplateSaveBody>;
 /** Messages, SPEC section 7; screens /main/message and /Setting/Message. A user sees only their own messages. */
 export const MESSAGE = {
   user: endpoint({
-    method: 'GET', path: '/api/message/getUserMessage/0', summary: '当前用户的未读消息数与最新 5 条未读', permission: 'message:view', data: UserMessages,
+    method: 'GET', path: '/api/message/getUserMessage/0', summary: '当前用户的未读消息', permission: 'message:view', data: UserMessages,
   }),
   select: endpoint({
     method: 'GET', path: '/api/message/select/:id', summary: '一条消息（只限自己的，不标记已读）', permission: 'message:view',

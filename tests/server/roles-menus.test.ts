@@ -209,7 +209,7 @@ describe('saving menus', () => {
     });
     expect(created.body.code, created.body.msg).toBe(0);
     const id = created.body.data.id;
-    expect(await menuRow('quality.report')).toMatchObject({ id, parent_no: 'quality', sort: 30 });
+    expect(await menuRow('quality.report')).toMatchObject({ id, parent_no: 'quality', sort: 40 });
     expect(await buttonsOf('quality.report')).toEqual(['qualityReport:view=查看', 'qualityReport:print=打印']);
     const nav = (await post<NavData>('/api/home/nav/0')).body.data;
     expect(flat(nav.menuList).find((m) => m.menuNo === 'quality.report')).toMatchObject({ menuColor: '#336699', target: '_self' });

@@ -110,6 +110,8 @@ describe('customer quality', () => {
       customerName: '甲气体用户', lotNo: 'QLOT-LPG', filledWeight: 14.5, testResult: 1, reweighNet: 14.5, reweighPassed: true,
     });
     expect(l1.orderNo).toMatch(/^CK/);
+    const lpgRows = await ok<PageResult<DeliveryRow>>('/api/qualityCenter/deliveryDetailList', { ...period, materialId: plant.lpg });
+    expect({ total: lpgRows.total, codes: lpgRows.list.map((r) => r.code).sort() }).toEqual({ total: 2, codes: ['QL1', 'QL4'] });
     expect(acmeRows.list.find((r) => r.code === 'QA1')).toMatchObject({ lotNo: 'QLOT-N2', filledPressure: 15, testResult: 1, reweighNet: null });
   });
 

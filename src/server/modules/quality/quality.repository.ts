@@ -79,7 +79,9 @@ function outboundEvents(f: QualityFilter): RawBuilder<unknown> {
   const m = opt(f.materialId);
   if (c !== null) parts.push(sql`t.detail->>'customerId' = ${String(c)}`);
   if (o !== null) parts.push(sql`t.operator_id = ${o}`);
-  if (m !== null) parts.push(sql`exists (select 1 from cylinders mc where mc.id = t.cylinder_id and mc.material_id = ${m})`);
+  // A scalar subquery, probed per event while the (action, at) index is walked newest first: the planner cannot
+  // turn it into a join that reads every cylinder of the gas and sorts a year of its shipments.
+  if (m !== null) parts.push(sql`(select mc.material_id from cylinders mc where mc.id = t.cylinder_id) = ${m}`);
   return sql.join(parts, sql` and `);
 }
 

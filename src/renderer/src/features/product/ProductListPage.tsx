@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '@mui/material';
 import { PRODUCT, type ProductRow } from '@shared/api/product';
 import { ExportButton, ImportDialog, ListPage, useActionsColumn, useConfirm, useConfirmDelete, useFormDialog, useListFilters } from '@renderer/components/ListPage';
@@ -12,7 +13,7 @@ import { HickeyDialog } from './HickeyDialog';
 import { productApi } from './productApi';
 import { productColumns } from './productColumns';
 import { ProductDetailDrawer } from './ProductDetailDrawer';
-import { productFilterFields, toProductFilters } from './productFilters';
+import { filtersFromSearch, productFilterFields, toProductFilters } from './productFilters';
 import { StatusTabs } from './StatusTabs';
 import { useLookups } from './useLookups';
 import { STATUS } from '@shared/lifecycle';
@@ -25,6 +26,14 @@ export default function ProductListPage() {
   const suggestions = { specification: useDictionaryOptions('specification'), manufacturer: useDictionaryOptions('manufacturer') };
   const scrapReasons = useDictionaryOptions('scrapReason');
   const filters = useListFilters();
+  // A message's link names what to show (?code=…): searched once per address, the bar editable as ever.
+  const [params] = useSearchParams();
+  const search = params.toString();
+  useEffect(() => {
+    const named = filtersFromSearch(new URLSearchParams(search));
+    if (named) filters.search(named);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per address, not per render of the filters
+  }, [search]);
   const confirm = useConfirm();
   const { data: counts = [] } = productApi.useStatusCountsQuery();
   const [add] = productApi.useAddProductMutation();

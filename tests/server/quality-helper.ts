@@ -65,11 +65,11 @@ export class Plant {
   stockIn = (code: string) => this.ok('/api/storageOrder/inStock', { type: 'productRK', warehouseId: this.store, code });
 
   /** One outbound order to the customer holding `codes`, completed; its order number. */
-  async ship(customerId: number, codes: Array<{ code: string; gas: 'n2' | 'lpg' }>): Promise<string> {
+  async ship(customerId: number, codes: Array<{ code: string; gas: 'n2' | 'lpg' }>, as = this.token): Promise<string> {
     const lines = (['n2', 'lpg'] as const).map((g) => ({ materialId: this[g], quantity: codes.filter((c) => c.gas === g).length })).filter((l) => l.quantity > 0);
-    const order = await this.ok<{ id: number; orderNo: string }>('/api/storageOrder/outStock', { type: 'productCK', customerId, lines });
-    for (const { code } of codes) await this.ok('/api/storageOrder/scanOutStock', { orderId: order.id, code });
-    await this.ok('/api/storageOrder/outStock', { id: order.id, complete: true });
+    const order = await this.ok<{ id: number; orderNo: string }>('/api/storageOrder/outStock', { type: 'productCK', customerId, lines }, as);
+    for (const { code } of codes) await this.ok('/api/storageOrder/scanOutStock', { orderId: order.id, code }, as);
+    await this.ok('/api/storageOrder/outStock', { id: order.id, complete: true }, as);
     return order.orderNo;
   }
 

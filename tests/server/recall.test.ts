@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecallRow, RecallSummary } from '../../src/shared/api/quality';
+import type { RecallNotified, RecallRow, RecallSummary } from '../../src/shared/api/quality';
 import type { PageResult } from '../../src/shared/api/schema';
 import { addDays, today } from '../../src/server/lib/dates';
-import { buildTestApp, type TestApp } from './app-helper';
+import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 import { createWarehouse } from './master-data-helper';
 import { Plant } from './quality-helper';
 
@@ -19,6 +19,7 @@ let acme: number;
 let beta: number;
 let orderA = '';
 let orderB = '';
+let keeperId = 0;
 const LOT = 'RLOT-1';
 const CODES = ['RC1', 'RC2', 'RC3', 'RC4', 'RC5', 'RC6'];
 
@@ -42,6 +43,14 @@ beforeAll(async () => {
   const empty = await createWarehouse(t, token, { warehouseName: '空瓶库R', kind: 'empty' });
   await plant.ok('/api/storageOrder/inStock', { type: 'spaceRk', warehouseId: empty, code: 'RC4' });
   await plant.fill('RC4', 'n2', 'RLOT-2');
+  // RC7, lot RLOT-3, shipped by a storekeeper of its own.
+  const keeper = await createLimitedUser(t, token, 'rkeeper', ['outbound:view', 'outbound:add', 'outbound:scan']);
+  keeperId = keeper.id;
+  await plant.cylinder('RC7', 'n2');
+  await plant.fill('RC7', 'n2', 'RLOT-3');
+  await plant.test('RC7', 'n2');
+  await plant.stockIn('RC7');
+  await plant.ship(beta, [{ code: 'RC7', gas: 'n2' }], (await t.login(keeper.username, keeper.password)).token);
 }, 120_000);
 afterAll(async () => { await t?.close(); });
 
@@ -79,9 +88,9 @@ describe('recall', () => {
     // RC4's latest fill is in RLOT-2, which holds it alone.
     expect(await ok<RecallSummary>('/api/qualityCenter/recall', { code: 'RC4' })).toMatchObject({ lotNo: 'RLOT-2', fills: 1, cylinders: 1 });
     const window = { materialId: plant.n2, from: `${addDays(today(), -1)} 00:00:00`, to: `${addDays(today(), 1)} 00:00:00` };
-    // Seven fills (RC4 twice) of six cylinders.
-    expect(await ok<RecallSummary>('/api/qualityCenter/recall', window)).toMatchObject({ lotNo: null, fills: 7, cylinders: 6 });
-    expect((await ok<PageResult<RecallRow>>('/api/qualityCenter/recallList', window)).total).toBe(7);
+    // Eight fills (RC1–RC7, RC4 twice) of seven cylinders.
+    expect(await ok<RecallSummary>('/api/qualityCenter/recall', window)).toMatchObject({ lotNo: null, fills: 8, cylinders: 7 });
+    expect((await ok<PageResult<RecallRow>>('/api/qualityCenter/recallList', window)).total).toBe(8);
     expect(await ok<RecallSummary>('/api/qualityCenter/recall', { lotNo: 'NO-SUCH-LOT' })).toMatchObject({ fills: 0, cylinders: 0, byCustomer: [] });
   });
 
@@ -115,5 +124,38 @@ describe('recall', () => {
     await refused({ lotNo: 'A\u0000B' }, /批号/);
     await refused({ lotNo: 'x'.repeat(65) }, /批号/);
     await refused({ code: 'RC1', fillId: 3_000_000_000 }, /充装记录/);
+  });
+});
+
+describe('recallNotify', () => {
+  const inbox = (userId: number) => t.db.selectFrom('messages').select(['kind', 'title', 'content', 'link']).where('user_id', '=', userId)
+    .where('kind', '=', 'recall').orderBy('id').execute();
+
+  it('messages the operators of the outbound orders holding the cylinders and the recall template\'s roles, naming holders and reason', async () => {
+    const admin = (await t.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const before = (await inbox(keeperId)).length;
+    // RLOT-3: shipped by the storekeeper; the template goes to the super administrator's role.
+    expect(await ok<RecallNotified>('/api/qualityCenter/recallNotify', { lotNo: 'RLOT-3', reason: '纯度复检不合格' })).toEqual({ recipients: 2, messages: 2 });
+    const got = (await inbox(keeperId)).slice(before);
+    expect(got).toEqual([{
+      kind: 'recall', title: '气瓶召回通知', link: '/quality/recall',
+      content: '1 个气瓶须召回：纯度复检不合格（充装批号 RLOT-3）持有客户：丁工厂 1 个（李四 13800000002）',
+    }]);
+    expect((await inbox(admin)).at(-1)!.content).toBe(got[0]!.content);
+    // RLOT-1 was shipped by admin alone (who is also the template's recipient): one message, both customers named.
+    expect(await ok<RecallNotified>('/api/qualityCenter/recallNotify', { lotNo: LOT, reason: '阀门批次缺陷' })).toEqual({ recipients: 1, messages: 1 });
+    expect((await inbox(admin)).at(-1)!.content).toBe('6 个气瓶须召回：阀门批次缺陷（充装批号 RLOT-1）持有客户：丙医院 2 个（张三 13800000001）、丁工厂 1 个（李四 13800000002）');
+    expect(await inbox(keeperId)).toHaveLength(before + 1);
+  });
+
+  it('needs a reason and its own key; an empty recall sends nothing', async () => {
+    const count = async () => Number((await t.db.selectFrom('messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const n = await count();
+    expect((await post('/api/qualityCenter/recallNotify', { lotNo: LOT, reason: '' })).body.code).toBe(-1);
+    expect((await post('/api/qualityCenter/recallNotify', { lotNo: 'NO-SUCH', reason: '测试' })).body).toMatchObject({ code: -1, msg: '没有要召回的气瓶' });
+    const viewer = await createLimitedUser(t, token, 'rviewer', ['qualityRecall:view', 'qualityRecall:export']);
+    const vt = (await t.login(viewer.username, viewer.password)).token;
+    expect((await t.call('POST', '/api/qualityCenter/recallNotify', { token: vt, body: { lotNo: LOT, reason: '测试' } })).status).toBe(403);
+    expect(await count()).toBe(n);
   });
 });

@@ -185,6 +185,7 @@ const ROUTES: Record<string, { key: string; edit?: string }> = {
   'POST /api/qualityCenter/recall': { key: 'qualityRecall:view' },
   'POST /api/qualityCenter/recallList': { key: 'qualityRecall:view' },
   'POST /api/qualityCenter/recallExport': { key: 'qualityRecall:export' },
+  'POST /api/qualityCenter/recallNotify': { key: 'qualityRecall:notify' },
   'POST /api/storageOrder/inStockListPage': { key: 'inbound:view' },
   'POST /api/storageOrder/inStock': { key: 'inbound:add' },
   'POST /api/storageOrder/getInfoByBarCode': { key: 'inbound:view' },

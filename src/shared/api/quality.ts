@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
-import { Code, DateStr, Id, Int, MAX_PAGE, MAX_PAGE_SIZE, OneOf, Page, Str } from './schema';
+import { Code, DateStr, Id, Int, MAX_PAGE, MAX_PAGE_SIZE, OneOf, Page, ReqStr, Str } from './schema';
 
 /**
  * 质量中心 (SPEC section 7 "Quality"): deliveries per customer and what lies behind each delivered cylinder
@@ -152,6 +152,12 @@ export const RecallRow = Type.Object({
 });
 export type RecallRow = Static<typeof RecallRow>;
 
+/** 通知: a recall message to the users who handle the customers holding the cylinders. */
+export const RecallNotifyBody = Type.Object({ ...RecallQuery.properties, reason: ReqStr('召回原因', { maxLength: 200 }) });
+export type RecallNotifyBody = Static<typeof RecallNotifyBody>;
+export const RecallNotified = Type.Object({ recipients: Type.Integer(), messages: Type.Integer() });
+export type RecallNotified = Static<typeof RecallNotified>;
+
 /** Quality center: SPEC section 7 "Quality" (the four counts and lists); exports and recall are issue 21's. */
 export const QUALITY = {
   deliveryCount: endpoint({
@@ -189,5 +195,9 @@ export const QUALITY = {
   recallExport: endpoint({
     method: 'POST', path: '/api/qualityCenter/recallExport', summary: '导出追溯召回（Excel）', permission: 'qualityRecall:export',
     readOnly: true, body: RecallQuery, kind: 'download',
+  }),
+  recallNotify: endpoint({
+    method: 'POST', path: '/api/qualityCenter/recallNotify', summary: '召回通知：发消息给经办这些客户出库的人员和召回通知模板的接收角色',
+    permission: 'qualityRecall:notify', body: RecallNotifyBody, data: RecallNotified,
   }),
 };

@@ -23,6 +23,7 @@ export const qualityRoutes: FastifyPluginAsync = async (app) => {
     return summary;
   });
   route(app, QUALITY.recallList, async (request) => recall.recallList(app.db, request.body));
+  route(app, QUALITY.recallNotify, async (request) => recall.recallNotify(app.db, request.body));
   route(app, QUALITY.recallExport, async (request, reply) =>
     sendXlsxBuffer(reply, `追溯召回_${stamp()}.xlsx`, await recallWorkbook(app.db, request.body)));
 };

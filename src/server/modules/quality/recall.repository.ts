@@ -88,3 +88,29 @@ export async function cylinderFill(db: Db, code: string, fillId: number | null):
 export async function materialName(db: Db, id: number): Promise<string | undefined> {
   return (await db.selectFrom('materials').select('material_name').where('id', '=', id).executeTakeFirst())?.material_name;
 }
+
+/**
+ * The users who handle the customers holding the chosen cylinders: the enabled operators of the outbound
+ * orders that hold them now (each cylinder's latest order line, for those scanned onto an order or shipped).
+ */
+export async function outboundOperators(db: Db, c: FillChoice): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    with cyl as (select distinct f.cylinder_id from filling_records f where ${chosen(c)})
+    select distinct u.id from cyl join cylinders c on c.id = cyl.cylinder_id and c.status in (8, 9)
+    cross join lateral (
+      select so.operator_id from storage_order_items i join storage_orders so on so.id = i.order_id
+      where i.cylinder_id = cyl.cylinder_id and i.reverted_at is null and so.direction = 'out' order by i.id desc limit 1
+    ) o
+    join users u on u.id = o.operator_id and u.status = 1
+    order by u.id`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The recall template's title and digest as the administrator last saved them on 消息模板. Read here because
+ * the message module exports no reader of its templates (only recipients and rendering); null when absent.
+ */
+export async function recallTemplate(db: Db): Promise<{ title: string; digest: string } | null> {
+  const { rows } = await sql<{ title: string; digest: string }>`select title, digest from message_templates where code = 'recall'`.execute(db);
+  return rows[0] ?? null;
+}

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { RecallPageQuery, RecallQuery, RecallRow, RecallSummary } from '@shared/api/quality';
+import type { RecallNotified, RecallNotifyBody, RecallPageQuery, RecallQuery, RecallRow, RecallSummary } from '@shared/api/quality';
 import type { PageResult } from '@shared/api/schema';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
+import { inTransaction } from '../../db/transaction';
 import { pageWindow } from '../../lib/paging';
+import { postMessages, renderTemplate, templateRecipients } from '../message';
 import * as repo from './recall.repository';
 
 type Db = Kysely<DB>;
@@ -85,3 +87,33 @@ export async function recallList(db: Db, q: RecallPageQuery): Promise<PageResult
 
 /** Every row of a recall for its export (at most RECALL_MAX_FILLS, checked by the summary). */
 export const recallAllRows = (db: Db, choice: repo.FillChoice): Promise<RecallRow[]> => repo.recallRows(db, choice, RECALL_MAX_FILLS, 0);
+
+const DEFAULT_TEMPLATE = { title: '气瓶召回通知', digest: '{count} 个气瓶须召回：{reason}' };
+/** Customers named in one message at most (the recall screen lists them all). */
+const NAMED_CUSTOMERS = 20;
+
+/**
+ * 通知: one message per user who handles those customers — the operators of the outbound orders holding the
+ * cylinders, and the users whose role receives the recall template — rendered from that template's title and
+ * digest, followed by what was recalled and who holds the cylinders. Nothing is sent when nobody would get it.
+ */
+export async function recallNotify(db: Db, body: RecallNotifyBody): Promise<RecallNotified> {
+  const reason = body.reason.trim();
+  if (!reason) throw new BusinessError('参数错误：召回原因不能为空');
+  const summary = await recallSummary(db, body);
+  if (summary.cylinders === 0) throw new BusinessError('没有要召回的气瓶');
+  const { choice } = await resolveChoice(db, body);
+  const [operators, byRole, template] = await Promise.all([repo.outboundOperators(db, choice), templateRecipients(db, 'recall'), repo.recallTemplate(db)]);
+  const users = [...new Set([...operators, ...byRole])];
+  if (users.length === 0) throw new BusinessError('没有可通知的用户：这些气瓶的出库单没有经办人，召回通知模板也没有接收角色');
+  const values = { count: summary.cylinders, reason };
+  const holders = summary.byCustomer.slice(0, NAMED_CUSTOMERS)
+    .map((c) => `${c.name} ${c.n} 个${c.contact || c.phone ? `（${[c.contact, c.phone].filter(Boolean).join(' ')}）` : ''}`).join('、');
+  const more = summary.byCustomer.length > NAMED_CUSTOMERS ? ` 等 ${summary.byCustomer.length} 个客户` : '';
+  const content = `${renderTemplate((template ?? DEFAULT_TEMPLATE).digest, values)}（${summary.label}）${holders ? `持有客户：${holders}${more}` : '没有客户持有这些气瓶'}`;
+  const title = renderTemplate((template ?? DEFAULT_TEMPLATE).title, values);
+  const subjectKey = summary.lotNo ? `recall:${summary.lotNo}` : null;
+  const messages = users.map((userId) => ({ userId, kind: 'recall', title, content, link: '/quality/recall', subjectKey }));
+  const written = await inTransaction(db, (trx) => postMessages(trx, messages));
+  return { recipients: users.length, messages: written };
+}

@@ -30,6 +30,7 @@ function serve(count: DeliveryCount = COUNT) {
       return ok(c.url === '/qualityCenter/recallList' ? { list: [ROW], total: 1 } : { list: [], total: 0 });
     }
     if (c.url === '/qualityCenter/recall') return ok(SUMMARY);
+    if (c.url === '/qualityCenter/recallNotify') return ok({ recipients: 2, messages: 2 });
     return ok([]);
   });
   http.setAdapter(adapter);
@@ -79,6 +80,25 @@ describe('质量中心', { timeout: 30_000 }, () => {
     const holders = screen.getByRole('table', { name: '持有客户' });
     expect(within(holders).getByText('张三')).toBeInTheDocument();
     expect(await screen.findByText('CK20261120-000001')).toBeInTheDocument();
+  });
+
+  it('通知 asks for the reason, then sends the recall and says how many users were told', async () => {
+    storeSession();
+    const adapter = serve();
+    renderApp('/quality/recall');
+    await userEvent.type(await screen.findByLabelText('充装批号', undefined, SCREEN_LOAD), 'LOT-9');
+    await userEvent.click(screen.getByRole('button', { name: '召回查询' }));
+    await userEvent.click(await screen.findByRole('button', { name: '通知' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: '通知' }));
+    expect(await within(dialog).findByText('请输入召回原因')).toBeInTheDocument();
+    expect(bodies(adapter, '/qualityCenter/recallNotify')).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText(/召回原因/), '阀门缺陷');
+    // The submit button stays busy for its minimum second after the refused try.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: '通知' })).toBeEnabled(), { timeout: 3000 });
+    await userEvent.click(within(dialog).getByRole('button', { name: '通知' }));
+    expect(await screen.findByText('已通知 2 位用户')).toBeInTheDocument();
+    expect(bodies(adapter, '/qualityCenter/recallNotify')).toEqual([{ lotNo: 'LOT-9', reason: '阀门缺陷' }]);
   });
 
   it('recallQuery: one way of choosing, datetimes as the server reads them', () => {

@@ -5,10 +5,13 @@ import {
 import { QUALITY, type RecallQuery, type RecallRow } from '@shared/api/quality';
 import { ExportButton } from '@renderer/components/ListPage';
 import { PaginatedTable, type TableColumn } from '@renderer/components/PaginatedTable';
+import { AppDialog } from '@renderer/components/AppDialog';
 import { PageLoading } from '@renderer/components/PageLoading';
 import { useMaterialOptions } from '@renderer/features/lookups/useLookups';
 import { statusLabel } from '@renderer/features/product/productStatus';
 import { useT } from '@renderer/i18n/useT';
+import { notify } from '@renderer/notify/toast';
+import { HasPermission } from '@renderer/permission/Permission';
 import { Figure, Figures } from './charts';
 import { qualityApi } from './qualityApi';
 
@@ -22,6 +25,32 @@ export function recallQuery(way: Way, v: { lotNo: string; materialId: string; fr
   return { ...(v.materialId ? { materialId: Number(v.materialId) } : {}), from: time(v.from), to: time(v.to) };
 }
 
+/** 通知: the reason, then one message to each user who handles those customers. */
+function NotifyDialog({ query, onClose }: { query: RecallQuery; onClose: () => void }) {
+  const t = useT();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const [send] = qualityApi.useRecallNotifyMutation();
+  const submit = async () => {
+    if (!reason.trim()) {
+      setError(t('quality.reasonRequired'));
+      return;
+    }
+    const done = await send({ ...query, reason: reason.trim() }).unwrap();
+    notify(t('quality.notified', { n: done.recipients }), 'success');
+    onClose();
+  };
+  return (
+    <AppDialog open title={t('quality.notifyTitle')} width={520} onClose={onClose} onSubmit={submit} submitText={t('quality.notify')}>
+      <Stack spacing={1.5}>
+        <Typography variant="body2" color="text.secondary">{t('quality.notifyHint')}</Typography>
+        <TextField label={t('quality.notifyReason')} value={reason} required multiline minRows={2} error={!!error} helperText={error}
+          slotProps={{ htmlInput: { maxLength: 200 } }} onChange={(e) => { setReason(e.target.value); setError(''); }} />
+      </Stack>
+    </AppDialog>
+  );
+}
+
 /** 追溯召回: choose the fills (a lot, a gas over a fill window, or one cylinder's fill), see where every cylinder is now. */
 export default function RecallPage() {
   const t = useT();
@@ -29,6 +58,7 @@ export default function RecallPage() {
   const [way, setWay] = useState<Way>('lot');
   const [form, setForm] = useState({ lotNo: '', materialId: '', from: '', to: '', code: '' });
   const [query, setQuery] = useState<RecallQuery | null>(null);
+  const [notifying, setNotifying] = useState(false);
   const summary = qualityApi.useRecallSummaryQuery(query ?? {}, { skip: query === null });
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }));
   const columns = useMemo<TableColumn<RecallRow>[]>(() => [
@@ -66,9 +96,15 @@ export default function RecallPage() {
           {way === 'cylinder' && <TextField size="small" label={t('quality.code')} value={form.code} onChange={set('code')} />}
           <Button type="submit" variant="contained">{t('quality.recall')}</Button>
           {query && <ExportButton endpoint={QUALITY.recallExport} arg={query} permission="qualityRecall:export" />}
+          {query && s && s.cylinders > 0 && (
+            <HasPermission keys={['qualityRecall:notify']}>
+              <Button variant="outlined" color="warning" onClick={() => setNotifying(true)}>{t('quality.notify')}</Button>
+            </HasPermission>
+          )}
         </Stack>
         </form>
       </Paper>
+      {notifying && query && <NotifyDialog query={query} onClose={() => setNotifying(false)} />}
       {query === null && <Typography color="text.secondary">{t('quality.chooseFirst')}</Typography>}
       {summary.isError && <Alert severity="error">{t('quality.loadFailed')}</Alert>}
       {summary.isFetching && !s && <PageLoading />}

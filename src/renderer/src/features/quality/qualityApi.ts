@@ -1,9 +1,9 @@
 import { QUALITY } from '@shared/api/quality';
 import { USER } from '@shared/api/user';
 import { api } from '@renderer/store/api';
-import { queryOf } from '@renderer/store/endpoints';
+import { mutationOf, queryOf } from '@renderer/store/endpoints';
 
-/** Quality center calls (src/shared/api/quality.ts): reads only; the exports go through downloadEndpoint. */
+/** Quality center calls (src/shared/api/quality.ts); the exports go through downloadEndpoint; 通知 refreshes messages. */
 export const qualityApi = api.injectEndpoints({
   endpoints: (b) => ({
     deliveryCount: queryOf(b, QUALITY.deliveryCount),
@@ -13,5 +13,6 @@ export const qualityApi = api.injectEndpoints({
     recallSummary: queryOf(b, QUALITY.recall),
     recallList: queryOf(b, QUALITY.recallList),
     qualityUsers: queryOf(b, USER.all),
+    recallNotify: mutationOf(b, QUALITY.recallNotify, { tags: ['Message'] }),
   }),
 });

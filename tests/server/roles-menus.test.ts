@@ -223,7 +223,7 @@ describe('saving menus', () => {
     });
     expect(edit.body).toEqual({ code: 0, msg: '操作成功', data: { id } });
     expect(await buttonsOf('quality.report2')).toEqual(['qualityReport:export=导出', 'qualityReport:view=浏览']);
-    expect(await menuRow('quality.report2')).toMatchObject({ id, menu_name: '质量报表（新）', sort: 30 });
+    expect(await menuRow('quality.report2')).toMatchObject({ id, menu_name: '质量报表（新）', sort: 40 });
     const role = (await roles()).find((r) => r.id === roleId)!;
     expect(role).toMatchObject({ menuNos: ['quality.report2'], buttonKeys: ['qualityReport:view'] });
     const node = flat((await get<MenuAdminNode[]>('/api/menu/treeList')).body.data).find((m) => m.id === id)!;

@@ -102,7 +102,8 @@ export async function deliveryRows(db: Db, f: QualityFilter, limit: number, offs
     from page p
     join cylinders c on c.id = p.cylinder_id
     left join materials m on m.id = c.material_id
-    left join enterprises e on e.id = c.location_enterprise_id and p.detail->>'customer' is null
+    left join enterprises e on p.detail->>'customer' is null
+      and e.id = case when p.detail->>'customerId' ~ '^[0-9]{1,9}$' then (p.detail->>'customerId')::integer end
     left join lateral (
       select f.id, f.trace_id, f.lot_no, f.filled_weight, f.filled_pressure, f.created_at, f.operator from filling_records f
       where f.cylinder_id = p.cylinder_id and f.trace_id < p.id and f.reverted_at is null order by f.id desc limit 1

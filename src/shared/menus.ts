@@ -88,6 +88,9 @@ export const MENU_TREE = [
         buttons: [view('qualityCustomer'), { buttonKey: 'qualityCustomer:export', buttonName: '导出' }] },
       { menuNo: 'quality.factory', menuName: '出厂质量', menuNameEn: 'Factory quality', menuUrl: '/quality/factory',
         buttons: [view('qualityFactory'), { buttonKey: 'qualityFactory:export', buttonName: '导出' }] },
+      { menuNo: 'quality.recall', menuName: '追溯召回', menuNameEn: 'Recall', menuUrl: '/quality/recall',
+        buttons: [view('qualityRecall'), { buttonKey: 'qualityRecall:export', buttonName: '导出' },
+          { buttonKey: 'qualityRecall:notify', buttonName: '通知' }] },
     ],
   },
   {

@@ -209,7 +209,7 @@ describe('saving menus', () => {
     });
     expect(created.body.code, created.body.msg).toBe(0);
     const id = created.body.data.id;
-    expect(await menuRow('quality.report')).toMatchObject({ id, parent_no: 'quality', sort: 30 });
+    expect(await menuRow('quality.report')).toMatchObject({ id, parent_no: 'quality', sort: 40 });
     expect(await buttonsOf('quality.report')).toEqual(['qualityReport:view=查看', 'qualityReport:print=打印']);
     const nav = (await post<NavData>('/api/home/nav/0')).body.data;
     expect(flat(nav.menuList).find((m) => m.menuNo === 'quality.report')).toMatchObject({ menuColor: '#336699', target: '_self' });
@@ -223,7 +223,7 @@ describe('saving menus', () => {
     });
     expect(edit.body).toEqual({ code: 0, msg: '操作成功', data: { id } });
     expect(await buttonsOf('quality.report2')).toEqual(['qualityReport:export=导出', 'qualityReport:view=浏览']);
-    expect(await menuRow('quality.report2')).toMatchObject({ id, menu_name: '质量报表（新）', sort: 30 });
+    expect(await menuRow('quality.report2')).toMatchObject({ id, menu_name: '质量报表（新）', sort: 40 });
     const role = (await roles()).find((r) => r.id === roleId)!;
     expect(role).toMatchObject({ menuNos: ['quality.report2'], buttonKeys: ['qualityReport:view'] });
     const node = flat((await get<MenuAdminNode[]>('/api/menu/treeList')).body.data).find((m) => m.id === id)!;

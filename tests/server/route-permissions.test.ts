@@ -175,6 +175,17 @@ const ROUTES: Record<string, { key: string; edit?: string }> = {
   'POST /api/trace/vacuumHandle': { key: 'trace:vacuum' },
   'POST /api/trace/saveOrEdit': { key: 'trace:note' },
 
+  // Quality center (SPEC 7 "Quality"; the exports and recall are issue 21's)
+  'POST /api/qualityCenter/deliveryCount': { key: 'qualityCustomer:view' },
+  'POST /api/qualityCenter/deliveryDetailList': { key: 'qualityCustomer:view' },
+  'POST /api/qualityCenter/deliveryExport': { key: 'qualityCustomer:export' },
+  'POST /api/qualityCenter/checkCount': { key: 'qualityFactory:view' },
+  'POST /api/qualityCenter/productAnalysis': { key: 'qualityFactory:view' },
+  'POST /api/qualityCenter/factoryExport': { key: 'qualityFactory:export' },
+  'POST /api/qualityCenter/recall': { key: 'qualityRecall:view' },
+  'POST /api/qualityCenter/recallList': { key: 'qualityRecall:view' },
+  'POST /api/qualityCenter/recallExport': { key: 'qualityRecall:export' },
+  'POST /api/qualityCenter/recallNotify': { key: 'qualityRecall:notify' },
   'POST /api/storageOrder/inStockListPage': { key: 'inbound:view' },
   'POST /api/storageOrder/inStock': { key: 'inbound:add' },
   'POST /api/storageOrder/getInfoByBarCode': { key: 'inbound:view' },

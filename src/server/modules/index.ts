@@ -15,6 +15,7 @@ import { module as menu } from './menu';
 import { module as message } from './message';
 import { module as periodicInspection } from './periodicInspection';
 import { module as product } from './product';
+import { module as quality } from './quality';
 import { module as role } from './role';
 import { module as storage } from './storage';
 import { module as systemRule } from './systemRule';
@@ -24,7 +25,7 @@ import { module as warehouse } from './warehouse';
 /** Every server module, in the order the app registers their routes: the one list a new module joins. */
 export const SERVER_MODULES: readonly ServerModule[] = [
   auth, user, role, dept, menu, company, dictionary, systemRule, log, file,
-  enumeration, area, material, warehouse, enterprise, product, periodicInspection, inspectionItem, cylinder, storage,
+  enumeration, area, material, warehouse, enterprise, product, periodicInspection, inspectionItem, cylinder, storage, quality,
   message,
 ];
 

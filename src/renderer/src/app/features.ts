@@ -16,6 +16,7 @@ import { messageFeature } from '@renderer/features/message/manifest';
 import { passwordFeature } from '@renderer/features/password/manifest';
 import { productionFeature } from '@renderer/features/production/manifest';
 import { productFeature } from '@renderer/features/product/manifest';
+import { qualityFeature } from '@renderer/features/quality/manifest';
 import { inspectionItemFeature } from '@renderer/features/inspectionItem/manifest';
 import { roleFeature } from '@renderer/features/role/manifest';
 import { storageFeature } from '@renderer/features/storage/manifest';
@@ -33,7 +34,7 @@ import { registerTagTypes } from '@renderer/store/api';
 export const FEATURES: readonly FeatureManifest[] = [
   homeFeature, userFeature, roleFeature, menuFeature, deptFeature, logFeature, companyFeature, dictionaryFeature,
   systemRuleFeature, machineFeature, productFeature, periodicInspectionFeature, materialFeature, warehouseFeature, enterpriseFeature,
-  inspectionItemFeature, productionFeature, inspectionFeature, traceFeature, storageFeature,
+  inspectionItemFeature, productionFeature, inspectionFeature, traceFeature, storageFeature, qualityFeature,
   connectFeature, aboutFeature, passwordFeature, messageFeature,
 ];
 

@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DeliveryCount, RecallRow, RecallSummary } from '@shared/api/quality';
+import { http } from '@renderer/http/client';
+import { clearToasts } from '@renderer/notify/toast';
+import { fakeAdapter, ok } from '@renderer/test/fakeAdapter';
+import { renderApp, storeSession } from '@renderer/test/renderApp';
+import { recallQuery } from './RecallPage';
+
+const SCREEN_LOAD = { timeout: 15_000 };
+const COUNT: DeliveryCount = {
+  delivered: 7, recovered: 2, customers: 2,
+  byCustomer: [{ id: 1, name: '甲医院', delivered: 5, recovered: 2 }, { id: 2, name: '乙工厂', delivered: 2, recovered: 0 }],
+  byPeriod: [{ period: '2026-11-20', delivered: 7, recovered: 2 }],
+};
+const SUMMARY: RecallSummary = {
+  lotNo: 'LOT-9', fills: 3, cylinders: 3, refilled: 0, byStatus: [{ status: 7, n: 1 }, { status: 9, n: 2 }],
+  byCustomer: [{ id: 1, name: '甲医院', contact: '张三', phone: '13800000001', n: 2, since: '2026-11-20 10:00:00' }],
+};
+const ROW: RecallRow = {
+  fillId: 11, cylinderId: 5, code: 'QP0001', status: 9, filledAt: '2026-11-19 08:00:00', lotNo: 'LOT-9', customerId: 1, customerName: '甲医院',
+  contact: '张三', phone: '13800000001', orderNo: 'CK20261120-000001', since: '2026-11-20 10:00:00',
+};
+
+function serve(count: DeliveryCount = COUNT) {
+  const adapter = fakeAdapter((c) => {
+    if (c.url === '/qualityCenter/deliveryCount') return ok(count);
+    if (c.url === '/qualityCenter/deliveryDetailList' || c.url === '/qualityCenter/recallList') {
+      return ok(c.url === '/qualityCenter/recallList' ? { list: [ROW], total: 1 } : { list: [], total: 0 });
+    }
+    if (c.url === '/qualityCenter/recall') return ok(SUMMARY);
+    if (c.url === '/qualityCenter/recallNotify') return ok({ recipients: 2, messages: 2 });
+    return ok([]);
+  });
+  http.setAdapter(adapter);
+  return adapter;
+}
+const bodies = (adapter: ReturnType<typeof serve>, url: string) => adapter.calls.filter((c) => c.url === url).map((c) => JSON.parse(c.data as string));
+
+afterEach(() => (http.setAdapter(undefined), clearToasts()));
+
+describe('质量中心', { timeout: 30_000 }, () => {
+  it('客户质量 shows the totals of the last 30 days, 暂无数据 for an empty detail, and queries the period chosen', async () => {
+    storeSession();
+    const adapter = serve();
+    renderApp('/quality/customer');
+    expect(await screen.findByTestId('quality-delivered', undefined, SCREEN_LOAD)).toHaveTextContent('7');
+    expect(screen.getByTestId('quality-recovered')).toHaveTextContent('2');
+    expect(screen.getByRole('button', { name: '导出' })).toBeInTheDocument();
+    const first = bodies(adapter, '/qualityCenter/deliveryCount')[0];
+    expect(first).toMatchObject({ bucket: 'day' });
+    expect((Date.parse(first.to) - Date.parse(first.from)) / 86_400_000).toBe(29);
+    expect(await screen.findAllByText('暂无数据')).not.toHaveLength(0);
+    await userEvent.clear(screen.getByLabelText('开始日期'));
+    await userEvent.type(screen.getByLabelText('开始日期'), '2026-01-01');
+    await userEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(bodies(adapter, '/qualityCenter/deliveryCount').at(-1)).toMatchObject({ from: '2026-01-01' }));
+  });
+
+  it('客户质量 without the export key shows no 导出', async () => {
+    const nav = { menuList: [], promise: ['qualityCustomer:view'] };
+    storeSession(nav);
+    serve();
+    renderApp('/quality/customer');
+    await screen.findByTestId('quality-delivered', undefined, SCREEN_LOAD);
+    expect(screen.queryByRole('button', { name: '导出' })).toBeNull();
+  });
+
+  it('追溯召回 of a lot: the summary by status and by customer, and the cylinders', async () => {
+    storeSession();
+    const adapter = serve();
+    renderApp('/quality/recall');
+    expect(await screen.findByText('选择召回方式并查询', undefined, SCREEN_LOAD)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('充装批号'), ' LOT-9 ');
+    await userEvent.click(screen.getByRole('button', { name: '召回查询' }));
+    expect(await screen.findByTestId('recall-cylinders')).toHaveTextContent('3');
+    expect(bodies(adapter, '/qualityCenter/recall')[0]).toEqual({ lotNo: 'LOT-9' });
+    expect(screen.getByText('已出库：2')).toBeInTheDocument();
+    const holders = screen.getByRole('table', { name: '持有客户' });
+    expect(within(holders).getByText('张三')).toBeInTheDocument();
+    expect(await screen.findByText('CK20261120-000001')).toBeInTheDocument();
+  });
+
+  it('通知 asks for the reason, then sends the recall and says how many users were told', async () => {
+    storeSession();
+    const adapter = serve();
+    renderApp('/quality/recall');
+    await userEvent.type(await screen.findByLabelText('充装批号', undefined, SCREEN_LOAD), 'LOT-9');
+    await userEvent.click(screen.getByRole('button', { name: '召回查询' }));
+    await userEvent.click(await screen.findByRole('button', { name: '通知' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: '通知' }));
+    expect(await within(dialog).findByText('请输入召回原因')).toBeInTheDocument();
+    expect(bodies(adapter, '/qualityCenter/recallNotify')).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText(/召回原因/), '阀门缺陷');
+    // The submit button stays busy for its minimum second after the refused try.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: '通知' })).toBeEnabled(), { timeout: 3000 });
+    await userEvent.click(within(dialog).getByRole('button', { name: '通知' }));
+    expect(await screen.findByText('已通知 2 位用户')).toBeInTheDocument();
+    expect(bodies(adapter, '/qualityCenter/recallNotify')).toEqual([{ lotNo: 'LOT-9', reason: '阀门缺陷' }]);
+  });
+
+  it('recallQuery: one way of choosing, datetimes as the server reads them', () => {
+    const v = { lotNo: '', materialId: '4', from: '2026-11-01T08:00', to: '2026-11-02T08:30', code: ' QP1 ' };
+    expect(recallQuery('window', v)).toEqual({ materialId: 4, from: '2026-11-01 08:00:00', to: '2026-11-02 08:30:00' });
+    expect(recallQuery('cylinder', v)).toEqual({ code: 'QP1' });
+  });
+});

@@ -10,10 +10,10 @@
  * lot < 1 s. A missed target is reported, not a failure; the bench exits non-zero when a call errs.
  */
 import { Agent, request } from 'node:http';
-import { sql, Migrator, type Migration } from 'kysely';
+import { sql } from 'kysely';
 import { buildApp } from '../src/server/app';
 import { createDb } from '../src/server/db/database';
-import { MIGRATIONS } from '../src/server/db/migrations';
+import { migrateToLatest } from '../src/server/db/migrate';
 import { ensureSeed } from '../src/server/db/seed';
 import { hashPassword } from '../src/server/lib/password';
 import { benchConfig } from './lifecycle-servers';
@@ -24,23 +24,6 @@ const ONE_CLIENT_CALLS = 30;
 const LOADED_CALLS = 200;
 const BENCH_USER = { username: 'bench', password: 'Bench@12345' };
 const log = (line: string) => console.info(line);
-
-/**
- * The schema up to this branch's migrations on a database other branches' benches share: migrations this
- * branch does not know (applied by another branch) are taken as done, and 0014_quality's index is built
- * without being recorded (it is `if not exists`), so neither branch's migrator finds the other's entries.
- */
-async function migrateShared(db: ReturnType<typeof createDb>): Promise<void> {
-  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db).catch(() => ({ rows: [] as Array<{ name: string }> }));
-  const known: Record<string, Migration> = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name !== '0014_quality'));
-  for (const { name } of rows) if (!known[name] && name !== '0014_quality') known[name] = { up: async () => undefined };
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => known }, allowUnorderedMigrations: true });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
-  const started = Date.now();
-  await MIGRATIONS['0014_quality']!.up(db);
-  log(`0014_quality index ready (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-}
 
 const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
 function post(port: number, path: string, body: unknown, token: string): Promise<{ status: number; code: number | null; msg?: string; bytes: number }> {
@@ -88,7 +71,7 @@ async function main() {
   if (!url) throw new Error('quality bench: set BENCH_DATABASE_URL to the lifecycle bench database');
   const db = createDb(url);
   try {
-    await migrateShared(db);
+    await migrateToLatest(db);
     await ensureSeed(db, {});
     const { rows: [size] } = await sql<{ cylinders: number; events: number }>`select (select count(*) from cylinders)::int as cylinders,
       (select reltuples::bigint from pg_class where relname = 'cylinder_traces')::int as events`.execute(db);

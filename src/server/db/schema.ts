@@ -299,6 +299,14 @@ export interface CylinderTracesTable {
 }
 
 /** Maintained by a trigger on cylinders (migrations 0003, 0008: 64 slots per status); read-only for the code. */
+/** Cylinders per warehouse and status, in slots (migration 0015); readers sum over the slots. */
+export interface CylinderPlaceCountsTable {
+  warehouse_id: number;
+  status: number;
+  slot: number;
+  count: number;
+}
+
 export interface CylinderStatusCountsTable {
   status: number;
   slot: number;
@@ -524,6 +532,7 @@ export interface DB {
   cylinder_traces: CylinderTracesTable;
   trace_daily: TraceDailyTable;
   cylinder_status_counts: CylinderStatusCountsTable;
+  cylinder_place_counts: CylinderPlaceCountsTable;
   cylinder_removals: CylinderRemovalsTable;
   filling_records: FillingRecordsTable;
   test_records: TestRecordsTable;

@@ -7,12 +7,13 @@ import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
 import { downloadEndpoint } from '@renderer/store/endpoints';
+import { intParam, useUrlFilters } from '@renderer/hooks/useUrlFilters';
 import { addProductBody, addProductFields, SINGLE } from './addProductForm';
 import { HickeyDialog } from './HickeyDialog';
 import { productApi } from './productApi';
 import { productColumns } from './productColumns';
 import { ProductDetailDrawer } from './ProductDetailDrawer';
-import { productFilterFields, toProductFilters } from './productFilters';
+import { productFilterFields, toProductFilters, warehouseKey } from './productFilters';
 import { StatusTabs } from './StatusTabs';
 import { useLookups } from './useLookups';
 import { STATUS } from '@shared/lifecycle';
@@ -34,6 +35,11 @@ export default function ProductListPage() {
   const [importing, setImporting] = useState(false);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [hickey, setHickey] = useState<ProductRow | null>(null);
+  // A dashboard figure opens the list by status (and warehouse).
+  useUrlFilters((p) => {
+    const [s, w] = [intParam(p, 'status'), intParam(p, 'warehouseId')];
+    filters.search({ ...(s !== undefined ? { status: s } : {}), ...(w ? { location: warehouseKey(w) } : {}) });
+  });
   const query = toProductFilters(filters.applied);
   const status = typeof filters.applied.status === 'number' ? filters.applied.status : null;
 

@@ -190,6 +190,23 @@ describe('home dashboard figures', () => {
     await ok('/api/setting/rule/save', { longOutDays: 150 });
     got = await data<AtCustomers>('getCustomerCount');
     expect(got).toMatchObject({ longOut: 1, longOutDays: 150 });
+    // L5 comes back (9 → 10): 甲客户 holds one.
+    await t.db.transaction().execute(async (trx) => {
+      await sql`select set_config('cylinder.transition', 'on', true)`.execute(trx);
+      await sql`update cylinders set status = 10, location_enterprise_id = null, located_since = null where id = ${ids.L5!}`.execute(trx);
+    });
+    got = await data<AtCustomers>('getCustomerCount');
+    expect(got).toMatchObject({ total: 2, longOut: 0, top: [{ customerId: c1, count: 1 }, { customerId: c2, count: 1 }] });
+  });
+
+  it('keeps its summaries equal to a count of the cylinders from scratch', async () => {
+    const folded = async () => (await sql<{ k: string; n: number }>`
+      select 'w' || warehouse_id || ':' || status as k, sum(count)::int as n from cylinder_place_counts group by 1 having sum(count) <> 0
+      union all select 'c' || customer_id, sum(count)::int from cylinder_customer_counts group by 1 having sum(count) <> 0 order by 1`.execute(t.db)).rows;
+    const kept = await folded();
+    await sql`select cylinder_place_counts_rebuild()`.execute(t.db);
+    expect(await folded()).toEqual(kept);
+    expect(kept.length).toBeGreaterThan(3);
   });
 
   it('canUserOutput: the statuses now, inspections due within 30 days and overdue, analysis waiting, open outbound orders', async () => {

@@ -307,6 +307,13 @@ export interface CylinderPlaceCountsTable {
   count: number;
 }
 
+/** Cylinders at each customer (status 9), in slots (migration 0015); readers sum over the slots. */
+export interface CylinderCustomerCountsTable {
+  customer_id: number;
+  slot: number;
+  count: number;
+}
+
 export interface CylinderStatusCountsTable {
   status: number;
   slot: number;
@@ -533,6 +540,7 @@ export interface DB {
   trace_daily: TraceDailyTable;
   cylinder_status_counts: CylinderStatusCountsTable;
   cylinder_place_counts: CylinderPlaceCountsTable;
+  cylinder_customer_counts: CylinderCustomerCountsTable;
   cylinder_removals: CylinderRemovalsTable;
   filling_records: FillingRecordsTable;
   test_records: TestRecordsTable;

@@ -7,8 +7,8 @@ type Db = Kysely<DB>;
 /**
  * The dashboard's reads. None scans the trace or the cylinders whole (issue 21, item 6): trace figures come
  * from trace_daily (primary key action, day, …), counts of cylinders from the summaries kept by triggers
- * (cylinder_status_counts, cylinder_place_counts) or from partial indexes (cylinders_due_idx,
- * cylinders_held_idx, cylinders_out_since_idx).
+ * (cylinder_status_counts, cylinder_place_counts, cylinder_customer_counts) or from partial indexes
+ * (cylinders_due_idx, cylinders_out_since_idx).
  */
 
 /** A period of plant days, and whether its buckets are months ('YYYY-MM') rather than days. */
@@ -68,17 +68,14 @@ export async function longOutCount(db: Db, days: number): Promise<number> {
   return Number(row.n);
 }
 
-/** The customers holding most cylinders (index cylinders_held_idx). */
+/** The customers holding most cylinders (the kept counters cylinder_customer_counts). */
 export async function topHolders(db: Db, limit: number) {
-  const rows = await db.selectFrom('cylinders as c')
-    .select(['c.location_enterprise_id as customerId', sql<string>`count(*)`.as('n')])
-    .where('c.status', '=', STATUS.outbound).where('c.location_enterprise_id', 'is not', null)
-    .groupBy('c.location_enterprise_id').orderBy(sql`count(*)`, 'desc').orderBy('c.location_enterprise_id').limit(limit)
+  const rows = await db.selectFrom('cylinder_customer_counts as h').leftJoin('enterprises as e', 'e.id', 'h.customer_id')
+    .select(['h.customer_id as customerId', 'e.enterprise_name as customerName', sql<string>`sum(h.count)`.as('n')])
+    .groupBy(['h.customer_id', 'e.enterprise_name']).having(sql`sum(h.count)`, '>', 0)
+    .orderBy(sql`sum(h.count)`, 'desc').orderBy('h.customer_id').limit(limit)
     .execute();
-  const ids = rows.map((r) => r.customerId!);
-  const names = ids.length === 0 ? [] : await db.selectFrom('enterprises').select(['id', 'enterprise_name as name']).where('id', 'in', ids).execute();
-  const nameOf = new Map(names.map((n) => [n.id, n.name]));
-  return rows.map((r) => ({ customerId: r.customerId!, customerName: nameOf.get(r.customerId!) ?? null, count: Number(r.n) }));
+  return rows.map((r) => ({ customerId: r.customerId, customerName: r.customerName, count: Number(r.n) }));
 }
 
 /** Cylinders not scrapped whose next inspection falls in [from, to] (index cylinders_due_idx). */

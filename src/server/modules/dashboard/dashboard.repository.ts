@@ -78,12 +78,16 @@ export async function topHolders(db: Db, limit: number) {
   return rows.map((r) => ({ customerId: r.customerId, customerName: r.customerName, count: Number(r.n) }));
 }
 
-/** Cylinders not scrapped whose next inspection falls in [from, to] (index cylinders_due_idx). */
-export async function dueBetween(db: Db, from: string | null, to: string): Promise<number> {
-  let q = db.selectFrom('cylinders').select(sql<string>`count(*)`.as('n'))
-    .where('status', '<>', STATUS.scrap).where('next_inspection_date', '<=', to);
-  if (from) q = q.where('next_inspection_date', '>=', from);
-  return Number((await q.executeTakeFirstOrThrow()).n);
+/**
+ * Cylinders not scrapped due for periodic inspection on or before `dueBy`, and of those the ones already
+ * overdue (before `today`): one range of index cylinders_due_idx, read from the index alone.
+ */
+export async function dueCounts(db: Db, today: string, dueBy: string): Promise<{ due: number; overdue: number }> {
+  const row = await db.selectFrom('cylinders')
+    .select([sql<string>`count(*)`.as('due'), sql<string>`count(*) filter (where next_inspection_date < ${today}::date)`.as('overdue')])
+    .where('status', '<>', STATUS.scrap).where('next_inspection_date', '<=', dueBy)
+    .executeTakeFirstOrThrow();
+  return { due: Number(row.due), overdue: Number(row.overdue) };
 }
 
 /** Outbound orders not yet completed (index storage_orders_open_out_idx). */

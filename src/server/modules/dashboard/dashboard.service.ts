@@ -73,8 +73,8 @@ export async function atCustomers(db: Kysely<DB>, longOutDays: number): Promise<
 
 export async function statusesNow(db: Kysely<DB>): Promise<StatusesNow> {
   const day = today();
-  const [statuses, due, overdue, openOutbound] = await Promise.all([
-    repo.statusCounts(db), repo.dueBetween(db, null, addDays(day, DUE_DAYS)), repo.dueBetween(db, null, addDays(day, -1)), repo.openOutboundOrders(db),
+  const [statuses, { due, overdue }, openOutbound] = await Promise.all([
+    repo.statusCounts(db), repo.dueCounts(db, day, addDays(day, DUE_DAYS)), repo.openOutboundOrders(db),
   ]);
   const analyze = statuses.find((s) => s.status === STATUS.analyze)?.count ?? 0;
   return { statuses: statuses.filter((s) => s.count > 0), attention: { due, overdue, analyze, openOutbound, dueDays: DUE_DAYS } };

@@ -70,6 +70,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT!,
       INITIAL_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      // The alert job every 2 s, so an alert reaches the top bar within one poll (tests/e2e/messages.spec.ts).
+      ALERT_INTERVAL_SECONDS: '2',
     },
   },
 });

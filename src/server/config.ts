@@ -31,6 +31,8 @@ export interface AppConfig {
   updatesDir?: string;
   /** The oldest desktop client version the server accepts (MIN_CLIENT_VERSION); absent → any. */
   minClientVersion?: string;
+  /** Seconds between runs of the alert job (ALERT_INTERVAL_SECONDS); 0 or absent → no job in this process (tests). */
+  alertIntervalSeconds?: number;
 }
 
 /** A configuration mistake the operator must fix; the message names the variable. */
@@ -48,6 +50,7 @@ export const CONFIG_DEFAULTS = {
   // app://renderer is the desktop shell's own origin; the Vite dev server is the desktop shell in dev.
   corsOrigins: ['app://renderer', 'http://localhost:5173', 'http://127.0.0.1:5173'],
   rendererDir: 'out/renderer',
+  alertIntervalSeconds: 300,
 } as const;
 
 /** SPEC section 9: uploads default to 10M per file. */
@@ -150,6 +153,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', DEFAULT_UPLOAD_MAX_BYTES / 1024 / 1024, 1, 1024) * 1024 * 1024,
     updatesDir: resolve(value(env, 'UPDATES_DIR') ?? join(dataDir, 'updates')),
     minClientVersion: minClientVersion(env),
+    alertIntervalSeconds: integer(env, 'ALERT_INTERVAL_SECONDS', CONFIG_DEFAULTS.alertIntervalSeconds, 0, 86_400),
   };
   // Last, so an invalid value elsewhere fails before anything is written to DATA_DIR.
   return { ...config, accessTokenSecret: accessTokenSecret(env, dataDir) };

@@ -116,6 +116,16 @@ const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
   'POST /api/wdwarehouse/saveAndEditWare': { key: 'warehouse:add', edit: 'warehouse:edit' },
   'POST /api/wdwarehouse/deleteById': { key: 'warehouse:delete' },
 
+  // Messages (each user's own) and their templates
+  'GET /api/message/getUserMessage/0': { key: 'message:view' },
+  'GET /api/message/select/:id': { key: 'message:view' },
+  'POST /api/message/readOne/:id': { key: 'message:view' },
+  'POST /api/message/listPage': { key: 'message:view' },
+  'POST /api/message/readAll': { key: 'message:readAll' },
+  'POST /api/message/emptyAll': { key: 'message:emptyAll' },
+  'POST /api/message/template/listPage': { key: 'messageTemplate:view' },
+  'POST /api/message/template/add': { key: 'messageTemplate:save' },
+
   // Customers and suppliers
   'POST /api/enterprise/listPage': { key: 'enterprise:view' },
   'POST /api/enterprise/list/report': { key: 'enterprise:view' },

@@ -520,6 +520,50 @@ export interface RecoveryRecordsTable extends RecordColumns {
   remark: string | null;
 }
 
+/** One message to one user (消息中心). */
+export interface MessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The template code (MESSAGE_KINDS). */
+  kind: string;
+  title: string;
+  content: string;
+  /** A renderer route with its query. */
+  link: string | null;
+  subject_key: string | null;
+  /** 1 read, 0 unread. */
+  read_flag: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface MessageTemplatesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  title: string;
+  content: string;
+  digest: string;
+  enabled: Generated<number>;
+  role_ids: ColumnType<number[], number[] | undefined, number[]>;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+/** An alert raised for (cause, subject): open while cleared_at is null. */
+export interface AlertMarksTable {
+  id: Generated<number>;
+  cause: string;
+  subject_key: string;
+  raised_at: Timestamp;
+  cleared_at: NullableTimestamp;
+}
+
+export interface JobRunsTable {
+  job: string;
+  last_run_at: NullableTimestamp;
+  last_ok_at: NullableTimestamp;
+}
+
 export interface DB {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -563,6 +607,10 @@ export interface DB {
   dictionary_entries: DictionaryEntriesTable;
   system_rules: SystemRulesTable;
   log_settings: LogSettingsTable;
+  messages: MessagesTable;
+  message_templates: MessageTemplatesTable;
+  alert_marks: AlertMarksTable;
+  job_runs: JobRunsTable;
 }
 
 export type UserRecord = Selectable<UsersTable>;

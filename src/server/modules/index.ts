@@ -13,6 +13,7 @@ import { module as inspectionItem } from './inspectionItem';
 import { module as log } from './log';
 import { module as material } from './material';
 import { module as menu } from './menu';
+import { module as message } from './message';
 import { module as periodicInspection } from './periodicInspection';
 import { module as product } from './product';
 import { module as role } from './role';
@@ -26,6 +27,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   auth, user, role, dept, menu, company, dictionary, systemRule, log, file,
   enumeration, area, material, warehouse, enterprise, product, periodicInspection, inspectionItem, cylinder, storage,
   dashboard,
+  message,
 ];
 
 export type { ModuleOptions, ServerModule } from './module';

@@ -8,6 +8,9 @@ import { Bool, Int } from './schema';
  */
 export const SYSTEM_RULE_LIMITS = {
   longOutDays: { min: 1, max: 3650, default: 90 },
+  inspectionDueDays: { min: 1, max: 365, default: 30 },
+  designLifeEndingDays: { min: 1, max: 3650, default: 90 },
+  licenceExpiringDays: { min: 1, max: 365, default: 30 },
   passwordMinLength: { min: 8, max: 64, default: 8 },
   passwordMinClasses: { min: 1, max: 4, default: 2 },
   accessTokenMinutes: { min: 1, max: 1440, default: 15 },
@@ -20,6 +23,12 @@ const limit = (title: string, key: keyof typeof SYSTEM_RULE_LIMITS) =>
 export const SystemRules = Type.Object({
   /** A cylinder at a customer longer than this counts as long out (库存查询, 客户持瓶). */
   longOutDays: limit('长期在外天数', 'longOutDays'),
+  /** Messages: a periodic inspection due within this many days is announced (消息模板 定期检验即将到期). */
+  inspectionDueDays: limit('检验到期提前提醒天数', 'inspectionDueDays'),
+  /** Messages: a design life ending within this many days is announced. */
+  designLifeEndingDays: limit('设计使用年限届满提前提醒天数', 'designLifeEndingDays'),
+  /** Messages: the filling licence expiring within this many days is announced. */
+  licenceExpiringDays: limit('充装许可证到期提前提醒天数', 'licenceExpiringDays'),
   /** Whether a weight may be typed at re-weighing (still needs the produce:manualWeight key). */
   allowManualWeight: Bool('允许手工录入重量'),
   /** The fill gate asks for vacuum handling before a flammable gas's first fill (and first after an inspection). */
@@ -39,6 +48,9 @@ export type SystemRules = Static<typeof SystemRules>;
 /** The rules a plant starts with (token lifetimes: see SYSTEM_RULE_LIMITS and the server configuration). */
 export const SYSTEM_RULE_DEFAULTS: SystemRules = {
   longOutDays: SYSTEM_RULE_LIMITS.longOutDays.default,
+  inspectionDueDays: SYSTEM_RULE_LIMITS.inspectionDueDays.default,
+  designLifeEndingDays: SYSTEM_RULE_LIMITS.designLifeEndingDays.default,
+  licenceExpiringDays: SYSTEM_RULE_LIMITS.licenceExpiringDays.default,
   allowManualWeight: true,
   vacuumBeforeFlammableFirstFill: true,
   lpgLifeExtension: true,

@@ -12,6 +12,7 @@ import { logFeature } from '@renderer/features/log/manifest';
 import { machineFeature } from '@renderer/features/machine/manifest';
 import { materialFeature } from '@renderer/features/material/manifest';
 import { menuFeature } from '@renderer/features/menu/manifest';
+import { messageFeature } from '@renderer/features/message/manifest';
 import { passwordFeature } from '@renderer/features/password/manifest';
 import { productionFeature } from '@renderer/features/production/manifest';
 import { productFeature } from '@renderer/features/product/manifest';
@@ -33,7 +34,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   homeFeature, userFeature, roleFeature, menuFeature, deptFeature, logFeature, companyFeature, dictionaryFeature,
   systemRuleFeature, machineFeature, productFeature, periodicInspectionFeature, materialFeature, warehouseFeature, enterpriseFeature,
   inspectionItemFeature, productionFeature, inspectionFeature, traceFeature, storageFeature,
-  connectFeature, aboutFeature, passwordFeature,
+  connectFeature, aboutFeature, passwordFeature, messageFeature,
 ];
 
 let registered = false;

@@ -8,6 +8,7 @@ import { signOut } from '@renderer/features/auth/sessionFlow';
 import { changePasswordToggled } from '@renderer/store/appSlice';
 import { useAppDispatch, useAppSelector } from '@renderer/store/hooks';
 import { AboutDialog } from '@renderer/features/about/AboutDialog';
+import { MessageBadge } from '@renderer/features/message/MessageBadge';
 import { LanguageSwitch } from './LanguageSwitch';
 
 export function Header() {
@@ -32,6 +33,7 @@ export function Header() {
           {title}
         </Typography>
         <LanguageSwitch />
+        <MessageBadge />
         <Button
           color="inherit"
           startIcon={<AccountCircle />}

@@ -159,7 +159,6 @@ describe('the shell', () => {
     serve();
     const { router } = renderApp('/main/home');
     const nav = await screen.findByRole('navigation', { name: '主菜单' });
-    expect(within(nav).queryByText('消息中心')).not.toBeInTheDocument();
     expect(within(nav).queryByText('质量中心')).not.toBeInTheDocument();
     await userEvent.click(within(nav).getByText('系统设置'));
     expect(within(nav).queryByText('新增用户')).not.toBeInTheDocument();

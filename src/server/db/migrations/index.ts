@@ -11,6 +11,7 @@ import * as m0009 from './0009_storage';
 import * as m0010 from './0010_administration';
 import * as m0011 from './0011_plant_rules';
 import * as m0012 from './0012_trace_daily';
+import * as m0013 from './0013_messages';
 import * as m0015 from './0015_dashboard';
 
 /**
@@ -30,5 +31,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010_administration': m0010,
   '0011_plant_rules': m0011,
   '0012_trace_daily': m0012,
+  '0013_messages': m0013,
   '0015_dashboard': m0015,
 };

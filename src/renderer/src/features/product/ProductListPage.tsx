@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '@mui/material';
 import { PRODUCT, type ProductRow } from '@shared/api/product';
 import { ExportButton, ImportDialog, ListPage, useActionsColumn, useConfirm, useConfirmDelete, useFormDialog, useListFilters } from '@renderer/components/ListPage';
@@ -7,13 +8,12 @@ import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
 import { downloadEndpoint } from '@renderer/store/endpoints';
-import { intParam, useUrlFilters } from '@renderer/hooks/useUrlFilters';
 import { addProductBody, addProductFields, SINGLE } from './addProductForm';
 import { HickeyDialog } from './HickeyDialog';
 import { productApi } from './productApi';
 import { productColumns } from './productColumns';
 import { ProductDetailDrawer } from './ProductDetailDrawer';
-import { productFilterFields, toProductFilters, warehouseKey } from './productFilters';
+import { filtersFromSearch, productFilterFields, toProductFilters } from './productFilters';
 import { StatusTabs } from './StatusTabs';
 import { useLookups } from './useLookups';
 import { STATUS } from '@shared/lifecycle';
@@ -26,6 +26,14 @@ export default function ProductListPage() {
   const suggestions = { specification: useDictionaryOptions('specification'), manufacturer: useDictionaryOptions('manufacturer') };
   const scrapReasons = useDictionaryOptions('scrapReason');
   const filters = useListFilters();
+  // A message's link names what to show (?code=…): searched once per address, the bar editable as ever.
+  const [params] = useSearchParams();
+  const search = params.toString();
+  useEffect(() => {
+    const named = filtersFromSearch(new URLSearchParams(search));
+    if (named) filters.search(named);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per address, not per render of the filters
+  }, [search]);
   const confirm = useConfirm();
   const { data: counts = [] } = productApi.useStatusCountsQuery();
   const [add] = productApi.useAddProductMutation();
@@ -35,11 +43,6 @@ export default function ProductListPage() {
   const [importing, setImporting] = useState(false);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [hickey, setHickey] = useState<ProductRow | null>(null);
-  // A dashboard figure opens the list by status (and warehouse).
-  useUrlFilters((p) => {
-    const [s, w] = [intParam(p, 'status'), intParam(p, 'warehouseId')];
-    filters.search({ ...(s !== undefined ? { status: s } : {}), ...(w ? { location: warehouseKey(w) } : {}) });
-  });
   const query = toProductFilters(filters.applied);
   const status = typeof filters.applied.status === 'number' ? filters.applied.status : null;
 

@@ -18,6 +18,14 @@ export const RULE_GROUPS: { title: MessageKey; rules: { key: RuleKey; label: Mes
     ],
   },
   {
+    title: 'systemRule.alerts',
+    rules: [
+      { key: 'inspectionDueDays', label: 'systemRule.inspectionDueDays' },
+      { key: 'designLifeEndingDays', label: 'systemRule.designLifeEndingDays' },
+      { key: 'licenceExpiringDays', label: 'systemRule.licenceExpiringDays' },
+    ],
+  },
+  {
     title: 'systemRule.password',
     rules: [
       { key: 'passwordMinLength', label: 'systemRule.passwordMinLength' },

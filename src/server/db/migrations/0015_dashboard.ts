@@ -11,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
  *   largest holders are read without counting the hundreds of thousands of cylinders out.
  * - `cylinders_due_idx`: the cylinders not scrapped, by next inspection date, so "due within N days" and
  *   "overdue" are counted from the index alone (the due list, /product/detect, uses it too).
- * - `storage_orders_open_out_idx`: the open outbound orders.
+ * The open outbound orders are counted from `storage_orders_open_out_idx` (migration 0013).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table cylinder_place_counts (
@@ -106,11 +106,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     for each statement execute function cylinder_customer_counts_apply()`.execute(db);
 
   await sql`create index cylinders_due_idx on cylinders (next_inspection_date) where status <> 0`.execute(db);
-  await sql`create index storage_orders_open_out_idx on storage_orders (id) where direction = 'out' and status = 0`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop index storage_orders_open_out_idx`.execute(db);
   await sql`drop index cylinders_due_idx`.execute(db);
   for (const op of ['insert', 'update', 'delete']) {
     await sql.raw(`drop trigger cylinders_place_${op} on cylinders`).execute(db);

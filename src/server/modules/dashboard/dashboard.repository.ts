@@ -90,7 +90,7 @@ export async function dueCounts(db: Db, today: string, dueBy: string): Promise<{
   return { due: Number(row.due), overdue: Number(row.overdue) };
 }
 
-/** Outbound orders not yet completed (index storage_orders_open_out_idx). */
+/** Outbound orders not yet completed (partial index storage_orders_open_out_idx, migration 0013). */
 export async function openOutboundOrders(db: Db): Promise<number> {
   const row = await db.selectFrom('storage_orders').select(sql<string>`count(*)`.as('n'))
     .where('direction', '=', 'out').where('status', '=', 0).executeTakeFirstOrThrow();

@@ -7,17 +7,26 @@ import { createWarehouse } from './master-data-helper';
 
 /**
  * Every route of the app and the key it needs: a button key of src/shared/menus.ts, 'authenticated' (any
- * signed-in user) or 'public'. `edit` is the second key a save needs when its body carries an id.
+ * signed-in user) or 'public'. `edit` is the second key a save needs when its body carries an id; `also` a
+ * second key every call needs (a dashboard card: home:view besides its screen's key).
  * A route added without a row here, or moved to a weaker key, fails this file: change the row on purpose.
  * HEAD routes are not listed: each must mirror its GET, and /api routes have none (checked below).
  */
-const ROUTES: Record<string, { key: string; edit?: string }> = {
+const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
   // Plugins: CORS preflight, the OpenAPI document, the web UI's root.
   'OPTIONS *': { key: 'public' },
   'GET /api/docs/json': { key: 'public' },
   'GET /': { key: 'public' },
   // Desktop releases (plugins/updates.ts): the app checks for updates before anyone signs in.
   'GET /updates/*': { key: 'public' },
+
+  // The home dashboard's cards (home:view and the key of the screen each card shows)
+  'GET /api/homePage/totalOutput': { key: 'produce:view', also: 'home:view' },
+  'GET /api/homePage/specTypeCount': { key: 'produce:view', also: 'home:view' },
+  'GET /api/homePage/storageOutput': { key: 'stock:view', also: 'home:view' },
+  'GET /api/homePage/getCustomerCount': { key: 'stock:view', also: 'home:view' },
+  'GET /api/homePage/canUserOutput': { key: 'product:view', also: 'home:view' },
+  'GET /api/homePage/passRateOutput': { key: 'qualityFactory:view', also: 'home:view' },
 
   // Auth and navigation
   'POST /api/home/login': { key: 'public' },
@@ -217,14 +226,15 @@ const ROUTES: Record<string, { key: string; edit?: string }> = {
   'POST /api/produce/saveTestProject': { key: 'productExam:save' },
 };
 
-interface Seen { key: string; edit?: string }
+interface Seen { key: string; edit?: string; also?: string }
 const seen = new Map<string, Seen>();
 const record = (route: RouteOptions) => {
-  const config = (route.config ?? {}) as { permission?: string; editPermission?: string };
+  const config = (route.config ?? {}) as { permission?: string; editPermission?: string; alsoRequires?: string };
   for (const method of [route.method].flat()) {
     const id = `${method} ${route.url}`;
     // A route without a declared key is not checked by the permissions plugin: it is public.
-    const entry: Seen = { key: config.permission ?? 'public', ...(config.editPermission ? { edit: config.editPermission } : {}) };
+    const entry: Seen = { key: config.permission ?? 'public', ...(config.editPermission ? { edit: config.editPermission } : {}),
+      ...(config.alsoRequires ? { also: config.alsoRequires } : {}) };
     expect(seen.has(id), `${id} registered twice`).toBe(false);
     seen.set(id, entry);
   }

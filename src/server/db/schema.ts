@@ -299,6 +299,21 @@ export interface CylinderTracesTable {
 }
 
 /** Maintained by a trigger on cylinders (migrations 0003, 0008: 64 slots per status); read-only for the code. */
+/** Cylinders per warehouse and status, in slots (migration 0015); readers sum over the slots. */
+export interface CylinderPlaceCountsTable {
+  warehouse_id: number;
+  status: number;
+  slot: number;
+  count: number;
+}
+
+/** Cylinders at each customer (status 9), in slots (migration 0015); readers sum over the slots. */
+export interface CylinderCustomerCountsTable {
+  customer_id: number;
+  slot: number;
+  count: number;
+}
+
 export interface CylinderStatusCountsTable {
   status: number;
   slot: number;
@@ -568,6 +583,8 @@ export interface DB {
   cylinder_traces: CylinderTracesTable;
   trace_daily: TraceDailyTable;
   cylinder_status_counts: CylinderStatusCountsTable;
+  cylinder_place_counts: CylinderPlaceCountsTable;
+  cylinder_customer_counts: CylinderCustomerCountsTable;
   cylinder_removals: CylinderRemovalsTable;
   filling_records: FillingRecordsTable;
   test_records: TestRecordsTable;

@@ -23,19 +23,20 @@ export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, 
 
 /**
  * Registers the route an endpoint declares: schemas, permission (and the edit key when a save carries an
- * id; both kept in the route's config, where tests/server/route-permissions.test.ts reads them), OpenAPI
+ * id, and a second key every call needs; all kept in the route's config, where tests/server/route-permissions.test.ts reads them), OpenAPI
  * tag and summary, and whether the operation log records it. The handler returns the data; this wraps it
  * in the success envelope.
  */
 export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: EndpointHandler<E>): void {
   const edit = e.editPermission;
+  const also = e.alsoRequires;
   app.route({
     method: e.method,
     url: e.path,
     // No automatic HEAD twin: a HEAD runs the GET handler, so HEAD /api/user/refreshToken would rotate
     // (spend) a refresh token without handing out the new one.
     exposeHeadRoute: false,
-    config: { permission: e.permission, editPermission: edit, readOnly: e.mutates !== true && (e.method === 'GET' || e.readOnly === true) },
+    config: { permission: e.permission, editPermission: edit, alsoRequires: also, readOnly: e.mutates !== true && (e.method === 'GET' || e.readOnly === true) },
     schema: {
       tags: [tagOf(e.path)],
       summary: e.summary,
@@ -48,10 +49,11 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: E
     },
     // The edit key is checked before validation, as the route's own key is before parsing: a caller
     // lacking it learns nothing about the body it sent.
-    ...(edit ? {
+    ...(edit || also ? {
       preValidation: async (request: FastifyRequest) => {
+        if (also) await requirePermission(request, also);
         const body = request.body as { id?: unknown } | null | undefined;
-        if (body && typeof body === 'object' && body.id !== undefined) await requirePermission(request, edit);
+        if (edit && body && typeof body === 'object' && body.id !== undefined) await requirePermission(request, edit);
       },
     } : {}),
     handler: async (request, reply) => {

@@ -2,6 +2,7 @@ import type { ServerModule } from './module';
 import { module as area } from './area';
 import { module as auth } from './auth';
 import { module as company } from './company';
+import { module as dashboard } from './dashboard';
 import { module as cylinder } from './cylinder';
 import { module as dept } from './dept';
 import { module as dictionary } from './dictionary';
@@ -26,6 +27,7 @@ import { module as warehouse } from './warehouse';
 export const SERVER_MODULES: readonly ServerModule[] = [
   auth, user, role, dept, menu, company, dictionary, systemRule, log, file,
   enumeration, area, material, warehouse, enterprise, product, periodicInspection, inspectionItem, cylinder, storage, quality,
+  dashboard,
   message,
 ];
 

@@ -31,6 +31,8 @@ declare module 'fastify' {
     permission?: Access;
     /** Also required when a save's body carries an id (checked by the route, see lib/endpoint.ts). */
     editPermission?: PermissionKey;
+    /** A second key every call needs (lib/endpoint.ts). */
+    alsoRequires?: PermissionKey;
     /** A read: the operation log does not record it (set from the endpoint descriptor). */
     readOnly?: boolean;
   }

@@ -15,6 +15,8 @@ export interface Endpoint {
   permission: Access;
   /** Also required when the body carries an `id` (a save that edits). */
   editPermission?: PermissionKey;
+  /** A second key every call needs besides `permission` (a dashboard card: home:view and its screen's key). */
+  alsoRequires?: PermissionKey;
   params?: TObject;
   query?: TObject;
   body?: TSchema;

@@ -13,6 +13,7 @@ import * as m0011 from './0011_plant_rules';
 import * as m0012 from './0012_trace_daily';
 import * as m0013 from './0013_messages';
 import * as m0014 from './0014_quality';
+import * as m0015 from './0015_dashboard';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -33,4 +34,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_trace_daily': m0012,
   '0013_messages': m0013,
   '0014_quality': m0014,
+  '0015_dashboard': m0015,
 };

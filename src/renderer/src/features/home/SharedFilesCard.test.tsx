@@ -30,7 +30,7 @@ function serve(files: SharedFileRow[]) {
 }
 afterEach(() => (http.setAdapter(undefined), clearToasts()));
 
-describe('常用文件 on the home screen', () => {
+describe('常用文件 on the home screen', { timeout: 30_000 }, () => {
   it('lists the shared files once each, and a newly uploaded one is shared', async () => {
     storeSession();
     const adapter = serve([row(1, '作业指导书.pdf')]);

@@ -11,6 +11,7 @@ import { useMaterialOptions } from '@renderer/features/lookups/useLookups';
 import { dateTime } from '@renderer/features/production/format';
 import { productionApi } from '@renderer/features/production/productionApi';
 import { codeColumn, historyFields, historyQuery, revertedRows } from '@renderer/features/production/ProduceRecords';
+import { dateRange, useUrlFilters } from '@renderer/hooks/useUrlFilters';
 import { useT } from '@renderer/i18n/useT';
 import { HasPermission } from '@renderer/permission/Permission';
 import { downloadEndpoint } from '@renderer/store/endpoints';
@@ -77,6 +78,7 @@ export function InspectionRecords() {
   const t = useT();
   const gases = useMaterialOptions(true);
   const filters = useListFilters({}, 'records.test');
+  useUrlFilters((p) => { const range = dateRange(p); if (range) filters.search({ date: range }); });
   const [detail, setDetail] = useState<InspectionRecord | null>(null);
   const [update] = productionApi.useUpdateTestMutation();
   const [sendImport] = productionApi.useImportInspectionsMutation();

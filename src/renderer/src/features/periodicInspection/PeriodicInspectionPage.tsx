@@ -4,6 +4,7 @@ import type { DueRow } from '@shared/api/periodicInspection';
 import type { FormField } from '@renderer/components/Form';
 import { ListPage, useActionsColumn, useListFilters } from '@renderer/components/ListPage';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
+import { intParam, useUrlFilters } from '@renderer/hooks/useUrlFilters';
 import { useT } from '@renderer/i18n/useT';
 import { periodicInspectionApi } from './periodicInspectionApi';
 import { HistoryDrawer } from './HistoryDrawer';
@@ -16,6 +17,7 @@ const INITIAL = { days: DEFAULT_DAYS };
 export default function PeriodicInspectionPage() {
   const t = useT();
   const filters = useListFilters(INITIAL);
+  useUrlFilters((p) => filters.search({ days: intParam(p, 'days') ?? DEFAULT_DAYS, ...(p.get('overdueOnly') === '1' ? { overdueOnly: true } : {}) }));
   const [recording, setRecording] = useState<DueRow | null>(null);
   const [history, setHistory] = useState<DueRow | null>(null);
   const [outcome, setOutcome] = useState<RecordOutcome | null>(null);

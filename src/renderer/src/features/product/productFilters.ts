@@ -52,7 +52,8 @@ export function toProductFilters(v: FormValues): ProductFilters {
 }
 
 /**
- * Filters named in the address (a message's link: `?code=`, `?status=`, `?inspectionDueBefore=`), or null
+ * Filters named in the address (a message's link: `?code=`, `?status=`, `?inspectionDueBefore=`; a dashboard figure:
+ * `?status=`, `?warehouseId=`), or null
  * when it names none.
  */
 export function filtersFromSearch(params: URLSearchParams): FormValues | null {
@@ -61,6 +62,9 @@ export function filtersFromSearch(params: URLSearchParams): FormValues | null {
   if (code) values.code = code;
   const status = params.get('status');
   if (status !== null && /^\d{1,2}$/.test(status)) values.status = Number(status);
+  // A dashboard figure (仓库库存) names the warehouse too.
+  const warehouseId = params.get('warehouseId');
+  if (warehouseId !== null && /^\d{1,9}$/.test(warehouseId)) values.location = warehouseKey(warehouseId);
   const due = params.get('inspectionDueBefore');
   if (due && /^\d{4}-\d{2}-\d{2}$/.test(due)) values.inspectionDueBefore = due;
   return Object.keys(values).length ? values : null;

@@ -5,6 +5,7 @@ import { actionLabel } from '@shared/lifecycle';
 import type { FillingRow, ProduceEventRow, WeighingRow } from '@shared/api/production';
 import type { FormField, FormValues } from '@renderer/components/Form';
 import { ListPage, useListFilters } from '@renderer/components/ListPage';
+import { dateRange, intParam, useUrlFilters } from '@renderer/hooks/useUrlFilters';
 import type { PageQueryHook, TableColumn } from '@renderer/components/PaginatedTable';
 import { statusLabel } from '@renderer/features/product/productStatus';
 import { useMaterialOptions } from '@renderer/features/lookups/useLookups';
@@ -81,6 +82,12 @@ function RecordList<R extends GridValidRowModel>({ name, fields, query, columns,
   toQuery?: (v: FormValues) => Record<string, unknown>;
 }) {
   const filters = useListFilters({}, `records.${name}`);
+  // A dashboard figure opens 充装记录 of a day (or month), maybe of one gas.
+  useUrlFilters((p) => {
+    const range = dateRange(p);
+    const materialId = intParam(p, 'materialId');
+    if (p.get('records') === name && range) filters.search({ date: range, ...(materialId ? { materialId } : {}) });
+  });
   return (
     <ListPage<R> fields={fields} filters={filters} filterSpan={4} toQuery={toQuery} query={query} columns={columns}
       stateKey={`records.${name}.table`} height="auto" defaultPageSize={10} gridProps={revertedRows as Partial<DataGridProps<R>>} />
@@ -95,6 +102,7 @@ export function ProduceRecords() {
   const t = useT();
   const lang = useLanguage();
   const [tab, setTab] = useScreenState<'filling' | 'metage' | 'events'>('records.tab', 'filling');
+  useUrlFilters((p) => { if (p.get('records') === 'filling') setTab('filling'); });
   const gases = useMaterialOptions(true);
   const base = useMemo(() => historyFields(t, gases), [t, gases]);
 

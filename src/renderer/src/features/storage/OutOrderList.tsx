@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '@mui/material';
 import type { OrderRow } from '@shared/api/storage';
 import { ListPage, useActionsColumn, useConfirmDelete, useListFilters } from '@renderer/components/ListPage';
+import { intParam, useUrlFilters } from '@renderer/hooks/useUrlFilters';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
 import { useCustomerOptions } from '@renderer/features/lookups/useLookups';
 import { dateTime } from '@renderer/features/production/format';
@@ -21,6 +22,7 @@ export function OutOrderList({ onOpen }: { onOpen: (id: number) => void }) {
   const lang = useLanguage();
   const customers = useCustomerOptions();
   const filters = useListFilters({}, 'outOrders');
+  useUrlFilters((p) => { const status = intParam(p, 'status'); if (status !== undefined) filters.search({ status }); });
   const canScan = usePermission(['outbound:scan']);
   const [remove] = storageApi.useDeleteOrderMutation();
   const [creating, setCreating] = useState(false);

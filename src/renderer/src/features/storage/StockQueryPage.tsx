@@ -2,6 +2,7 @@ import { Box, Stack, Tab, Tabs } from '@mui/material';
 import { useSystemRules } from '@renderer/features/lookups/useLookups';
 import { NumberInput } from '@renderer/components/NumberInput';
 import { useScreenState } from '@renderer/hooks/useScreenState';
+import { intParam, useUrlFilters } from '@renderer/hooks/useUrlFilters';
 import { useT } from '@renderer/i18n/useT';
 import { CustomerHoldings, HoldingList, useHoldingFilters } from './Holdings';
 import { StockSummary } from './StockSummary';
@@ -22,6 +23,15 @@ export default function StockQueryPage() {
   const shownDays = typedDays === undefined ? longOutDays : typedDays;
   const days = goodDays(shownDays) ? shownDays : longOutDays;
   const holdingFilters = useHoldingFilters();
+
+  // A dashboard figure opens 持瓶明细 of a customer, or those out longer than the rule's days.
+  useUrlFilters((p) => {
+    if (p.get('part') !== 'holdings') return;
+    const customerId = intParam(p, 'customerId');
+    setTypedDays(undefined);
+    holdingFilters.search({ ...(customerId ? { customerId } : {}), ...(p.get('overdue') === '1' ? { overdue: 1 } : {}) });
+    setPart('holdings');
+  });
 
   // A customer of 客户持瓶 opens its cylinders.
   const showCustomer = (customerId: number) => {

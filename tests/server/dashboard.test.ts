@@ -227,6 +227,12 @@ describe('home dashboard figures', () => {
     // A new outbound order is open until it is completed.
     await ok('/api/storageOrder/outStock', { type: 'productCK', customerId: c1, lines: [{ materialId: lpg, quantity: 2 }] });
     expect((await data<StatusesNow>('canUserOutput')).attention.openOutbound).toBe(1);
+    // "Due" follows the rule the alerts warn by (检验到期提前提醒天数).
+    await ok('/api/setting/rule/save', { inspectionDueDays: 200 });
+    const wider = (await data<StatusesNow>('canUserOutput')).attention;
+    expect({ due: wider.due, dueDays: wider.dueDays }).toEqual({ due: live.filter((c) => c.next <= addDays(TODAY, 200)).length, dueDays: 200 });
+    expect(wider.due).toBeGreaterThan(got.attention.due);
+    await ok('/api/setting/rule/save', { inspectionDueDays: 30 });
   });
 
   it('refuses a period outside the list with a message, not a 500', async () => {

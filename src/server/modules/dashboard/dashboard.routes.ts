@@ -11,6 +11,6 @@ export const dashboardRoutes: FastifyPluginAsync = async (app) => {
   route(app, DASHBOARD.specTypeCount, async (r) => dashboard.outputBySpec(db, r.query.period));
   route(app, DASHBOARD.storageOutput, async () => dashboard.stockByWarehouse(db));
   route(app, DASHBOARD.getCustomerCount, async () => dashboard.atCustomers(db, (await loadRules(db, app.config)).longOutDays));
-  route(app, DASHBOARD.canUserOutput, async () => dashboard.statusesNow(db));
+  route(app, DASHBOARD.canUserOutput, async () => dashboard.statusesNow(db, (await loadRules(db, app.config)).inspectionDueDays));
   route(app, DASHBOARD.passRateOutput, async (r) => dashboard.passRates(db, r.query.period));
 };

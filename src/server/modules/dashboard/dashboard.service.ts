@@ -5,8 +5,6 @@ import type { DB } from '../../db/schema';
 import { addDays, today } from '../../lib/dates';
 import * as repo from './dashboard.repository';
 
-/** Days ahead the attention card counts inspections as due (no system rule names it yet; the due list's default). */
-export const DUE_DAYS = 30;
 /** Statuses in which a cylinder with a warehouse counts as that warehouse's stock. */
 export const STOCK_STATUSES = [2, 3, 4, 5, 6, 7, 8, 10];
 const TOP_HOLDERS = 10;
@@ -71,13 +69,14 @@ export async function atCustomers(db: Kysely<DB>, longOutDays: number): Promise<
   return { total, longOut, longOutDays, top };
 }
 
-export async function statusesNow(db: Kysely<DB>): Promise<StatusesNow> {
+/** Statuses now and today's attention; "due" is within the 检验到期提前提醒天数 rule, the window the alerts use. */
+export async function statusesNow(db: Kysely<DB>, dueDays: number): Promise<StatusesNow> {
   const day = today();
   const [statuses, { due, overdue }, openOutbound] = await Promise.all([
-    repo.statusCounts(db), repo.dueCounts(db, day, addDays(day, DUE_DAYS)), repo.openOutboundOrders(db),
+    repo.statusCounts(db), repo.dueCounts(db, day, addDays(day, dueDays)), repo.openOutboundOrders(db),
   ]);
   const analyze = statuses.find((s) => s.status === STATUS.analyze)?.count ?? 0;
-  return { statuses: statuses.filter((s) => s.count > 0), attention: { due, overdue, analyze, openOutbound, dueDays: DUE_DAYS } };
+  return { statuses: statuses.filter((s) => s.count > 0), attention: { due, overdue, analyze, openOutbound, dueDays } };
 }
 
 const rate = (pass: number, fail: number) => (pass + fail === 0 ? null : Math.round((pass * 1000) / (pass + fail)) / 10);

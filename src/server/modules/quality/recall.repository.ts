@@ -105,12 +105,3 @@ export async function outboundOperators(db: Db, c: FillChoice): Promise<number[]
     order by u.id`.execute(db);
   return rows.map((r) => r.id);
 }
-
-/**
- * The recall template's title and digest as the administrator last saved them on 消息模板. Read here because
- * the message module exports no reader of its templates (only recipients and rendering); null when absent.
- */
-export async function recallTemplate(db: Db): Promise<{ title: string; digest: string } | null> {
-  const { rows } = await sql<{ title: string; digest: string }>`select title, digest from message_templates where code = 'recall'`.execute(db);
-  return rows[0] ?? null;
-}

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { inTransaction } from '../../db/transaction';
 import { pageWindow } from '../../lib/paging';
-import { postMessages, renderTemplate, templateRecipients } from '../message';
+import { postMessages, renderTemplate, templateRecipients, templateText } from '../message';
 import * as repo from './recall.repository';
 
 type Db = Kysely<DB>;
@@ -103,7 +103,7 @@ export async function recallNotify(db: Db, body: RecallNotifyBody): Promise<Reca
   const summary = await recallSummary(db, body);
   if (summary.cylinders === 0) throw new BusinessError('没有要召回的气瓶');
   const { choice } = await resolveChoice(db, body);
-  const [operators, byRole, template] = await Promise.all([repo.outboundOperators(db, choice), templateRecipients(db, 'recall'), repo.recallTemplate(db)]);
+  const [operators, byRole, template] = await Promise.all([repo.outboundOperators(db, choice), templateRecipients(db, 'recall'), templateText(db, 'recall')]);
   const users = [...new Set([...operators, ...byRole])];
   if (users.length === 0) throw new BusinessError('没有可通知的用户：这些气瓶的出库单没有经办人，召回通知模板也没有接收角色');
   const values = { count: summary.cylinders, reason };

@@ -89,10 +89,12 @@ test('after a month of work the charts are drawn, and a figure opens its list fi
   await expect(card(page, 'card-stock').locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expect(page.getByText('常用文件')).toBeVisible();
 
-  // The stock chart's bar of this run's warehouse: its cylinders in stock.
+  // The stock chart's bar of this run's warehouse: its cylinders in stock. Warehouses are drawn in id order,
+  // so this run's (the newest) is the last bar of the 在库 series, the first series (status 2 is the lowest
+  // stock status); other specs' warehouses hold other statuses in later series.
   const stock = card(page, 'card-stock');
-  await stock.locator('.recharts-bar-rectangle path').last().click();
-  await expect(page).toHaveURL(/\/product\/product\?status=\d+&warehouseId=\d+/);
+  await stock.locator('.recharts-bar-rectangles').first().locator('.recharts-bar-rectangle path').last().click();
+  await expect(page).toHaveURL(/\/product\/product\?status=2&warehouseId=\d+/);
   for (const code of CODES) await expect(page.getByRole('gridcell', { name: code, exact: true })).toBeVisible();
 
   // 今日待办: 已超期未检 opens the due list, overdue only.
@@ -121,6 +123,10 @@ test('a user without the quality center sees no pass-rate card, and its call is 
   await expect(card(page, 'card-statuses')).toBeVisible();
   await expect(card(page, 'card-pass-rate')).toHaveCount(0);
   await expect(card(page, 'card-stock')).toHaveCount(0);
+  // Nor its menu: the side menu offers 首页 and the granted groups, not 质量中心.
+  const nav = page.getByRole('navigation', { name: '主菜单' });
+  await expect(nav.getByText('产品中心')).toBeVisible();
+  await expect(nav.getByText('质量中心')).toHaveCount(0);
 
   const viewerToken = await apiLogin(request, VIEWER.username, VIEWER.password);
   const refused = await api(request, 'GET', '/homePage/passRateOutput?period=7d', { token: viewerToken });

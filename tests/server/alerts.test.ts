@@ -126,6 +126,39 @@ describe('alerts the server raises', () => {
   });
 });
 
+describe('design life ending, as the fill gate reads it', () => {
+  it('an LPG cylinder extended by a passed inspection in its last year is warned before 12 years, not 8', async () => {
+    const lpg = await createGas(t, admin, { materialName: '液化石油气', code: 'LPGX' });
+    await t.db.updateTable('materials').set({ design_life_years: 8, extended_life_years: 12 }).where('id', '=', lpg).execute();
+    const now = new Date(Date.now() + 2 * DAY);
+    const ymd = (d: Date) => d.toISOString().slice(0, 10);
+    /** Made so that `years` of life end 20 days after `now`. */
+    const madeFor = (years: number) => { const d = new Date(now.getTime() + 20 * DAY); d.setUTCFullYear(d.getUTCFullYear() - years); return ymd(d); };
+    const plusYears = (day: string, years: number) => { const d = new Date(`${day}T00:00:00Z`); d.setUTCFullYear(d.getUTCFullYear() + years); return ymd(d); };
+    const add = async (code: string, made: string, inspected?: string) => {
+      const res = await t.call('POST', '/api/product/addProduct', { token: admin, body: { code, materialId: lpg, manufactureDate: made } });
+      expect(res.body.code, res.body.msg).toBe(0);
+      const { id } = await t.db.selectFrom('cylinders').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+      if (inspected) await t.db.insertInto('periodic_inspections').values({ cylinder_id: id, inspected_on: inspected, result: 1 }).execute();
+      return id;
+    };
+    const at8 = madeFor(8);
+    const extendedAt8 = await add('LIFEX8', at8, plusYears(at8, 7)); // inspected in its 8th year: life now 12
+    const plainAt8 = await add('LIFEP8', at8); // never inspected: life ends at 8
+    const early = await add('LIFEE8', at8, plusYears(at8, 5)); // inspected too early to extend
+    const at12 = madeFor(12);
+    const extendedAt12 = await add('LIFEX12', at12, plusYears(at12, 7));
+    await t.db.updateTable('message_templates').set({ enabled: 1 }).where('code', '=', 'designLifeEnding').execute();
+
+    await runAlertJob(t.db, { now });
+    const marked = (await openMarks('designLifeEnding')).map((m) => Number(m.subject_key));
+    expect(marked).toEqual(expect.arrayContaining([plainAt8, early, extendedAt12]));
+    expect(marked).not.toContain(extendedAt8);
+    const lifeEnds = (await messagesOf('designLifeEnding')).map((m) => m.content).join('\n');
+    expect(lifeEnds).toContain(plusYears(at12, 12));
+  });
+});
+
 describe('the alert ticker', () => {
   it('runs at the start of each process when the last run is older than the interval (catch-up) and stops on close', async () => {
     const { rows } = await sql<{ db: string }>`select current_database() as db`.execute(t.db);

@@ -18,6 +18,11 @@ export type AlertCause = 'inspectionDue' | 'inspectionOverdue' | 'designLifeEndi
 const day = (c: AlertClock) => sql`${c.today}::date`;
 const dayAgo = (c: AlertClock) => sql`${c.now}::timestamptz - interval '1 day'`;
 
+/** Cylinder `c` of gas `m` has its design life extended (fill-gate.ts: DOMAIN.md's LPG 8 years, up to 12). */
+const LIFE = sql`coalesce(c.design_life_years, m.design_life_years)`;
+const EXTENDED = sql`(coalesce(m.extended_life_years > ${LIFE}, false) and exists (select 1 from periodic_inspections p
+  where p.cylinder_id = c.id and p.result = 1 and p.inspected_on >= (c.manufacture_date + make_interval(years => ${LIFE}::int - 1))::date))`;
+
 /**
  * The subjects for which each cause stands now, as `key` (a cylinder's or an order's id, the licence's
  * expiry). Each reads an index: next_inspection_date, the life-end indexes of migration 0013, status 1
@@ -28,7 +33,9 @@ const STANDING: Record<AlertCause, (c: AlertClock) => RawBuilder<{ key: string }
   inspectionDue: (c) => sql`select c.id::text as key from cylinders c
     where c.next_inspection_date between ${day(c)} and ${day(c)} + ${c.inspectionDueDays}::int and c.status <> 0`,
   inspectionOverdue: (c) => sql`select c.id::text as key from cylinders c where c.next_inspection_date < ${day(c)} and c.status <> 0`,
-  designLifeEnding: (c) => sql`select c.id::text as key from cylinders c
+  // The design life as the fill gate reads it: an extension (LPG: 8 → 12 years) counts once a passed periodic
+  // inspection is dated in the last year of the design life or later; such a cylinder's life ends later.
+  designLifeEnding: (c) => sql`select x.key from (select c.id::text as key from cylinders c
       where c.design_life_years is not null and c.status <> 0
         and (c.manufacture_date + make_interval(years => c.design_life_years::int))
           between ${day(c)}::timestamp and (${day(c)} + ${c.designLifeEndingDays}::int)::timestamp
@@ -36,7 +43,15 @@ const STANDING: Record<AlertCause, (c: AlertClock) => RawBuilder<{ key: string }
     select c.id::text from materials m join cylinders c on c.material_id = m.id
       where m.design_life_years is not null and c.design_life_years is null and c.status <> 0
         and c.manufacture_date between (${day(c)} - make_interval(years => m.design_life_years::int))::date
-          and (${day(c)} + ${c.designLifeEndingDays}::int - make_interval(years => m.design_life_years::int))::date`,
+          and (${day(c)} + ${c.designLifeEndingDays}::int - make_interval(years => m.design_life_years::int))::date) x
+      join cylinders c on c.id = x.key::int join materials m on m.id = c.material_id
+      where not ${EXTENDED}
+    union all
+    select c.id::text from materials m join cylinders c on c.material_id = m.id
+      where m.extended_life_years is not null and c.status <> 0
+        and c.manufacture_date between (${day(c)} - make_interval(years => m.extended_life_years::int))::date
+          and (${day(c)} + ${c.designLifeEndingDays}::int - make_interval(years => m.extended_life_years::int))::date
+        and ${EXTENDED}`,
   analysisWaiting: (c) => sql`select c.id::text as key from cylinders c
     cross join lateral (select t.at from cylinder_traces t where t.cylinder_id = c.id order by t.seq desc limit 1) last
     where c.status = 1 and last.at < ${dayAgo(c)}`,
@@ -82,7 +97,7 @@ export async function cylinderFacts(trx: Trx, keys: string[]): Promise<CylinderF
   const ids = keys.map(Number);
   const r = await sql<CylinderFacts>`select c.id::text as key, c.code, m.material_name as gas, e.enterprise_name as customer,
       to_char(c.next_inspection_date, 'YYYY-MM-DD') as "nextInspection",
-      to_char(c.manufacture_date + make_interval(years => coalesce(c.design_life_years, m.design_life_years)::int), 'YYYY-MM-DD') as "lifeEnd",
+      to_char(c.manufacture_date + make_interval(years => (case when ${EXTENDED} then m.extended_life_years else ${LIFE} end)::int), 'YYYY-MM-DD') as "lifeEnd",
       to_char(c.located_since, 'YYYY-MM-DD') as since,
       (select to_char(t.at, 'YYYY-MM-DD HH24:MI') from cylinder_traces t where t.cylinder_id = c.id order by t.seq desc limit 1) as "lastEventAt"
     from cylinders c join materials m on m.id = c.material_id

@@ -53,13 +53,6 @@ export async function stockByWarehouse(db: Db, statuses: number[]) {
   return rows.map((r) => ({ warehouseId: r.warehouseId, warehouseName: r.warehouseName, status: r.status, count: Number(r.n) }));
 }
 
-/** Cylinders per status now (the kept counters). */
-export async function statusCounts(db: Db) {
-  const rows = await db.selectFrom('cylinder_status_counts').select(['status', sql<string>`sum(count)`.as('n')])
-    .groupBy('status').orderBy('status').execute();
-  return rows.map((r) => ({ status: r.status, count: Number(r.n) }));
-}
-
 /** Cylinders at customers out longer than `days` (index cylinders_out_since_idx), as the holdings list counts them. */
 export async function longOutCount(db: Db, days: number): Promise<number> {
   const row = await db.selectFrom('cylinders').select(sql<string>`count(*)`.as('n'))

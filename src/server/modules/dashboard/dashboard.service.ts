@@ -3,6 +3,7 @@ import type { AtCustomers, DashboardPeriod, FillsByDay, OutputBySpec, PassRates,
 import { filledByWeight, STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { addDays, today } from '../../lib/dates';
+import { statusCounts } from '../product';
 import * as repo from './dashboard.repository';
 
 /** Statuses in which a cylinder with a warehouse counts as that warehouse's stock. */
@@ -64,7 +65,7 @@ export async function stockByWarehouse(db: Kysely<DB>): Promise<StockByWarehouse
 }
 
 export async function atCustomers(db: Kysely<DB>, longOutDays: number): Promise<AtCustomers> {
-  const [statuses, longOut, top] = await Promise.all([repo.statusCounts(db), repo.longOutCount(db, longOutDays), repo.topHolders(db, TOP_HOLDERS)]);
+  const [statuses, longOut, top] = await Promise.all([statusCounts(db), repo.longOutCount(db, longOutDays), repo.topHolders(db, TOP_HOLDERS)]);
   const total = statuses.find((s) => s.status === STATUS.outbound)?.count ?? 0;
   return { total, longOut, longOutDays, top };
 }
@@ -73,7 +74,7 @@ export async function atCustomers(db: Kysely<DB>, longOutDays: number): Promise<
 export async function statusesNow(db: Kysely<DB>, dueDays: number): Promise<StatusesNow> {
   const day = today();
   const [statuses, { due, overdue }, openOutbound] = await Promise.all([
-    repo.statusCounts(db), repo.dueCounts(db, day, addDays(day, dueDays)), repo.openOutboundOrders(db),
+    statusCounts(db), repo.dueCounts(db, day, addDays(day, dueDays)), repo.openOutboundOrders(db),
   ]);
   const analyze = statuses.find((s) => s.status === STATUS.analyze)?.count ?? 0;
   return { statuses: statuses.filter((s) => s.count > 0), attention: { due, overdue, analyze, openOutbound, dueDays } };

@@ -25,27 +25,29 @@ export const LATIN_WIDTH_FACTOR = 0.618;
 export const QR_SIZE_DIVISOR = 2.5;
 export const BARCODE_TYPE = '128';
 
-const Align = Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Literal('right')]);
-const Num = (min: number, max: number) => Type.Number({ minimum: min, maximum: max });
+const Align = (title: string) => Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Literal('right')], { title });
+const Num = (min: number, max: number, title?: string) => Type.Number({ minimum: min, maximum: max, ...(title ? { title } : {}) });
+/** Text without U+0000 (PostgreSQL cannot store it; a label setting keeps these in jsonb). */
+const NO_NUL = '^[^\\u0000]*$';
 
 export const LabelDetail = Type.Object({
-  type: Type.Union([Type.Literal('FONT'), Type.Literal('BARCODE'), Type.Literal('QRCODE')]),
-  x: Num(0, 2000),
-  y: Num(0, 2000),
+  type: Type.Union([Type.Literal('FONT'), Type.Literal('BARCODE'), Type.Literal('QRCODE')], { title: '元素类型' }),
+  x: Num(0, 2000, '横坐标(mm)'),
+  y: Num(0, 2000, '纵坐标(mm)'),
   /** BARCODE: bar height in mm; QRCODE: designer size (module dots = size / 2.5). */
-  size: Type.Optional(Num(0, 2000)),
+  size: Type.Optional(Num(0, 2000, '尺寸')),
   /** FONT (and a barcode's human-readable line): character height in mm. */
-  fontSize: Type.Optional(Num(0.5, 200)),
+  fontSize: Type.Optional(Num(0.5, 200, '字号(mm)')),
   /** Printer font name; empty picks TSS24.BF2 for Chinese text and font "3" for ASCII (TSPL). */
-  font: Type.Optional(Type.String({ maxLength: 64 })),
+  font: Type.Optional(Type.String({ maxLength: 64, pattern: NO_NUL, title: '字体' })),
   /** Which point of the text x names: its left edge, centre or right edge. */
-  textAlign: Type.Optional(Align),
+  textAlign: Type.Optional(Align('对齐')),
   /** Place the element within the label width, ignoring x: left edge, centred or right edge. */
-  position: Type.Optional(Type.Union([Align, Type.Literal('')])),
-  errorLevel: Type.Optional(Type.Union([Type.Literal('L'), Type.Literal('M'), Type.Literal('Q'), Type.Literal('H')])),
+  position: Type.Optional(Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Literal('right'), Type.Literal('')], { title: '位置' })),
+  errorLevel: Type.Optional(Type.Union([Type.Literal('L'), Type.Literal('M'), Type.Literal('Q'), Type.Literal('H')], { title: '纠错级别' })),
   /** May hold {path|fallback} placeholders resolved against the job's data. */
-  content: Type.String({ maxLength: 4096 }),
-});
+  content: Type.String({ maxLength: 4096, pattern: NO_NUL, title: '内容' }),
+}, { title: '标签元素' });
 export type LabelDetail = Static<typeof LabelDetail>;
 
 export const LabelJob = Type.Object({

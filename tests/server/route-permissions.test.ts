@@ -76,6 +76,13 @@ const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
   'POST /api/dataSource/saveDataSource': { key: 'dictionary:save' },
   'POST /api/dataSource/delType': { key: 'dictionary:delete' },
   'GET /api/setting/systemRule/get': { key: 'authenticated' },
+  // 报表设置 / 记录内容设置 / 标签设置: the key of the kind asked (SETTING_KEYS) is checked inside the route.
+  'POST /api/setting/list': { key: 'authenticated' },
+  'POST /api/setting/listPage': { key: 'authenticated' },
+  'POST /api/setting/save': { key: 'authenticated' },
+  'POST /api/setting/copy': { key: 'authenticated' },
+  'GET /api/setting/info/:key/:id': { key: 'authenticated' },
+  'POST /api/dataSource/contentConfig/getContent': { key: 'authenticated' },
   'POST /api/setting/rule/save': { key: 'systemRule:save' },
   'POST /api/log/listPage': { key: 'log:view' },
   'GET /api/log/info/:id': { key: 'log:view' },

@@ -564,6 +564,25 @@ export interface JobRunsTable {
   last_ok_at: NullableTimestamp;
 }
 
+/** 报表设置 / 记录内容设置 / 标签设置 (migration 0016, src/shared/api/setting.ts). */
+export interface SettingsTable {
+  id: Generated<number>;
+  kind: string;
+  setting_key: string;
+  name: string;
+  data_source: string;
+  enabled: Generated<number>;
+  is_default: Generated<number>;
+  content: unknown;
+  version: Generated<number>;
+  remark: string | null;
+  copied_from: number | null;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -611,6 +630,7 @@ export interface DB {
   message_templates: MessageTemplatesTable;
   alert_marks: AlertMarksTable;
   job_runs: JobRunsTable;
+  settings: SettingsTable;
 }
 
 export type UserRecord = Selectable<UsersTable>;

@@ -3,6 +3,7 @@ import { module as area } from './area';
 import { module as auth } from './auth';
 import { module as company } from './company';
 import { module as dashboard } from './dashboard';
+import { module as dataSource } from './dataSource';
 import { module as cylinder } from './cylinder';
 import { module as dept } from './dept';
 import { module as dictionary } from './dictionary';
@@ -18,6 +19,7 @@ import { module as periodicInspection } from './periodicInspection';
 import { module as product } from './product';
 import { module as quality } from './quality';
 import { module as role } from './role';
+import { module as setting } from './setting';
 import { module as storage } from './storage';
 import { module as systemRule } from './systemRule';
 import { module as user } from './user';
@@ -29,6 +31,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   enumeration, area, material, warehouse, enterprise, product, periodicInspection, inspectionItem, cylinder, storage, quality,
   dashboard,
   message,
+  setting, dataSource,
 ];
 
 export type { ModuleOptions, ServerModule } from './module';

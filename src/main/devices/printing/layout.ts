@@ -5,7 +5,7 @@ import {
   type LabelDetail,
   type LabelJob,
 } from '../../../shared/devices';
-import { resolvePlaceholders } from './placeholders';
+import { resolvePlaceholders } from '../../../shared/label/placeholders';
 
 /**
  * The printer-independent layout of a label job: defaults applied (SPEC 9), placeholders resolved,

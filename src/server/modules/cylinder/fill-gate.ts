@@ -40,6 +40,23 @@ export interface GateReason {
 }
 
 /**
+ * The end of a cylinder's service life as the gate reads it: its own design life, else its gas's; extended
+ * (DOMAIN.md: LPG 8 years, up to 12) by a passed periodic inspection dated in the last year of the design
+ * life or later. Null without a manufacture date or a life.
+ */
+export function designLife(
+  cylinder: Pick<GateCylinder, 'manufactureDate' | 'designLifeYears' | 'lastPassedInspection'>,
+  gas: Pick<GateGas, 'designLifeYears' | 'extendedLifeYears'>,
+): { years: number; end: string; extended: boolean } | null {
+  const life = cylinder.designLifeYears ?? gas.designLifeYears;
+  if (!cylinder.manufactureDate || !life) return null;
+  const extended = !!(gas.extendedLifeYears && gas.extendedLifeYears > life && cylinder.lastPassedInspection
+    && cylinder.lastPassedInspection >= addYears(cylinder.manufactureDate, life - 1));
+  const years = extended ? gas.extendedLifeYears! : life;
+  return { years, end: addYears(cylinder.manufactureDate, years), extended };
+}
+
+/**
  * The fill gate of DOMAIN.md: every reason the cylinder must not be picked for filling or filled with `gas`
  * on `today` (YYYY-MM-DD). Empty means it may. `vacuumSince` is the time (or date) of its latest vacuum handling,
  * `inspectionRecordedAt` when its latest periodic inspection was recorded (both 'YYYY-MM-DDTHH:MM:SS.ffffff', comparable as text);
@@ -60,23 +77,16 @@ export function fillGateReasons(
     reasons.push({ reason: 'inspectionOverdue', message: `气瓶 ${c} 超期未检：下次检验日期 ${cylinder.nextInspectionDate} 已过` });
   }
 
-  const life = cylinder.designLifeYears ?? gas.designLifeYears;
-  if (cylinder.manufactureDate && life) {
-    const end = addYears(cylinder.manufactureDate, life);
-    // The extension (DOMAIN.md: LPG 8 years, up to 12) needs a passed periodic inspection dated in the
-    // last year of the design life or later.
-    const extended = gas.extendedLifeYears && gas.extendedLifeYears > life && cylinder.lastPassedInspection
-      && cylinder.lastPassedInspection >= addYears(cylinder.manufactureDate, life - 1);
-    const limit = extended ? gas.extendedLifeYears! : life;
-    const limitEnd = addYears(cylinder.manufactureDate, limit);
-    if (limitEnd <= today) {
-      reasons.push({
-        reason: 'designLifeExceeded',
-        message: extended
-          ? `气瓶 ${c} 已超过延长使用年限 ${limit} 年（制造日期 ${cylinder.manufactureDate}，${limitEnd} 到期）`
-          : `气瓶 ${c} 已超过设计使用年限 ${life} 年（制造日期 ${cylinder.manufactureDate}，${end} 到期）${gas.extendedLifeYears && gas.extendedLifeYears > life ? `；定期检验合格后可延长至 ${gas.extendedLifeYears} 年` : ''}`,
-      });
-    }
+  const life = designLife(cylinder, gas);
+  if (life && life.end <= today) {
+    const { years, end, extended } = life;
+    const base = cylinder.designLifeYears ?? gas.designLifeYears!;
+    reasons.push({
+      reason: 'designLifeExceeded',
+      message: extended
+        ? `气瓶 ${c} 已超过延长使用年限 ${years} 年（制造日期 ${cylinder.manufactureDate}，${end} 到期）`
+        : `气瓶 ${c} 已超过设计使用年限 ${years} 年（制造日期 ${cylinder.manufactureDate}，${end} 到期）${gas.extendedLifeYears && gas.extendedLifeYears > base ? `；定期检验合格后可延长至 ${gas.extendedLifeYears} 年` : ''}`,
+    });
   }
 
   if (cylinder.ownerType !== 1 && !(cylinder.ownerType === 2 && cylinder.ownerIsCustomer)) {

@@ -18,6 +18,7 @@ export {
 
 // The fill gate as a preview (气瓶档案 asks it for a cylinder and a gas).
 export { fillGateFor } from './fill-gate.repository';
+export { designLife } from './fill-gate';
 
 // The trace: events that change no status, and its reads.
 export { appendTraces, listTraces, movementCount, removeRegistered, type TraceInput } from './trace.repository';

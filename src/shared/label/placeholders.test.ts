@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPath, resolvePlaceholders } from './placeholders';
+import { placeholderPaths, readPath, resolvePlaceholders } from './placeholders';
 
 const data = {
   cylinder: { code: 'CP001', weight: 14.5, empty: '', none: null },
@@ -26,5 +26,12 @@ describe('label placeholders {path|fallback}', () => {
     expect(resolvePlaceholders('plain {} text', data)).toBe('plain {} text');
     expect(readPath(data, 'cylinder.constructor')).toBeUndefined();
     expect(resolvePlaceholders('{toString|x}', {})).toBe('x');
+  });
+});
+
+describe('placeholderPaths', () => {
+  it('lists the paths placeholders read, fallbacks and text outside braces left out', () => {
+    expect(placeholderPaths('瓶号 {cylinder.code|无} 充装 {lastFill.at} {items[0].name}')).toEqual(['cylinder.code', 'lastFill.at', 'items[0].name']);
+    expect(placeholderPaths('no placeholders')).toEqual([]);
   });
 });

@@ -32,3 +32,8 @@ export function resolvePlaceholders(content: string, data: unknown): string {
     return asText(readPath(data, path)) ?? fallback ?? '';
   });
 }
+
+/** The paths a content's placeholders read, in order of appearance (`{a.b|x}` → `a.b`). */
+export function placeholderPaths(content: string): string[] {
+  return [...content.matchAll(PLACEHOLDER)].map((m) => m[1]!.trim());
+}

@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import {
+  SETTING_KIND_NAMES, type SettingCopyBody, type SettingInfo, type SettingKind, type SettingListBody, type SettingPageBody, type SettingSaveBody,
+} from '@shared/api/setting';
+import type { DB } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { mapUniqueViolation } from '../../lib/db-errors';
+import { BusinessError } from '../../lib/errors';
+import { checkContent } from './setting.content';
+import * as repo from './setting.repository';
+
+const notFound = (id: number) => new BusinessError(`设置不存在：${id}`);
+const UNIQUE = {
+  settings_kind_name_key: (v: string) => `名称已存在：${v.split(',').pop()?.trim() ?? v}`,
+  settings_record_key: (v: string) => `该记录已有记录内容设置：${v}`,
+  settings_default_key: () => '另一个设置同时被设为默认，请刷新后重试',
+};
+
+export const listSettings = (db: Kysely<DB>, q: SettingListBody) => repo.listSettings(db, q);
+export const pageSettings = (db: Kysely<DB>, q: SettingPageBody) => repo.pageSettings(db, q);
+
+/** The kind of setting `id`, for the permission check before anything else is read. */
+export async function kindOf(db: Kysely<DB>, id: number): Promise<SettingKind> {
+  const row = await repo.findSetting(db, id);
+  if (!row) throw notFound(id);
+  return row.kind;
+}
+
+export async function settingInfo(db: Kysely<DB>, kind: SettingKind, id: number): Promise<SettingInfo> {
+  const row = await repo.findSetting(db, id);
+  if (!row || row.kind !== kind) throw new BusinessError(`${SETTING_KIND_NAMES[kind]}不存在：${id}`);
+  return row as SettingInfo;
+}
+
+/** The setting printed for (kind, key): the default, else the newest enabled one; null when there is none. */
+export async function settingFor(db: Kysely<DB>, kind: SettingKind, key: string): Promise<SettingInfo | null> {
+  return ((await repo.defaultSetting(db, kind, key)) as SettingInfo | undefined) ?? null;
+}
+
+/**
+ * Adds a setting, or (with id) saves a new version of it. The kind of a setting never changes; a RECORD keeps
+ * its record. Made the default, it takes the mark from the others of its kind and key in the same transaction.
+ */
+export async function saveSetting(db: Kysely<DB>, body: SettingSaveBody, by: string): Promise<number> {
+  checkContent(body);
+  const values: repo.SettingValues = {
+    kind: body.kind, setting_key: body.settingKey, name: body.name.trim(), data_source: body.dataSource,
+    enabled: body.enabled ?? 1, is_default: body.isDefault ?? 0, content: body.content, remark: body.remark?.trim() || null,
+  };
+  if (!values.name) throw new BusinessError('参数错误：名称不能为空');
+  if (values.is_default === 1 && values.enabled === 0) throw new BusinessError('停用的设置不能设为默认');
+  return mapUniqueViolation(() => inTransaction(db, async (trx) => {
+    if (body.id !== undefined) {
+      const current = await repo.findSetting(trx, body.id, true);
+      if (!current) throw notFound(body.id);
+      if (current.kind !== body.kind) throw new BusinessError('设置的类别不能修改');
+      if (current.kind === 'RECORD' && current.settingKey !== body.settingKey) throw new BusinessError('记录内容设置的用途不能修改');
+    }
+    if (values.is_default === 1) await repo.clearDefault(trx, values.kind, values.setting_key, body.id ?? null);
+    if (body.id === undefined) return repo.insertSetting(trx, values, by);
+    await repo.updateSetting(trx, body.id, values, by);
+    return body.id;
+  }), UNIQUE);
+}
+
+/** A copy to change without touching the original: same content, not the default, named `… 副本` unless named. */
+export async function copySetting(db: Kysely<DB>, body: SettingCopyBody, by: string): Promise<number> {
+  return mapUniqueViolation(() => inTransaction(db, async (trx) => {
+    const source = await repo.findSetting(trx, body.id);
+    if (!source) throw notFound(body.id);
+    if (source.kind === 'RECORD') throw new BusinessError('每种记录只有一条记录内容设置，不能复制');
+    const name = body.name?.trim() || await repo.freeName(trx, source.kind, `${source.name.slice(0, 60)} 副本`);
+    return repo.insertSetting(trx, {
+      kind: source.kind, setting_key: source.settingKey, name, data_source: source.dataSource, enabled: source.enabled,
+      is_default: 0, content: source.content, remark: source.remark,
+    }, by, source.id);
+  }), UNIQUE);
+}

@@ -33,6 +33,10 @@ export interface AppConfig {
   minClientVersion?: string;
   /** Seconds between runs of the alert job (ALERT_INTERVAL_SECONDS); 0 or absent → no job in this process (tests). */
   alertIntervalSeconds?: number;
+  /** Public cylinder page (/q/{code}): answers per client address per minute (QR_PAGE_RATE_LIMIT); 0 → unlimited; absent → 60. */
+  qrPageRateLimit?: number;
+  /** Public cylinder page: seconds a built page is served from memory (QR_PAGE_CACHE_SECONDS); 0 → not cached; absent → 10. */
+  qrPageCacheSeconds?: number;
 }
 
 /** A configuration mistake the operator must fix; the message names the variable. */
@@ -51,6 +55,8 @@ export const CONFIG_DEFAULTS = {
   corsOrigins: ['app://renderer', 'http://localhost:5173', 'http://127.0.0.1:5173'],
   rendererDir: 'out/renderer',
   alertIntervalSeconds: 300,
+  qrPageRateLimit: 60,
+  qrPageCacheSeconds: 10,
 } as const;
 
 /** SPEC section 9: uploads default to 10M per file. */
@@ -154,6 +160,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     updatesDir: resolve(value(env, 'UPDATES_DIR') ?? join(dataDir, 'updates')),
     minClientVersion: minClientVersion(env),
     alertIntervalSeconds: integer(env, 'ALERT_INTERVAL_SECONDS', CONFIG_DEFAULTS.alertIntervalSeconds, 0, 86_400),
+    qrPageRateLimit: integer(env, 'QR_PAGE_RATE_LIMIT', CONFIG_DEFAULTS.qrPageRateLimit, 0, 1_000_000),
+    qrPageCacheSeconds: integer(env, 'QR_PAGE_CACHE_SECONDS', CONFIG_DEFAULTS.qrPageCacheSeconds, 0, 300),
   };
   // Last, so an invalid value elsewhere fails before anything is written to DATA_DIR.
   return { ...config, accessTokenSecret: accessTokenSecret(env, dataDir) };

@@ -1,4 +1,4 @@
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 import iconv from 'iconv-lite';
 
 /**
@@ -33,7 +33,7 @@ export async function tsplCodes(job: Buffer): Promise<TsplCode[]> {
     if (qr) {
       const [, x, y, level, cell, content] = qr;
       const text = unquote(content!);
-      const png = await bwipjs.toBuffer({ bcid: 'qrcode', text, scale: Number(cell), eclevel: level, paddingwidth: 8, paddingheight: 8, backgroundcolor: 'FFFFFF' });
+      const png = await bwipjs.toBuffer({ bcid: 'qrcode', text, scale: Number(cell), ...({ eclevel: level } as object), paddingwidth: 8, paddingheight: 8, backgroundcolor: 'FFFFFF' });
       codes.push({ kind: 'qrcode', x: Number(x), y: Number(y), content: text, png });
     }
   }

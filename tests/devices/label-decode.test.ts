@@ -50,6 +50,8 @@ describe('a designed cylinder label, printed and scanned', () => {
   it('TSPL, each code drawn at the printer\'s dots, decodes the same', async () => {
     const codes = await tsplCodes(buildTspl(labelJobOf({ ...DESIGNED, lang: 'tspl' }, data, { printer: 'p' })));
     expect(codes.map((c) => [c.kind, c.x, c.y])).toEqual([['code128', 24, 96], ['qrcode', 368, 96]]);
+    // The QR at the TSC's size: 3-dot cells (size 7.5 ÷ 2.5) for a version-4 symbol (33 modules) and a 4-module quiet zone.
+    expect(codes[1]!.png.readUInt32BE(16)).toBe((33 + 8) * 3);
     expect(zbar(codes[0]!.png, 'code128', 'tspl-bar')).toEqual(['CP2024001']);
     expect(zbar(codes[1]!.png, 'qrcode', 'tspl-qr')).toEqual([QR]);
   });

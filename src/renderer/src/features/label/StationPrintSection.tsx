@@ -10,7 +10,8 @@ import { PRINT_STATIONS, readStationPrint, saveStationPrint, type PrintStation, 
 export function StationPrintSection() {
   const t = useT();
   const canList = usePermission(['label:view']);
-  const { data: templates = [] } = labelApi.useLabelListQuery({ kind: 'LABEL', enabled: 1 }, { skip: !canList });
+  const { data } = labelApi.useLabelListQuery({ kind: 'LABEL', enabled: 1 }, { skip: !canList });
+  const templates = data ?? [];
   const [settings, setSettings] = useState(() => Object.fromEntries(PRINT_STATIONS.map((s) => [s, readStationPrint(s)])) as Record<PrintStation, StationPrintSetting>);
   const update = (station: PrintStation, patch: Partial<StationPrintSetting>) => {
     const next = { ...settings[station], ...patch };
@@ -38,7 +39,7 @@ export function StationPrintSection() {
                 {!known && s.templateId !== null && <MenuItem value={s.templateId}>{s.templateName}</MenuItem>}
                 {templates.map((tpl) => <MenuItem key={tpl.id} value={tpl.id}>{tpl.name}</MenuItem>)}
               </TextField>
-              <TextField size="small" label={t('label.printer')} placeholder="tcp://10.0.0.5:9100?lang=tspl" value={s.printer} sx={{ width: 300 }}
+              <TextField size="small" label={t('label.stationPrinter')} placeholder="tcp://10.0.0.5:9100?lang=tspl" value={s.printer} sx={{ width: 300 }}
                 onChange={(e) => update(station, { printer: e.target.value.slice(0, 256) })} />
               <NumberInput size="small" label={t('label.copies')} value={s.copies} min={1} max={1000} decimal={0} sx={{ width: 90 }}
                 onChange={(v) => { if (v && v >= 1 && v <= 1000) update(station, { copies: v }); }} />

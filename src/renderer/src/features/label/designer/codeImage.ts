@@ -26,8 +26,17 @@ export function codeImage(type: 'BARCODE' | 'QRCODE', text: string, opts: { barH
         bcid: 'code128', text, scale: NARROW_DOTS, height: opts.barHeight / NARROW_DOTS / BWIP_PX_PER_MM, includetext: true, textxalign: 'center',
       });
     } else {
-      // eclevel is a BWIPP option bwip-js passes on but does not type.
-      bwipjs.toCanvas(canvas, { bcid: 'qrcode', text, scale: opts.cell, ...({ eclevel: opts.errorLevel } as object) });
+      // bwip-js draws a QR module 2 px per scale step: the matrix is drawn here at exactly `cell` dots a module.
+      const [m] = bwipjs.raw({ bcid: 'qrcode', text, ...({ eclevel: opts.errorLevel } as object) }) as { pixs: number[]; pixx: number; pixy: number }[];
+      if (!m) throw new Error('no QR');
+      canvas.width = m.pixx * opts.cell;
+      canvas.height = m.pixy * opts.cell;
+      const ctx = canvas.getContext('2d');
+      if (!ctx) throw new Error('no canvas');
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
+      ctx.fillStyle = '#000';
+      m.pixs.forEach((dark, i) => { if (dark) ctx.fillRect((i % m.pixx) * opts.cell, Math.floor(i / m.pixx) * opts.cell, opts.cell, opts.cell); });
     }
     result = { canvas };
   } catch (e) {

@@ -15,7 +15,8 @@ import { ADMIN, api, apiLogin, signIn } from './helpers';
 const RUN = Date.now().toString(36).toUpperCase();
 const GAS = `氮气${RUN}`;
 const CODES = [`LBE${RUN}-1`, `LBE${RUN}-2`, `LBE${RUN}-3`];
-const OUT = resolve('.tmp/e2e-labels');
+/** The pictures decoded and the phone screenshot, kept after the run (Playwright's output folder). */
+const OUT = resolve('test-results/labels');
 let agent: RunningAgent;
 let printer: Server;
 let printerPort = 0;
@@ -171,7 +172,7 @@ test('the filling station prints the cylinder\'s label after the fill, the scan 
   await fill.getByLabel('扫描后打印').check();
   await fill.getByLabel('标签模板').click();
   await page.getByRole('option', { name: `充装标签${RUN}` }).click();
-  await fill.getByLabel('标签打印机（名称或地址）').fill(`tcp://127.0.0.1:${printerPort}`);
+  await fill.getByLabel('标签打印机').fill(`tcp://127.0.0.1:${printerPort}`);
 
   await page.goto('/produce/produce');
   await page.getByRole('tab', { name: '充装', exact: true }).click();
@@ -201,7 +202,7 @@ test('the filling station prints the cylinder\'s label after the fill, the scan 
 
   // The printer switched off: the next fill counts, the station warns.
   await page.goto('/Setting/machine');
-  await page.getByTestId('print-fill').getByLabel('标签打印机（名称或地址）').fill('tcp://127.0.0.1:1');
+  await page.getByTestId('print-fill').getByLabel('标签打印机').fill('tcp://127.0.0.1:1');
   await page.goto('/produce/produce');
   await page.getByRole('tab', { name: '充装', exact: true }).click();
   await page.getByLabel('充装压力（MPa）').fill('15');
@@ -224,6 +225,7 @@ test('the public page of a /q/ address opens on a phone without signing in', asy
   const { scrollWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(390);
   await page.screenshot({ path: join(OUT, 'qr-page-390x844.png'), fullPage: true });
+  await test.info().attach('qr-page-390x844', { path: join(OUT, 'qr-page-390x844.png'), contentType: 'image/png' });
   // The address without its signature opens nothing.
   expect((await page.goto(data.body.data.cylinder.qrUrl.replace(/-[a-z2-7]{16}$/, '')))?.status()).toBe(404);
   await context.close();

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { RateLimiter } from '../../lib/rate-limit';
 import { CONFIG_DEFAULTS } from '../../config';
 import { MESSAGE_PAGES } from './qrPage.html';
-import { buildPage, type PageAnswer } from './qrPage.service';
+import { buildPage, pageSetting, type PageAnswer, type PageSetting } from './qrPage.service';
 import { QR_PATH } from './qr-token';
 
 /** Built pages kept at most (a burst of scans of one cylinder, or of a lorry's worth). */
@@ -20,12 +20,23 @@ export const qrPageRoutes: FastifyPluginAsync = async (app) => {
   const ttlMs = (app.config.qrPageCacheSeconds ?? CONFIG_DEFAULTS.qrPageCacheSeconds) * 1000;
   const limiter = new RateLimiter(limit, 60_000);
   const cache = new Map<string, { expires: number; answer: Promise<PageAnswer> }>();
+  // 企业信息's part of every page (on/off, name, licence): read once per window too, not once per cylinder.
+  let plant: { expires: number; value: Promise<PageSetting> } | null = null;
+  const plantSetting = (): Promise<PageSetting> => {
+    if (ttlMs === 0) return pageSetting(app.db);
+    if (!plant || plant.expires <= Date.now()) {
+      const value = pageSetting(app.db);
+      plant = { expires: Date.now() + ttlMs, value };
+      value.catch(() => (plant = null));
+    }
+    return plant.value;
+  };
 
   const answerFor = (token: string): Promise<PageAnswer> => {
     const now = Date.now();
     const hit = cache.get(token);
     if (hit && hit.expires > now) return hit.answer;
-    const answer = buildPage(app.db, token);
+    const answer = buildPage(app.db, token, plantSetting);
     if (ttlMs > 0) {
       if (cache.size >= CACHE_ENTRIES) {
         for (const [key, entry] of cache) if (entry.expires <= now || cache.size >= CACHE_ENTRIES) cache.delete(key);

@@ -33,11 +33,21 @@ export interface PageAnswer {
   html: string;
 }
 
-/** The page for a token as it would be served now (the route adds rate limiting and the short cache). */
-export async function buildPage(db: Kysely<DB>, token: string): Promise<PageAnswer> {
+export type PageSetting = Awaited<ReturnType<typeof repo.publicPageSetting>>;
+export const pageSetting = (db: Kysely<DB>): Promise<PageSetting> => repo.publicPageSetting(db);
+
+/**
+ * The page for a token as it would be served now (the route adds rate limiting and the short cache, and may
+ * hand in the plant's setting from its cache).
+ */
+export async function buildPage(db: Kysely<DB>, token: string, setting: () => Promise<PageSetting> = () => pageSetting(db)): Promise<PageAnswer> {
   const code = codeOfToken(await plantSecret(db), token);
   if (!code) return { status: 404, html: MESSAGE_PAGES.notFound };
-  const [setting, c] = await Promise.all([repo.publicPageSetting(db), repo.publicCylinder(db, code)]);
+  const [plant, c] = await Promise.all([setting(), repo.publicCylinder(db, code)]);
+  return pageOf(plant, c);
+}
+
+function pageOf(setting: PageSetting, c: Awaited<ReturnType<typeof repo.publicCylinder>>): PageAnswer {
   if (!setting.enabled) return { status: 404, html: MESSAGE_PAGES.off };
   if (!c) return { status: 404, html: MESSAGE_PAGES.notFound };
   const life = designLife(c, { designLifeYears: c.gasLifeYears, extendedLifeYears: c.gasExtendedLifeYears });

@@ -79,6 +79,12 @@ describe('the public cylinder page', () => {
       expect(res.body).toBe(unknown.body);
     }
     expect((await page(new URL((await dataOf('LBLPG2')).cylinder.qrUrl).pathname)).statusCode).toBe(200);
+    // Out of bounds: refused before anything is read, never a 500.
+    for (const path of [`/q/${'A'.repeat(300)}`, '/q/A%00-aaaaaaaaaaaaaaaa']) {
+      const res = await page(path);
+      expect(res.statusCode, path).toBeLessThan(500);
+      expect(res.body, path).not.toContain('<dl>');
+    }
   });
 
   it('warns in red when the inspection is overdue or the cylinder scrapped', async () => {

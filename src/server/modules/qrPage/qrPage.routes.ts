@@ -1,4 +1,6 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
+import { Str } from '@shared/api/schema';
 import { RateLimiter } from '../../lib/rate-limit';
 import { CONFIG_DEFAULTS } from '../../config';
 import { MESSAGE_PAGES } from './qrPage.html';
@@ -47,7 +49,9 @@ export const qrPageRoutes: FastifyPluginAsync = async (app) => {
     return answer;
   };
 
-  app.get(`${QR_PATH}:token`, async (request, reply) => {
+  // Bounded like every route's input; any other wrong token gets the page's own 404, never a hint.
+  const schema = { params: Type.Object({ token: Str('二维码', { maxLength: 200 }) }), hide: true };
+  app.get(`${QR_PATH}:token`, { schema }, async (request, reply) => {
     reply.type('text/html; charset=utf-8')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
       .header('x-robots-tag', 'noindex');

@@ -562,12 +562,22 @@ export interface JobRunsTable {
   job: string;
   last_run_at: NullableTimestamp;
   last_ok_at: NullableTimestamp;
+  /** Runs so far, by whichever process ran it (migration 0019). */
+  runs: Generated<number>;
+}
+
+/** Sign-in attempts per client address in the current minute, for every process (migration 0019, unlogged). */
+export interface SignInAttemptsTable {
+  ip: string;
+  window_start: Timestamp;
+  attempts: number;
 }
 
 export interface DB {
   departments: DepartmentsTable;
   users: UsersTable;
   sign_in_failures: SignInFailuresTable;
+  sign_in_attempts: SignInAttemptsTable;
   roles: RolesTable;
   user_roles: UserRolesTable;
   menus: MenusTable;

@@ -14,6 +14,7 @@ import * as m0012 from './0012_trace_daily';
 import * as m0013 from './0013_messages';
 import * as m0014 from './0014_quality';
 import * as m0015 from './0015_dashboard';
+import * as m0019 from './0019_scale_out';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -35,4 +36,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013_messages': m0013,
   '0014_quality': m0014,
   '0015_dashboard': m0015,
+  '0019_scale_out': m0019,
 };

@@ -3,7 +3,7 @@ import type { AppConfig } from './config';
 import { announce, listenUrl, prepareServer, runCleanups, serveApp, type RunningServer, type ServerHooks } from './start-server';
 
 /** Between the first process and its API processes (node:cluster's IPC channel). */
-type ToWorker = { type: 'serve'; connectionString: string } | { type: 'stop' };
+type ToWorker = { type: 'serve'; connectionString: string };
 type FromWorker = { type: 'hello' } | { type: 'ready'; port: number } | { type: 'failed'; message: string };
 
 const RESTART_FIRST_MS = 1000;
@@ -35,7 +35,7 @@ export async function startWorkers(config: AppConfig, hooks: ServerHooks): Promi
     const ready = new Promise<number>((resolve, reject) => {
       worker.on('message', (message: FromWorker) => {
         // Asked for once the worker listens for messages (one sent before would be lost while its modules load).
-        if (message.type === 'hello') worker.send({ type: 'serve', connectionString } satisfies ToWorker);
+        if (message.type === 'hello' && !stopping) worker.send({ type: 'serve', connectionString } satisfies ToWorker);
         else if (message.type === 'ready') {
           served = true;
           resolve(message.port);
@@ -49,7 +49,12 @@ export async function startWorkers(config: AppConfig, hooks: ServerHooks): Promi
         restartMs = Math.min(RESTART_MAX_MS, restartMs ? restartMs * 2 : RESTART_FIRST_MS);
         hooks.log(`An API process stopped unexpectedly (${signal ?? `exit code ${code}`}): starting another in ${restartMs / 1000} s`);
         setTimeout(() => {
-          if (!stopping) fork().catch((error: unknown) => hooks.log(`An API process failed to start: ${(error as Error).message}`));
+          if (!stopping) {
+          fork().then(
+            () => hooks.log('The new API process is serving'),
+            (error: unknown) => hooks.log(`An API process failed to start: ${(error as Error).message}`),
+          );
+        }
         }, restartMs).unref();
       });
     });
@@ -65,7 +70,8 @@ export async function startWorkers(config: AppConfig, hooks: ServerHooks): Promi
         clearTimeout(timer);
         done();
       });
-      if (worker.isConnected()) worker.send({ type: 'stop' } satisfies ToWorker);
+      // A signal, not a message: a worker still loading its modules would miss a message, never a signal.
+      worker.process.kill('SIGTERM');
     })));
     await runCleanups(cleanups, hooks.log);
   };
@@ -83,8 +89,8 @@ export async function startWorkers(config: AppConfig, hooks: ServerHooks): Promi
 }
 
 /**
- * The API process under startWorkers: waits to be told the database, serves, and closes when told to (or on
- * SIGINT/SIGTERM, which a terminal's Ctrl-C sends to every process of the group).
+ * The API process under startWorkers: waits to be told the database, serves, and closes on SIGTERM (from its
+ * first process) or SIGINT (a terminal's Ctrl-C reaches every process of the group).
  */
 export function runWorker(config: AppConfig): void {
   const cleanups: Array<[string, () => Promise<unknown>]> = [];
@@ -95,7 +101,6 @@ export function runWorker(config: AppConfig): void {
     return stopping;
   };
   process.on('message', (message: ToWorker) => {
-    if (message.type === 'stop') void stop();
     if (message.type !== 'serve') return;
     serveApp(config, message.connectionString, cleanups).then(
       (app) => {

@@ -77,7 +77,7 @@ async function timedScan(page: Page, code: string): Promise<{ ms: number; page: 
   await page.evaluate(`(${ARM_TIMER})(${JSON.stringify(code)})`);
   await page.keyboard.type(code);
   await page.keyboard.press('Enter');
-  return page.evaluate('window.__scan') as Promise<{ ms: number; page: number; kind: string; title: string }>;
+  return page.evaluate<{ ms: number; page: number; kind: string; title: string }>('window.__scan');
 }
 
 interface Station { name: string; scanLabel: string; open: (page: Page) => Promise<void>; before?: (page: Page) => Promise<void> }

@@ -21,7 +21,7 @@ export async function startWorkerServer(url: string, workers: number): Promise<W
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', await bundle], {
     env: {
       ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WORKERS: String(workers),
-      ALERT_INTERVAL_SECONDS: '0', ACCESS_TOKEN_SECRET: BENCH_TOKEN_SECRET, RENDERER_DIR: dataDir,
+      ALERT_INTERVAL_SECONDS: '0', ACCESS_TOKEN_SECRET: BENCH_TOKEN_SECRET, ACCESS_TOKEN_TTL: '14400', RENDERER_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

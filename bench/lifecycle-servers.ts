@@ -4,22 +4,23 @@
  *
  * - the application: buildApp on a createDb pool, exactly as the server starts it (no logger), listening
  *   on 127.0.0.1;
- * - the baseline: a bare Fastify with a pg.Pool of the same size and no plugins (no authentication,
- *   validation, operation log), doing per pair the SQL the pair cannot do without: one read of the
+ * - the baseline: a bare Fastify with a pg.Pool of the same size, preparing its statements as the app does,
+ *   and no plugins (no authentication, validation, operation log), doing per pair the SQL the pair cannot do without: one read of the
  *   scanned cylinder, then one transaction that locks the row FOR UPDATE, appends the trace event (seq =
  *   the cylinder's next), writes the record and updates the status.
  *
  * For scanOutStock and scanHandel the same, in one transaction: the order and its lines locked first, then
  * the cylinder; event, order item or recovery record, line count, status.
  *
- * Started with BENCH_DATABASE_URL in its environment; sends { appPort, barePort } when both listen and
- * closes both on the message 'stop'.
+ * Started with BENCH_DATABASE_URL in its environment; sends { appPort, barePort } when both listen, answers
+ * the message 'statements' with { statements } (the statements each side sent so far) and closes both on
+ * the message 'stop'.
  */
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import type { AppConfig } from '../src/server/config';
-import { createDb } from '../src/server/db/database';
+import { createDb, StatementNames } from '../src/server/db/database';
 
 export const BENCH_TOKEN_SECRET = 'bench-secret-bench-secret-bench-secret-01';
 
@@ -46,9 +47,42 @@ const STEP: Record<Kind, { from: number; to: number; action: string; recordType:
   metage: { from: 5, to: 6, action: 'reweighPass', recordType: 'weighing', table: 'weighing_records' },
 };
 
+/** Statements sent to PostgreSQL by the application's connections and by the bare baseline's, BEGIN and COMMIT included. */
+export interface StatementCounts { app: number; bare: number }
+const statements: StatementCounts = { app: 0, bare: 0 };
+const BARE = Symbol('bare');
+type Counted = pg.Client & { [BARE]?: boolean };
+
+/** Counts every statement any client of this process sends (the app's and the bare pool's, told apart by a mark). */
+function countStatements(): void {
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: Counted, ...args: unknown[]) {
+    statements[this[BARE] ? 'bare' : 'app'] += 1;
+    return query.apply(this, args);
+  };
+}
+
+/**
+ * The baseline's pool prepares its statements exactly as the application's does (db/database.ts: one name per
+ * statement text, prepared once per connection by pg's named queries), so the ratio compares like with like.
+ */
+function barePool(connectionString: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const names = new StatementNames();
+  pool.on('connect', (client: Counted) => {
+    client[BARE] = true;
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values?: unknown, ...rest: unknown[]) => {
+      const name = typeof text === 'string' && Array.isArray(values) ? names.nameOf(text) : undefined;
+      return name ? query({ name, text, values }, ...rest) : query(text, values, ...rest);
+    };
+  });
+  return pool;
+}
+
 /** The bare baseline: POST /bare/scan { code } and POST /bare/{fill,test,metage} { code, ... }. */
 export async function buildBare(connectionString: string): Promise<{ app: FastifyInstance; pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = barePool(connectionString);
   pool.on('error', (error) => console.error(`bare pool: ${error.message}`));
   const app = Fastify({ logger: false });
 
@@ -185,6 +219,7 @@ async function inTransaction<T>(pool: pg.Pool, reply: FastifyReply, work: (clien
 async function main() {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url || !process.send) throw new Error('lifecycle-servers: start it from bench/lifecycle.bench.ts (fork, BENCH_DATABASE_URL)');
+  countStatements();
   // As the server starts it: statements prepared unless PG_PREPARED_STATEMENTS=false.
   const db = createDb(url, { prepare: process.env.PG_PREPARED_STATEMENTS !== 'false' });
   const app = await buildApp({ config: benchConfig(), db, loginAttemptsPerMinute: 1000 });
@@ -199,6 +234,7 @@ async function main() {
   const ready: ServersReady = { appPort: portOf(app), barePort: portOf(bare.app) };
   process.send(ready);
   process.on('message', (message) => {
+    if (message === 'statements') process.send!({ statements });
     if (message !== 'stop') return;
     void (async () => {
       await app.close();

@@ -20,6 +20,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
+import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
@@ -32,7 +33,8 @@ import { freePort } from '../tests/server/free-port';
 import {
   ensureDatabase, ensureScanPool, HOLDING_CYLINDERS, POOL_STATUSES, POOL_TARE, POOL_TARGET_NET, poolCode, resetScanPool, seedTrace, type ScanPool,
 } from './lifecycle-seed';
-import type { ServersReady } from './lifecycle-servers';
+import type { ServersReady, StatementCounts } from './lifecycle-servers';
+import { startWorkerServer, type WorkerServer } from './lifecycle-workers';
 import { seedCylinders } from './product-seed';
 
 const CYLINDERS = 1_000_000;
@@ -47,6 +49,9 @@ const CLIENTS = 20;
  */
 const RUNS = [
   { server: 'app', clients: CLIENTS, warmup: 400, pairs: 4000, rounds: 4 },
+  // The built server as `npm start` runs it, with one API process and with two (lifecycle-workers.ts).
+  { server: 'w1', clients: CLIENTS, warmup: 300, pairs: 3000, rounds: 3 },
+  { server: 'w2', clients: CLIENTS, warmup: 300, pairs: 3000, rounds: 3 },
   { server: 'bare', clients: CLIENTS, warmup: 400, pairs: 4000, rounds: 4 },
   { server: 'app', clients: 1, warmup: 20, pairs: 300, rounds: 1 },
   { server: 'bare', clients: 1, warmup: 20, pairs: 300, rounds: 1 },
@@ -108,6 +113,8 @@ const KINDS: Array<{ kind: Kind; name: string; offset: number; toStatus: number 
   { kind: 'recover', name: 'scanHandel', offset: 4, toStatus: 10 },
 ];
 if (KINDS.length !== POOL_STATUSES.length) throw new Error('one pool status per kind');
+/** BENCH_KINDS=fill,test: only those pair kinds (a quicker look at one). */
+const WANTED = process.env.BENCH_KINDS?.split(',').map((k) => k.trim()).filter(Boolean);
 
 /** One pair on one cylinder by client `client`; throws with the answer when a call is refused or answers unexpectedly. */
 type Pair = (code: string, client: number) => Promise<void>;
@@ -179,7 +186,7 @@ function barePair(client: Client, kind: Kind, pool: ScanPool): Pair {
 /* ---------------------------------------------------------------- the load */
 
 interface Sample { times: number[]; seconds: number }
-interface Figures { pairs: number; p50: number; p99: number; max: number; perSecond: number; seconds: number }
+interface Figures { pairs: number; p50: number; p99: number; max: number; perSecond: number; seconds: number; statements?: number }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -219,7 +226,8 @@ function codesFor(offset: number, run: number): { warmup: string[]; measured: st
 
 async function startServers(url: string): Promise<{ child: ChildProcess; ready: ServersReady }> {
   const child = fork(resolve('bench/lifecycle-servers.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=1: a CPU profile of the servers' process (.cpuprofile in .tmp/cpu-prof) to read in DevTools.
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=.tmp/cpu-prof'] : [])],
     env: { ...process.env, BENCH_DATABASE_URL: url, BENCH_LIFECYCLE_SERVERS: '1' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -229,6 +237,20 @@ async function startServers(url: string): Promise<{ child: ChildProcess; ready: 
     child.once('error', fail);
   });
   return { child, ready };
+}
+
+/** The statements each side has sent to PostgreSQL so far (counted in the servers' process). */
+function statementCounts(child: ChildProcess): Promise<StatementCounts> {
+  return new Promise((done) => {
+    const listener = (message: unknown) => {
+      const counts = (message as { statements?: StatementCounts }).statements;
+      if (!counts) return;
+      child.off('message', listener);
+      done({ ...counts });
+    };
+    child.on('message', listener);
+    child.send('statements');
+  });
 }
 
 async function stopServers(child: ChildProcess): Promise<void> {
@@ -286,6 +308,7 @@ async function main() {
   }
   const db = createDb(url);
   let servers: ChildProcess | undefined;
+  const workerServers: WorkerServer[] = [];
   const clients: Client[] = [];
   try {
     await migrateToLatest(db);
@@ -313,25 +336,39 @@ async function main() {
     const app = new Client(ready.appPort, { authorization: `Bearer ${token}`, 'x-workstation': encodeURIComponent('基准工位') });
     const bare = new Client(ready.barePort);
     clients.push(app, bare);
+    for (const n of [1, 2]) workerServers.push(await startWorkerServer(url, n));
+    const byWorkers = await Promise.all(workerServers.map(async (w) => {
+      const signIn = new Client(w.port);
+      clients.push(signIn);
+      const t = expectOk('login', BENCH_USER.username, await signIn.post<{ token: string }>('/api/home/login', BENCH_USER)).token;
+      const c = new Client(w.port, { authorization: `Bearer ${t}`, 'x-workstation': encodeURIComponent('基准工位') });
+      clients.push(c);
+      return c;
+    }));
 
     log(`\n${counts.cylinders.toLocaleString('en')} cylinders, ${counts.events.toLocaleString('en')} trace events; keep-alive HTTP, `
       + `each pair on a cylinder of its own; per pair kind: ${RUNS.map((r) => `${r.server} × ${r.clients} client(s) ${r.pairs} pairs after ${r.warmup}`).join(', ')}\n`);
     const rows: Array<{ name: string; server: string; clients: number; f: Figures }> = [];
     const verdicts: Array<{ name: string; ratio: number; p99: number }> = [];
-    for (const k of KINDS) {
-      const pairs = { app: appPair(app, k.kind, pool), bare: barePair(bare, k.kind, pool) };
-      const runs = RUNS.map((r, i) => ({ ...r, codes: codesFor(k.offset, i), samples: [] as Sample[] }));
+    for (const k of KINDS.filter((kind) => !WANTED?.length || WANTED.includes(kind.kind))) {
+      const pairs = {
+        app: appPair(app, k.kind, pool), bare: barePair(bare, k.kind, pool), w1: appPair(byWorkers[0]!, k.kind, pool), w2: appPair(byWorkers[1]!, k.kind, pool),
+      };
+      const runs = RUNS.map((r, i) => ({ ...r, codes: codesFor(k.offset, i), samples: [] as Sample[], statements: 0 }));
       for (const clients of [...new Set(RUNS.map((r) => r.clients))]) {
         const group = runs.filter((r) => r.clients === clients);
         for (const r of group) await drive(pairs[r.server], r.codes.warmup, r.clients);
         for (let round = 0; round < Math.max(...group.map((r) => r.rounds)); round += 1) {
           for (const r of group.filter((x) => round < x.rounds)) {
             const size = Math.ceil(r.pairs / r.rounds);
+            const counted = r.server === 'app' || r.server === 'bare' ? r.server : null;
+            const before = await statementCounts(child);
             r.samples.push(await drive(pairs[r.server], r.codes.measured.slice(round * size, (round + 1) * size), r.clients));
+            if (counted) r.statements += (await statementCounts(child))[counted] - before[counted];
           }
         }
         for (const r of group) {
-          const f = figures(r.samples);
+          const f = { ...figures(r.samples), statements: r.server === 'app' || r.server === 'bare' ? r.statements / r.pairs : undefined };
           rows.push({ name: k.name, server: r.server, clients: r.clients, f });
           log(`  ${k.name}, ${r.server}, ${r.clients} client(s): ${f.pairs} pairs in ${f.seconds.toFixed(1)} s`);
         }
@@ -341,9 +378,9 @@ async function main() {
     }
 
     const width = Math.max(...rows.map((r) => r.name.length));
-    log(`\n${'pair'.padEnd(width)}  server  clients   p50 ms   p99 ms   max ms   pairs/s`);
+    log(`\n${'pair'.padEnd(width)}  server  clients   p50 ms   p99 ms   max ms   pairs/s  statements/pair`);
     for (const r of rows) {
-      log(`${r.name.padEnd(width)}  ${r.server.padEnd(6)} ${String(r.clients).padStart(8)} ${ms(r.f.p50)} ${ms(r.f.p99)} ${ms(r.f.max)} ${r.f.perSecond.toFixed(0).padStart(9)}`);
+      log(`${r.name.padEnd(width)}  ${r.server.padEnd(6)} ${String(r.clients).padStart(8)} ${ms(r.f.p50)} ${ms(r.f.p99)} ${ms(r.f.max)} ${r.f.perSecond.toFixed(0).padStart(9)} ${(r.f.statements?.toFixed(1) ?? '—').padStart(16)}`);
     }
     log(`\nTargets at ${CLIENTS} clients:`);
     log(`${'pair'.padEnd(width)}  app p99 < ${TARGET_P99_MS} ms   throughput app/bare ≥ ${TARGET_RATIO}`);
@@ -351,12 +388,21 @@ async function main() {
       const p99 = `${r.p99.toFixed(1)} ms ${r.p99 < TARGET_P99_MS ? 'met' : 'MISSED'}`;
       log(`${r.name.padEnd(width)}  ${p99.padEnd(19)} ${r.ratio.toFixed(2)} ${r.ratio >= TARGET_RATIO ? 'met' : 'MISSED'}`);
     }
+    log(`\nThe built server, WORKERS=1 against WORKERS=2, ${CLIENTS} clients (${cpus().length} cores, PostgreSQL on the same machine):`);
+    log(`${'pair'.padEnd(width)}  1 worker pairs/s  p99 ms   2 workers pairs/s  p99 ms   gain`);
+    for (const k of KINDS) {
+      const one = rows.find((r) => r.name === k.name && r.server === 'w1')?.f;
+      const two = rows.find((r) => r.name === k.name && r.server === 'w2')?.f;
+      if (!one || !two) continue;
+      log(`${k.name.padEnd(width)}  ${one.perSecond.toFixed(0).padStart(16)} ${ms(one.p99)}   ${two.perSecond.toFixed(0).padStart(17)} ${ms(two.p99)}   ${(two.perSecond / one.perSecond).toFixed(2)}×`);
+    }
     const holdingMisses = await holdings(app, pool);
     const missed = verdicts.filter((r) => r.p99 >= TARGET_P99_MS || r.ratio < TARGET_RATIO).length + holdingMisses;
     log(missed ? `\n${missed} figure(s) missed a target (reported only; the bench fails on errors)` : '\nAll targets met');
   } finally {
     for (const c of clients) c.close();
     if (servers) await stopServers(servers);
+    for (const w of workerServers) await w.stop();
     await db.destroy();
     await embedded?.stop();
   }

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
 import type { Kysely } from 'kysely';
 import { APP_HEADERS } from '@shared/app';
+import { createBlobStore, type BlobStore } from './blobs';
 import type { AppConfig } from './config';
 import type { DB } from './db/schema';
 import { requestValidatorCompiler } from './lib/validator';
 import { bodyDepthPlugin } from './plugins/body-depth';
+import { changesPlugin } from './plugins/changes';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { operationLogPlugin } from './plugins/operation-log';
 import { permissionsPlugin } from './plugins/permissions';
@@ -22,6 +25,8 @@ export interface BuildAppOptions {
   db: Kysely<DB>;
   /** Fastify logger option; off by default (tests). */
   logger?: boolean | object;
+  /** Where files are kept; default: the store config.fileStorage names (the local folder DATA_DIR/files without one). */
+  blobs?: BlobStore;
   /** Sign-in attempts allowed per client IP per minute (default 30). */
   loginAttemptsPerMinute?: number;
   /** Registered after the plugins and before the modules (tests add routes here). */
@@ -47,6 +52,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(requestValidatorCompiler());
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('blobs', opts.blobs ?? createBlobStore(config.fileStorage ?? { kind: 'local', root: join(config.dataDir, 'files') }));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -61,6 +67,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   }
   await app.register(errorsPlugin);
+  await app.register(changesPlugin);
   await app.register(permissionsPlugin);
   await app.register(bodyDepthPlugin);
   await app.register(operationLogPlugin);

@@ -116,4 +116,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: join(dataDir, 'new'), PORT: 'x' })).toThrow('PORT');
     expect(() => statSync(join(dataDir, 'new', 'secrets.json'))).toThrow();
   });
+
+  it('runs one API process and keeps files in DATA_DIR/files unless told otherwise', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.workers).toBe(1);
+    expect(config.fileStorage).toEqual({ kind: 'local', root: join(dataDir, 'files') });
+    expect(loadConfig({ DATA_DIR: dataDir, WORKERS: '4' }).workers).toBe(4);
+    expect(() => loadConfig({ DATA_DIR: dataDir, WORKERS: '0' })).toThrow(/WORKERS must be a whole number from 1 to 64/);
+  });
+
+  it('reads the S3-compatible storage, path style by default, and names what is missing or wrong', () => {
+    const s3 = { DATA_DIR: dataDir, FILE_STORAGE: 's3', S3_ENDPOINT: 'http://10.0.0.5:9000/', S3_BUCKET: 'plant-files', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig(s3).fileStorage).toEqual({
+      kind: 's3', endpoint: 'http://10.0.0.5:9000', region: 'us-east-1', bucket: 'plant-files', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true, prefix: '',
+    });
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com', S3_FORCE_PATH_STYLE: 'false', S3_REGION: 'oss-cn-hangzhou', S3_PREFIX: 'a/b/' }).fileStorage)
+      .toMatchObject({ forcePathStyle: false, region: 'oss-cn-hangzhou', prefix: 'a/b/' });
+    expect(() => loadConfig({ ...s3, S3_BUCKET: '' })).toThrow('S3_BUCKET is required with FILE_STORAGE=s3');
+    expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: ' ' })).toThrow('S3_SECRET_ACCESS_KEY is required');
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Bad_Bucket' })).toThrow('S3_BUCKET is not a valid bucket name');
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT must be an http:// or https:// address');
+    expect(() => loadConfig({ ...s3, S3_PREFIX: '../x' })).toThrow('S3_PREFIX');
+    expect(() => loadConfig({ DATA_DIR: dataDir, FILE_STORAGE: 'ftp' })).toThrow('FILE_STORAGE must be local or s3, got "ftp"');
+  });
 });

@@ -37,7 +37,27 @@ export interface AppConfig {
   qrPageRateLimit?: number;
   /** Public cylinder page: seconds a built page is served from memory (QR_PAGE_CACHE_SECONDS); 0 → not cached; absent → 10. */
   qrPageCacheSeconds?: number;
+  /** API processes `npm start` runs on this machine (WORKERS); 1: one process, no cluster. */
+  workers?: number;
+  /** Where uploads, templates, generated documents and logos are kept (FILE_STORAGE); absent → DATA_DIR/files. */
+  fileStorage?: FileStorageConfig;
 }
+
+/** S3-compatible object storage (MinIO, Aliyun OSS, Tencent COS, AWS S3): every server of a plant reads the same files. */
+export interface S3StorageConfig {
+  kind: 's3';
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (MinIO, most private stores) rather than in the host name (OSS, COS, AWS). */
+  forcePathStyle: boolean;
+  /** Prepended to every object key, so one bucket can hold several plants or other data. */
+  prefix: string;
+}
+
+export type FileStorageConfig = { kind: 'local'; root: string } | S3StorageConfig;
 
 /** A configuration mistake the operator must fix; the message names the variable. */
 export class ConfigError extends Error {
@@ -111,6 +131,40 @@ function minClientVersion(env: Env): string | undefined {
   return raw.replace(/^v/, '');
 }
 
+function s3Storage(env: Env): S3StorageConfig {
+  const required = (name: string) => {
+    const raw = value(env, name);
+    if (raw === undefined) throw new ConfigError(`${name} is required with FILE_STORAGE=s3`);
+    return raw;
+  };
+  const endpoint = value(env, 'S3_ENDPOINT');
+  if (endpoint !== undefined && !/^https?:\/\/[^/\s]+\/?$/.test(endpoint)) {
+    throw new ConfigError(`S3_ENDPOINT must be an http:// or https:// address without a path, got "${endpoint}"`);
+  }
+  const bucket = required('S3_BUCKET');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`S3_BUCKET is not a valid bucket name: "${bucket}"`);
+  const prefix = value(env, 'S3_PREFIX') ?? '';
+  if (!/^([A-Za-z0-9_.-]+\/)*$/.test(prefix)) throw new ConfigError('S3_PREFIX must be folder names each ending in /, e.g. plant-a/files/');
+  return {
+    kind: 's3',
+    endpoint: endpoint?.replace(/\/$/, ''),
+    region: value(env, 'S3_REGION') ?? 'us-east-1',
+    bucket,
+    accessKeyId: required('S3_ACCESS_KEY_ID'),
+    secretAccessKey: required('S3_SECRET_ACCESS_KEY'),
+    // Path style unless told otherwise: MinIO and most stores on a plant's own network need it.
+    forcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE', true),
+    prefix,
+  };
+}
+
+function fileStorage(env: Env, dataDir: string): FileStorageConfig {
+  const kind = value(env, 'FILE_STORAGE')?.toLowerCase() ?? 'local';
+  if (kind === 'local') return { kind: 'local', root: join(dataDir, 'files') };
+  if (kind === 's3') return s3Storage(env);
+  throw new ConfigError(`FILE_STORAGE must be local or s3, got "${kind}"`);
+}
+
 function corsOrigins(env: Env): string[] {
   const raw = value(env, 'CORS_ORIGINS');
   if (raw === undefined) return [...CONFIG_DEFAULTS.corsOrigins];
@@ -162,6 +216,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     alertIntervalSeconds: integer(env, 'ALERT_INTERVAL_SECONDS', CONFIG_DEFAULTS.alertIntervalSeconds, 0, 86_400),
     qrPageRateLimit: integer(env, 'QR_PAGE_RATE_LIMIT', CONFIG_DEFAULTS.qrPageRateLimit, 0, 1_000_000),
     qrPageCacheSeconds: integer(env, 'QR_PAGE_CACHE_SECONDS', CONFIG_DEFAULTS.qrPageCacheSeconds, 0, 300),
+    workers: integer(env, 'WORKERS', 1, 1, 64),
+    fileStorage: fileStorage(env, dataDir),
   };
   // Last, so an invalid value elsewhere fails before anything is written to DATA_DIR.
   return { ...config, accessTokenSecret: accessTokenSecret(env, dataDir) };

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSourceContent } from '../../src/shared/api/dataSource';
 import { addYears, today } from '../../src/server/lib/dates';
-import { LocalDiskBlobStore } from '../../src/server/blobs/local-disk';
 import { cylinderData } from '../../src/server/modules/dataSource';
 import { buildTestApp, type TestApp } from './app-helper';
 import { Plant } from './quality-helper';
-import { join } from 'node:path';
 
 let t: TestApp;
 let admin: string;
@@ -37,7 +35,7 @@ describe('data sources (记录建模)', () => {
   it('builds a cylinder with its last fill, inspection and re-weigh, design life and the plant', async () => {
     expect((await t.call('POST', '/api/company/save', { token: admin, body: { companyName: '测试气体厂', licenceNo: 'TS-001' } })).body.code).toBe(0);
     await plant.cylinder('DSLPG1', 'lpg');
-    const blobs = new LocalDiskBlobStore(join(t.config.dataDir, 'files'));
+    const blobs = t.app.blobs;
     const fresh = await cylinderData(t.db, blobs, 'DSLPG1');
     expect(fresh).toMatchObject({ lastFill: null, lastInspection: null, lastWeigh: null, company: { name: '测试气体厂', licenceNo: 'TS-001', logo: null } });
     expect(fresh.cylinder).toMatchObject({ code: 'DSLPG1', specification: 'YSP-15', statusName: '在库', tareWeight: 15 });

@@ -5,6 +5,7 @@ import type { LogDetail, LogInterface, LogParam, LogRow, LogSetRow } from '../..
 import type { PageResult } from '../../src/shared/api/schema';
 import { ROLE } from '../../src/shared/api/user';
 import { WAREHOUSE } from '../../src/shared/api/warehouse';
+import { buildApp } from '../../src/server/app';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 
 let t: TestApp;
@@ -230,18 +231,29 @@ describe('interface-log settings', () => {
     expect((await rowOf(all.headers['x-request-id'])).params).toEqual({ body: { username: 'log_all', name: '全部', password: '***', roleIds: [] } });
   });
 
-  it('follows a setting another server saved once it refreshes, without reading the settings per request', async () => {
-    await t.db.insertInto('log_settings').values({ method: 'POST', log_url: WAREHOUSE.delete.path, log_name: '别处', logged: 0 }).execute();
-    const stale = await t.call('POST', WAREHOUSE.delete.path, { token, body: { id: 1_999_999_999 } });
-    expect(await wasRecorded(stale.headers['x-request-id'])).toBe(true);
-    await t.app.logSettings.reload(); // what the 30 s refresh does
-    const followed = await saveWarehouse();
-    const silenced = await t.call('POST', WAREHOUSE.delete.path, { token, body: { id: 1_999_999_999 } });
-    await rowOf(followed.headers['x-request-id']);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(await t.db.selectFrom('operation_logs').select('id').where('request_id', '=', String(silenced.headers['x-request-id'])).executeTakeFirst()).toBeUndefined();
-    await t.db.deleteFrom('log_settings').where('log_url', '=', WAREHOUSE.delete.path).execute();
-    await t.app.logSettings.reload();
+  it('follows a setting another server saved as soon as its change notice arrives, without reading the settings per request', async () => {
+    // A second server on the same database (its own listening connection), where the administrator saves.
+    const other = await buildApp({ config: t.config, db: t.db, loginAttemptsPerMinute: 1000 });
+    try {
+      await other.ready();
+      const before = await t.call('POST', WAREHOUSE.delete.path, { token, body: { id: 1_999_999_999 } });
+      expect(await wasRecorded(before.headers['x-request-id'])).toBe(true);
+      const saved = await other.inject({ method: 'POST', url: '/api/userlogsetting/saveOrEditLogSet', headers: { authorization: `Bearer ${token}` },
+        payload: { method: 'POST', logUrl: WAREHOUSE.delete.path, logName: '别处', logged: 0 } });
+      expect(saved.json()).toMatchObject({ code: 0 });
+      // This server never re-reads on its own: only the notice can make it stop recording the route.
+      for (let i = 0; ; i++) {
+        const call = await t.call('POST', WAREHOUSE.delete.path, { token, body: { id: 1_999_999_999 } });
+        await rowOf((await saveWarehouse()).headers['x-request-id']); // a later recorded call has landed
+        if (!(await t.db.selectFrom('operation_logs').select('id').where('request_id', '=', String(call.headers['x-request-id'])).executeTakeFirst())) break;
+        if (i > 100) throw new Error('the setting saved on the other server never applied here');
+      }
+      const id = saved.json<{ data: { id: number } }>().data.id;
+      expect((await other.inject({ method: 'GET', url: `/api/userlogsetting/deleteById/${id}`, headers: { authorization: `Bearer ${token}` } })).json()).toMatchObject({ code: 0 });
+    } finally {
+      await other.close();
+      await t.app.logSettings.reload(); // the markers of the tests below use the route again
+    }
   });
 
   it("lists the log of a setting's route: the concrete paths of its pattern, of its method", async () => {

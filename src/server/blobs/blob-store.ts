@@ -13,8 +13,8 @@ export interface StoredStat {
 }
 
 /**
- * A place for uploaded files, addressed by opaque paths (see object-path.ts). The local disk implements it
- * now; an S3-compatible store can implement the same four calls later without touching the routes.
+ * A place for uploaded files, addressed by opaque paths (see object-path.ts): the local disk (local-disk.ts)
+ * or an S3-compatible bucket (s3.ts), chosen by FILE_STORAGE (index.ts). Modules use `app.blobs`.
  */
 export interface BlobStore {
   /** Stores the stream under `path`; stops and keeps nothing once more than `maxBytes` arrived. */

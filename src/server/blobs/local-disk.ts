@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { isStoredPath } from './object-path';
+import { spoolMetered } from './spool';
 import type { BlobStore, PutResult, StoredStat } from './blob-store';
 
 /** Files on the local disk under one root folder (DATA_DIR/files). */
@@ -14,6 +14,13 @@ export class LocalDiskBlobStore implements BlobStore {
   constructor(root: string) {
     this.root = resolve(root);
   }
+
+  describe(): string {
+    return `folder ${this.root}`;
+  }
+
+  /** Nothing to check: the folder is made at the first upload. */
+  async check(): Promise<void> {}
 
   /** The absolute file of a stored path; throws for anything not shaped like a stored path or outside root. */
   private fileOf(path: string): string {
@@ -27,34 +34,15 @@ export class LocalDiskBlobStore implements BlobStore {
     await mkdir(dirname(file), { recursive: true });
     // Written beside the target and renamed at the end, so a half-written file is never served.
     const partial = `${file}.${randomBytes(4).toString('hex')}.part`;
-    const hash = createHash('sha256');
-    let size = 0;
-    let tooLarge = false;
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        if (size > maxBytes) {
-          tooLarge = true;
-          return done(); // drain the rest of the source without keeping it
-        }
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
+    const result = await spoolMetered(source, partial, maxBytes);
+    if (result.tooLarge) return result;
     try {
-      await pipeline(source, meter, createWriteStream(partial, { flags: 'wx', mode: 0o640 }));
-      // A multipart source that hit its own limit ends early and says so.
-      if ((source as Readable & { truncated?: boolean }).truncated) tooLarge = true;
-      if (tooLarge) {
-        await rm(partial, { force: true });
-        return { size, sha256: '', tooLarge };
-      }
       await rename(partial, file);
-      return { size, sha256: hash.digest('hex'), tooLarge };
     } catch (err) {
       await rm(partial, { force: true });
       throw err;
     }
+    return result;
   }
 
   get(path: string): Readable {

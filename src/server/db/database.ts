@@ -67,6 +67,14 @@ export function plantTimeZone(zone = Intl.DateTimeFormat().resolvedOptions().tim
   return zone && /^[A-Za-z0-9_+\-/]{1,64}$/.test(zone) ? { options: `-c TimeZone=${zone}` } : {};
 }
 
+/** How to open a connection of its own to the database of a createDb instance (the change bus's listener). */
+const ownConnections = new WeakMap<object, () => pg.Client>();
+
+/** A new, unconnected client to the same database as `db`, outside its pool; null for a database not made by createDb. */
+export function ownConnectionOf(db: Kysely<DB>): (() => pg.Client) | null {
+  return ownConnections.get(db) ?? null;
+}
+
 export function createDb(
   connectionString: string,
   opts: { prepare?: boolean; log?: (line: string) => void } = {},
@@ -84,7 +92,9 @@ export function createDb(
   });
   // The pool passes on the errors of idle clients, which the listener above has already logged.
   pool.on('error', () => {});
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: opts.prepare === false ? pool : preparingPool(pool) }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: opts.prepare === false ? pool : preparingPool(pool) }) });
+  ownConnections.set(db, () => new pg.Client({ connectionString, ...plantTimeZone() }));
+  return db;
 }
 
 /** Refuses servers older than PostgreSQL 15 with a message the operator can act on. */

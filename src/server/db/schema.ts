@@ -573,6 +573,15 @@ export interface JobRunsTable {
   job: string;
   last_run_at: NullableTimestamp;
   last_ok_at: NullableTimestamp;
+  /** Runs so far, by whichever process ran it (migration 0019). */
+  runs: Generated<number>;
+}
+
+/** Sign-in attempts per client address in the current minute, for every process (migration 0019, unlogged). */
+export interface SignInAttemptsTable {
+  ip: string;
+  window_start: Timestamp;
+  attempts: number;
 }
 
 /** 报表设置 / 记录内容设置 / 标签设置 (migration 0016, src/shared/api/setting.ts). */
@@ -598,6 +607,7 @@ export interface DB {
   departments: DepartmentsTable;
   users: UsersTable;
   sign_in_failures: SignInFailuresTable;
+  sign_in_attempts: SignInAttemptsTable;
   roles: RolesTable;
   user_roles: UserRolesTable;
   menus: MenusTable;

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signAccessToken, verifyAccessToken } from './jwt';
+import { cachedVerifier, signAccessToken, verifyAccessToken } from './jwt';
 
 const secret = 'unit-secret-unit-secret-unit-secret-00';
 const sid = '2b1e0a1e-59c4-4c41-9d4f-9a1f6b1f2a11';
@@ -41,5 +41,18 @@ describe('access tokens', () => {
     expect(await verifyAccessToken(handSigned({ alg: 'HS256' }, noExpiry), secret, 1_700_000_000_000)).toBeNull();
     expect(await verifyAccessToken(handSigned({ alg: 'HS256' }, { ...claims, sub: '7' }), secret, 1_700_000_000_000)).toBeNull();
     expect(await verifyAccessToken(handSigned({ alg: 'HS256' }, { ...claims, sid: 5 }), secret, 1_700_000_000_000)).toBeNull();
+  });
+});
+
+describe('the per-process verifier', () => {
+  it('remembers a verified token until it expires, and still refuses what the plain check refuses', async () => {
+    const verify = cachedVerifier(secret, 2);
+    const token = await signAccessToken({ sub: 7, name: 'x', sid }, secret, 60, 1_700_000_000_000);
+    expect(await verify(token, 1_700_000_000_000)).toMatchObject({ sub: 7 });
+    expect(await verify(token, 1_700_000_059_000)).toMatchObject({ sub: 7 });
+    expect(await verify(token, 1_700_000_060_000)).toBeNull();
+    const [h, , s] = token.split('.');
+    expect(await verify(`${h}.${b64({ ...part(token, 1), sub: 1 })}.${s}`, 1_700_000_000_000)).toBeNull();
+    expect(await cachedVerifier('another-secret-another-secret-another-')(token, 1_700_000_000_000)).toBeNull();
   });
 });

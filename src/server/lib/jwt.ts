@@ -48,3 +48,27 @@ export async function verifyAccessToken(token: string, secret: string, now = Dat
     throw error;
   }
 }
+
+/**
+ * verifyAccessToken with a memory of tokens already verified in this process: a station sends the same token
+ * with every scan, and checking its signature again (a key import and an HMAC) is most of what authenticating
+ * a request costs besides the database. Safe to keep per process: what is remembered follows from the token
+ * and the secret alone, and the expiry is still checked at every use; whether the sign-in is still alive is
+ * checked in the database on every request (plugins/permissions.ts).
+ */
+export function cachedVerifier(secret: string, max = 10_000): (token: string, now?: number) => Promise<AccessClaims | null> {
+  const known = new Map<string, AccessClaims>();
+  return async (token, now = Date.now()) => {
+    const hit = known.get(token);
+    if (hit) {
+      if (hit.exp * 1000 > now) return hit;
+      known.delete(token);
+    }
+    const claims = await verifyAccessToken(token, secret, now);
+    if (!claims) return null;
+    // Oldest first out: a Map keeps insertion order.
+    if (known.size >= max) known.delete(known.keys().next().value!);
+    known.set(token, claims);
+    return claims;
+  };
+}

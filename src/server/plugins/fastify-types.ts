@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Access, PermissionKey } from '@shared/menus';
+import type { BlobStore } from '../blobs';
 import type { AppConfig } from '../config';
 import type { DB } from '../db/schema';
+import type { Changes } from '../lib/change-bus';
 import type { LogSettingsCache, RouteCatalogue } from '../modules/log';
 
 /** Who made the request, established from the access token (never from authId/authName). */
@@ -16,6 +18,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Kysely<DB>;
+    /** Where files are kept (FILE_STORAGE: the local folder or an S3-compatible bucket); every module stores through it. */
+    blobs: BlobStore;
+    /**
+     * Cache invalidation across every server process of the database (PostgreSQL LISTEN/NOTIFY):
+     * `subscribe(topic, key => …)` drops what a process cached; `publish(trx, topic, key)` after a change.
+     */
+    changes: Changes;
     /** Every declared /api route (plugins/operation-log.ts collects them as they are registered). */
     apiRoutes: RouteCatalogue;
     /** The interface-log settings the operation log follows, in memory; `reload()` after changing them. */

@@ -6,7 +6,7 @@ import { moduleOfPath } from '@shared/api/log';
 import { isConnectionError } from '../lib/db-errors';
 import { storableText, toJsonb } from '../lib/jsonb';
 import { maskSecrets } from '../lib/mask';
-import { LOG_SETTINGS_REFRESH_MS, LogSettingsCache, RouteCatalogue, type RouteLogSetting } from '../modules/log';
+import { LOG_SETTINGS_TOPIC, LogSettingsCache, RouteCatalogue, type RouteLogSetting } from '../modules/log';
 import { pathOf } from './errors';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -76,6 +76,8 @@ const recorded = (request: FastifyRequest, setting: RouteLogSetting | undefined)
  * the envelope code and how long it took. Writing the log never fails or delays the request. An
  * interface-log setting of the route overrides that: not recorded (logged 0), recorded even as a read
  * (logged 1), and only the parameters it keeps. The settings live in memory (see LogSettingsCache).
+ * The rows waiting to be written (in batches, and while the database is away) are this process's own
+ * requests: nothing another process needs, so they stay here.
  */
 export const operationLogPlugin = fp(async (app) => {
   const pending = new Set<Promise<unknown>>();
@@ -88,13 +90,10 @@ export const operationLogPlugin = fp(async (app) => {
 
   const settings = new LogSettingsCache(app.db);
   app.decorate('logSettings', settings);
-  let refresh: NodeJS.Timeout | null = null;
   const reload = () => settings.reload().catch((err: unknown) => app.log.error({ err }, 'interface-log settings could not be read'));
-  app.addHook('onReady', async () => {
-    await reload();
-    refresh = setInterval(() => void reload(), LOG_SETTINGS_REFRESH_MS);
-    refresh.unref();
-  });
+  // A change saved through any server of the database (this one included) is announced to all.
+  app.changes.subscribe(LOG_SETTINGS_TOPIC, () => void reload());
+  app.addHook('onReady', reload);
 
   app.addHook('preSerialization', async (request, _reply, payload) => {
     const code = (payload as { code?: unknown } | null)?.code;
@@ -184,7 +183,6 @@ export const operationLogPlugin = fp(async (app) => {
   // Let in-flight log writes land before the database is closed; the extra turn lets onResponse hooks of
   // answers that just finished start their write first.
   app.addHook('onClose', async () => {
-    if (refresh) clearInterval(refresh);
     await new Promise((resolve) => setImmediate(resolve));
     closing = true;
     flush();

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '@shared/menus';
 import { BusinessError, ForbiddenError, MSG, UnauthorizedError } from '../lib/errors';
-import { verifyAccessToken } from '../lib/jwt';
+import { cachedVerifier } from '../lib/jwt';
 import { tokenFromHeader } from '../lib/refresh-token';
 import { loadAccess } from '../modules/auth';
 
@@ -18,6 +18,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export const permissionsPlugin = fp(async (app) => {
   app.decorateRequest('auth', null);
+  const verify = cachedVerifier(app.config.accessTokenSecret);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
@@ -36,7 +37,7 @@ export const permissionsPlugin = fp(async (app) => {
   async function authenticate(request: FastifyRequest, permission: string | null) {
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) throw new UnauthorizedError(MSG.NOT_SIGNED_IN);
-    const claims = await verifyAccessToken(token, app.config.accessTokenSecret);
+    const claims = await verify(token);
     if (!claims || !UUID.test(claims.sid)) throw new UnauthorizedError();
     const access = await loadAccess(app.db, claims.sub, claims.sid, permission);
     if (!access || access.status !== 1 || !access.sessionAlive) throw new UnauthorizedError();

@@ -1,7 +1,7 @@
 import type { EndpointBuilder, ResultDescription } from '@reduxjs/toolkit/query/react';
 import { fillPath, type Endpoint, type EndpointArg, type EndpointData } from '@shared/api/endpoint';
 import { http } from '@renderer/http/client';
-import { httpBaseQuery, type HttpArgs, type QueryError, type TagType } from './api';
+import { api, httpBaseQuery, type HttpArgs, type QueryError, type TagType } from './api';
 
 type Build = EndpointBuilder<typeof httpBaseQuery, TagType, 'api'>;
 
@@ -30,6 +30,17 @@ interface Options<E extends Endpoint> {
   tags?: ResultDescription<TagType, EndpointData<E>, EndpointArg<E>, QueryError, unknown>;
   /** Seconds an unused result stays cached (default 60). */
   keepUnusedDataFor?: number;
+  /**
+   * A scan: its `tags` are invalidated only once the frame after its answer has been drawn, so the lists and
+   * counts it makes stale re-fetch and re-render after the verdict is on screen, not before it.
+   */
+  afterPaint?: boolean;
+}
+
+/** Runs `fn` after the next frame has been drawn (at once where there are no frames, e.g. jsdom). */
+export function afterNextPaint(fn: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') return void setTimeout(fn, 0);
+  requestAnimationFrame(() => setTimeout(fn, 0));
 }
 
 const extra = <E extends Endpoint>(o: Options<E>) => ({ ...(o.silent ? { silent: true } : {}), ...(o.skipAuth ? { skipAuth: true } : {}) });
@@ -48,9 +59,17 @@ export function queryOf<E extends Endpoint>(b: Build, e: E, o: Options<E> = {}) 
  * person's action: a permission refused mid-shift is shown where they act (see the client's `action`).
  */
 export function mutationOf<E extends Endpoint>(b: Build, e: E, o: Options<E> = {}) {
+  const deferred = o.afterPaint && Array.isArray(o.tags) ? (o.tags as readonly TagType[]) : null;
   return b.mutation<EndpointData<E>, EndpointArg<E>>({
     query: (arg) => ({ ...httpArgs(e, arg), ...extra(o), action: true }),
-    ...(o.tags ? { invalidatesTags: o.tags } : {}),
+    ...(o.tags && !deferred ? { invalidatesTags: o.tags } : {}),
+    ...(deferred ? {
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        // Refused or lost, the scan may still have changed something (a lost answer): refresh either way.
+        await queryFulfilled.catch(() => undefined);
+        afterNextPaint(() => dispatch(api.util.invalidateTags([...deferred])));
+      },
+    } : {}),
   });
 }
 

@@ -2,10 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AUTH } from '@shared/api/auth';
 import { route } from '../../lib/endpoint';
 import { BusinessError, UnauthorizedError } from '../../lib/errors';
-import { RateLimiter } from '../../lib/rate-limit';
 import { tokenFromHeader } from '../../lib/refresh-token';
 import { loadNav } from '../menu';
 import { AuthService } from './auth.service';
+import { countSignInAttempt } from './sign-in-rate.repository';
 
 export interface AuthRoutesOptions {
   /** Sign-in attempts allowed per client IP per minute. */
@@ -15,14 +15,13 @@ export interface AuthRoutesOptions {
 /** Sign-in, token refresh, sign-out, passwords and the navigation (src/shared/api/auth.ts). */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opts) => {
   const auth = new AuthService(app.db, app.config);
-  const limiter = new RateLimiter(opts.loginAttemptsPerMinute, 60_000);
   const me = (request: { auth: { userId: number; sessionId: string } | null }) => {
     if (!request.auth) throw new UnauthorizedError();
     return request.auth;
   };
 
   route(app, AUTH.login, async (request) => {
-    if (!limiter.hit(request.ip)) throw new BusinessError('登录尝试过于频繁，请稍后再试');
+    if (!(await countSignInAttempt(app.db, request.ip, opts.loginAttemptsPerMinute, 60))) throw new BusinessError('登录尝试过于频繁，请稍后再试');
     const data = await auth.login(request.body.username, request.body.password, request.ip);
     request.auth = { userId: data.user.id, name: data.user.name, sessionId: '' };
     return data;

@@ -1,19 +1,17 @@
-import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import { COMPANY } from '@shared/api/company';
 import { operatorOf } from '../../lib/access';
 import { route } from '../../lib/endpoint';
 import { BusinessError } from '../../lib/errors';
-import { LocalDiskBlobStore } from '../../blobs/local-disk';
 import * as company from './company.service';
 
 const MSG_NO_FILE = '请选择要上传的文件';
 
 /** COMPANY routes (src/shared/api/company.ts); screen /Setting/enterpriseInfo. */
 export const companyRoutes: FastifyPluginAsync = async (app) => {
-  // The file module's store (same root), so the logo downloads through /objectStorage/file/download.
-  const storage = new LocalDiskBlobStore(join(app.config.dataDir, 'files'));
+  // The file module's store, so the logo downloads through /objectStorage/file/download.
+  const storage = app.blobs;
   // One small image per request: busboy stops reading past the limit (the part is then marked truncated).
   await app.register(multipart, { limits: { fileSize: company.LOGO_MAX_BYTES, files: 1, fields: 10, parts: 12 }, throwFileSizeLimit: false });
 

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
@@ -7,8 +6,7 @@ import { DEFAULT_UPLOAD_MAX_BYTES } from '../../config';
 import { operatorOf } from '../../lib/access';
 import { route } from '../../lib/endpoint';
 import { BusinessError } from '../../lib/errors';
-import { LocalDiskBlobStore } from '../../blobs/local-disk';
-import type { BlobStore } from '../../blobs/blob-store';
+import type { BlobStore } from '../../blobs';
 import { attachmentDisposition } from './content';
 import { deleteShared, fileToServe, pageShared, saveUpload } from './file.service';
 import { pageByUploader } from './file.repository';
@@ -16,7 +14,7 @@ import { pageByUploader } from './file.repository';
 const MSG_NO_FILE = '请选择要上传的文件';
 
 export interface FileRoutesOptions {
-  /** Defaults to the local disk under DATA_DIR/files. */
+  /** Defaults to the app's store (app.blobs). */
   storage?: BlobStore;
 }
 
@@ -27,7 +25,7 @@ export interface FileRoutesOptions {
  */
 export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (fastify, opts) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const storage = opts.storage ?? new LocalDiskBlobStore(join(app.config.dataDir, 'files'));
+  const storage = opts.storage ?? app.blobs;
   const maxBytes = app.config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES;
   // One file per request; the limit makes busboy stop reading, the storage checks the size again.
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 12 }, throwFileSizeLimit: false });

@@ -1,7 +1,5 @@
-import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { LABEL, LABEL_PRINT_KEYS, type LabelTemplate } from '@shared/api/label';
-import { LocalDiskBlobStore } from '../../blobs/local-disk';
 import { BusinessError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { route } from '../../lib/endpoint';
 import { loadAccess } from '../auth';
@@ -23,7 +21,7 @@ const originOf = (request: FastifyRequest) => `${request.protocol}://${request.h
 
 /** What printing a label needs (src/shared/api/label.ts): the template and the cylinder's data. */
 export const labelRoutes: FastifyPluginAsync = async (app) => {
-  const blobs = new LocalDiskBlobStore(join(app.config.dataDir, 'files'));
+  const blobs = app.blobs;
   route(app, LABEL.template, async (request): Promise<LabelTemplate> => {
     await requirePrintKey(request);
     const s = await settingInfo(app.db, 'LABEL', request.params.id);

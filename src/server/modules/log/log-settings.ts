@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { readLogSettings } from './log.repository';
 
-/** How often a server re-reads the settings, so a change saved through another server of the database applies here too. */
-export const LOG_SETTINGS_REFRESH_MS = 30_000;
+/** The change topic (app.changes) of the interface-log settings: every server re-reads them when it hears it. */
+export const LOG_SETTINGS_TOPIC = 'log.settings';
 
 /** What a setting says about one route. */
 export interface RouteLogSetting {
@@ -16,8 +16,8 @@ const keyOf = (method: string, logUrl: string) => `${method} ${logUrl}`;
 
 /**
  * The interface-log settings in memory: the operation log consults them on every call, so they are read
- * once at start, again right after a change on this server, and every LOG_SETTINGS_REFRESH_MS — never
- * per request.
+ * once at start, again right after a change on this server, and whenever any server of the database
+ * announces a change (LOG_SETTINGS_TOPIC) — never per request.
  */
 export class LogSettingsCache {
   private settings = new Map<string, RouteLogSetting>();

@@ -20,7 +20,7 @@ const exportRow = (r: LogDetail) => ({
 
 /** Operation log and interface-log settings (src/shared/api/log.ts); screens /Setting/Log and /Setting/InterfaceLogSettings. */
 export const logRoutes: FastifyPluginAsync = async (app) => {
-  const c: logs.LogContext = { db: app.db, routes: app.apiRoutes, settings: app.logSettings };
+  const c: logs.LogContext = { db: app.db, routes: app.apiRoutes, settings: app.logSettings, changes: app.changes };
   route(app, LOG.page, async (r) => logs.pageLogs(c, r.body));
   route(app, LOG.info, async (r) => logs.logDetail(c, r.params.id));
   route(app, LOG.export, async (r, reply) => {

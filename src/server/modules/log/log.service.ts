@@ -9,7 +9,8 @@ import { inTransaction } from '../../db/transaction';
 import { mapUniqueViolation } from '../../lib/db-errors';
 import { BusinessError } from '../../lib/errors';
 import { blankToNull } from '../../lib/paging';
-import type { LogSettingsCache } from './log-settings';
+import type { Changes } from '../../lib/change-bus';
+import { LOG_SETTINGS_TOPIC, type LogSettingsCache } from './log-settings';
 import { localDateTime } from './log-time';
 import * as repo from './log.repository';
 import { moduleNameOf, type ApiRoute, type RouteCatalogue } from './route-catalogue';
@@ -19,6 +20,7 @@ export interface LogContext {
   db: Kysely<DB>;
   routes: RouteCatalogue;
   settings: LogSettingsCache;
+  changes: Changes;
 }
 
 /**
@@ -110,18 +112,25 @@ export async function saveSetting(c: LogContext, body: LogSetSaveBody): Promise<
   const id = await mapUniqueViolation(() => inTransaction(c.db, async (trx) => {
     const owner = await repo.settingOfRoute(trx, values.method, values.log_url);
     if (owner && owner.id !== body.id) throw new BusinessError(ONE_PER_ROUTE);
-    if (body.id === undefined) return repo.insertSetting(trx, values);
-    if (!(await repo.findSetting(trx, body.id))) throw new BusinessError(`日志设置不存在：${body.id}`);
-    await repo.updateSetting(trx, body.id, values);
-    return body.id;
+    let saved = body.id;
+    if (saved === undefined) saved = await repo.insertSetting(trx, values);
+    else if (!(await repo.findSetting(trx, saved))) throw new BusinessError(`日志设置不存在：${saved}`);
+    else await repo.updateSetting(trx, saved, values);
+    await c.changes.publish(trx, LOG_SETTINGS_TOPIC);
+    return saved;
   }), { log_settings_route_key: () => ONE_PER_ROUTE });
+  // This server follows at once; the others when the notice reaches them.
   await c.settings.reload();
   return id;
 }
 
 /** The route goes back to the default: changes logged, reads not. */
 export async function deleteSetting(c: LogContext, id: number): Promise<void> {
-  const deleted = await inTransaction(c.db, (trx) => repo.deleteSetting(trx, id));
+  const deleted = await inTransaction(c.db, async (trx) => {
+    const gone = await repo.deleteSetting(trx, id);
+    if (gone) await c.changes.publish(trx, LOG_SETTINGS_TOPIC);
+    return gone;
+  });
   if (!deleted) throw new BusinessError(`日志设置不存在：${id}`);
   await c.settings.reload();
 }

@@ -138,8 +138,8 @@ export async function claimRun(trx: Trx, job: string): Promise<{ locked: boolean
 }
 
 export async function recordRun(trx: Trx, job: string, now: Date): Promise<void> {
-  await trx.insertInto('job_runs').values({ job, last_run_at: now, last_ok_at: now })
-    .onConflict((oc) => oc.column('job').doUpdateSet({ last_run_at: now, last_ok_at: now })).execute();
+  await trx.insertInto('job_runs').values({ job, last_run_at: now, last_ok_at: now, runs: 1 })
+    .onConflict((oc) => oc.column('job').doUpdateSet((eb) => ({ last_run_at: now, last_ok_at: now, runs: eb(eb.ref('job_runs.runs'), '+', 1) }))).execute();
 }
 
 export async function lastRunAt(db: Pick<Trx, 'selectFrom'>, job: string): Promise<Date | null> {

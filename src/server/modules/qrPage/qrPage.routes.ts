@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Str } from '@shared/api/schema';
-import { RateLimiter } from '../../lib/rate-limit';
+import { RateLimiter } from './rate-window';
 import { CONFIG_DEFAULTS } from '../../config';
 import { MESSAGE_PAGES } from './qrPage.html';
 import { buildPage, pageSetting, type PageAnswer, type PageSetting } from './qrPage.service';

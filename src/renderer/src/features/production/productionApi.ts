@@ -14,15 +14,15 @@ const MOVED = ['Produce', 'Trace', 'Product', 'StatusCount', 'StationCount'] as 
  */
 export const productionApi = api.injectEndpoints({
   endpoints: (b) => ({
-    addPicking: mutationOf(b, PRODUCTION.addPicking, { tags: [...MOVED], silent: true }),
-    returnPicking: mutationOf(b, PRODUCTION.returnPicking, { tags: [...MOVED], silent: true }),
+    addPicking: mutationOf(b, PRODUCTION.addPicking, { tags: [...MOVED], silent: true, afterPaint: true }),
+    returnPicking: mutationOf(b, PRODUCTION.returnPicking, { tags: [...MOVED], silent: true, afterPaint: true }),
     /** Previews change nothing: mutations only so each scan asks afresh (never a cached answer). */
     fillingScan: mutationOf(b, PRODUCTION.fillingScan, { silent: true }),
-    filling: mutationOf(b, PRODUCTION.filling, { tags: [...MOVED], silent: true }),
+    filling: mutationOf(b, PRODUCTION.filling, { tags: [...MOVED], silent: true, afterPaint: true }),
     testScan: mutationOf(b, PRODUCTION.testScan, { silent: true }),
-    testResult: mutationOf(b, PRODUCTION.testResult, { tags: [...MOVED], silent: true }),
+    testResult: mutationOf(b, PRODUCTION.testResult, { tags: [...MOVED], silent: true, afterPaint: true }),
     metageScan: mutationOf(b, PRODUCTION.metageScan, { silent: true }),
-    metage: mutationOf(b, PRODUCTION.metage, { tags: [...MOVED], silent: true }),
+    metage: mutationOf(b, PRODUCTION.metage, { tags: [...MOVED], silent: true, afterPaint: true }),
     rollbackCheck: mutationOf(b, PRODUCTION.rollbackCheck, { silent: true }),
     rollbackSave: mutationOf(b, PRODUCTION.rollbackSave, { tags: [...MOVED], silent: true }),
 
@@ -40,7 +40,7 @@ export const productionApi = api.injectEndpoints({
     analyse: mutationOf(b, TRACE.productAnalyse, { tags: [...MOVED] }),
     vacuum: mutationOf(b, TRACE.vacuumHandle, { tags: [...MOVED] }),
     /** The 抽真空 station's call (its own key); silent like every station's. */
-    vacuumScan: mutationOf(b, PRODUCTION.vacuum, { tags: [...MOVED], silent: true }),
+    vacuumScan: mutationOf(b, PRODUCTION.vacuum, { tags: [...MOVED], silent: true, afterPaint: true }),
     /** 今日完成: what this workstation (or user) did today, from the trace; every status change refreshes it. */
     todayCount: queryOf(b, PRODUCTION.todayCount, { tags: ['StationCount'], silent: true }),
     saveNote: mutationOf(b, TRACE.saveOrEdit, { tags: ['Trace'] }),

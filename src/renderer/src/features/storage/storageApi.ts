@@ -15,14 +15,14 @@ const MOVED = ['StorageOrder', 'Stock', 'Product', 'StatusCount', 'Trace', 'Stat
 export const storageApi = api.injectEndpoints({
   endpoints: (b) => ({
     inOrders: queryOf(b, STORAGE.inStockListPage, { tags: ['StorageOrder'] }),
-    inStock: mutationOf(b, STORAGE.inStock, { tags: [...MOVED], silent: true }),
+    inStock: mutationOf(b, STORAGE.inStock, { tags: [...MOVED], silent: true, afterPaint: true }),
     orderItems: queryOf(b, STORAGE.getProductList, { tags: ['StorageOrder'] }),
     /** A refusal (cylinders on the order) is the server's message, shown by the HTTP client. */
     deleteOrder: mutationOf(b, STORAGE.deleteById, { tags: ['StorageOrder'] }),
 
     outOrders: queryOf(b, STORAGE.outStockListPage, { tags: ['StorageOrder'] }),
     outStock: mutationOf(b, STORAGE.outStock, { tags: [...MOVED] }),
-    scanOutStock: mutationOf(b, STORAGE.scanOutStock, { tags: [...MOVED], silent: true }),
+    scanOutStock: mutationOf(b, STORAGE.scanOutStock, { tags: [...MOVED], silent: true, afterPaint: true }),
     /** 移出: the order screen's button; a refusal is shown as a toast. */
     removeOutStock: mutationOf(b, STORAGE.removeOutStock, { tags: [...MOVED] }),
     outOrderInfo: queryOf(b, STORAGE.getOutOrderInfo, { tags: ['StorageOrder'] }),
@@ -32,7 +32,7 @@ export const storageApi = api.injectEndpoints({
     signInfo: queryOf(b, STORAGE.getSignInfo, { tags: ['StorageOrder'] }),
     materialTest: queryOf(b, STORAGE.getMaterialTest, { tags: ['StorageOrder', 'Produce'] }),
 
-    recover: mutationOf(b, STORAGE.scanHandel, { tags: [...MOVED, 'Recovery'], silent: true }),
+    recover: mutationOf(b, STORAGE.scanHandel, { tags: [...MOVED, 'Recovery'], silent: true, afterPaint: true }),
     recoveries: queryOf(b, STORAGE.recoveryList, { tags: ['Recovery'] }),
 
     /** Counts by status change with every scan of any screen (StatusCount), not only storage's. */

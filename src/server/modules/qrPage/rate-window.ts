@@ -1,4 +1,4 @@
-/** A fixed-window counter per key, in memory: enough for one server process guarding sign-in. */
+/** A fixed-window counter per key, in this process's memory: the public page's per-address limit (each API process counts its own). */
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 

@@ -1,7 +1,7 @@
 // Label jobs generated per second: a batch of 1,000 cylinder labels (placeholders resolved, layout,
 // encoding) rendered to TSPL (GBK) and to ZPL (UTF-8). Pure generation; no printer involved.
 import type { LabelJob } from '../src/shared/devices';
-import { cylinderLabel } from '../src/main/devices/printing/cylinder-label.fixture';
+import { cylinderLabel } from '../src/shared/label/cylinder-label.fixture';
 import { buildTspl } from '../src/main/devices/printing/tspl';
 import { buildZpl } from '../src/main/devices/printing/zpl';
 

@@ -33,6 +33,8 @@ export function benchConfig(): AppConfig {
   return {
     port: 0, host: '127.0.0.1', dataDir: '.tmp/bench-data', embeddedPgPort: 0, accessTokenSecret: BENCH_TOKEN_SECRET,
     accessTokenTtl: 4 * 3600, refreshTokenTtl: 8 * 3600, corsOrigins: [], version: 'bench', trustProxy: false,
+    // Every bench client comes from 127.0.0.1: the public page's per-address limit would measure itself (qr-page.bench.ts).
+    qrPageRateLimit: 0,
   };
 }
 

@@ -33,6 +33,10 @@ export interface AppConfig {
   minClientVersion?: string;
   /** Seconds between runs of the alert job (ALERT_INTERVAL_SECONDS); 0 or absent → no job in this process (tests). */
   alertIntervalSeconds?: number;
+  /** Public cylinder page (/q/{code}): answers per client address per minute (QR_PAGE_RATE_LIMIT); 0 → unlimited; absent → 60. */
+  qrPageRateLimit?: number;
+  /** Public cylinder page: seconds a built page is served from memory (QR_PAGE_CACHE_SECONDS); 0 → not cached; absent → 10. */
+  qrPageCacheSeconds?: number;
   /** API processes `npm start` runs on this machine (WORKERS); 1: one process, no cluster. */
   workers?: number;
   /** Where uploads, templates, generated documents and logos are kept (FILE_STORAGE); absent → DATA_DIR/files. */
@@ -71,6 +75,8 @@ export const CONFIG_DEFAULTS = {
   corsOrigins: ['app://renderer', 'http://localhost:5173', 'http://127.0.0.1:5173'],
   rendererDir: 'out/renderer',
   alertIntervalSeconds: 300,
+  qrPageRateLimit: 60,
+  qrPageCacheSeconds: 10,
 } as const;
 
 /** SPEC section 9: uploads default to 10M per file. */
@@ -208,6 +214,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     updatesDir: resolve(value(env, 'UPDATES_DIR') ?? join(dataDir, 'updates')),
     minClientVersion: minClientVersion(env),
     alertIntervalSeconds: integer(env, 'ALERT_INTERVAL_SECONDS', CONFIG_DEFAULTS.alertIntervalSeconds, 0, 86_400),
+    qrPageRateLimit: integer(env, 'QR_PAGE_RATE_LIMIT', CONFIG_DEFAULTS.qrPageRateLimit, 0, 1_000_000),
+    qrPageCacheSeconds: integer(env, 'QR_PAGE_CACHE_SECONDS', CONFIG_DEFAULTS.qrPageCacheSeconds, 0, 300),
     workers: integer(env, 'WORKERS', 1, 1, 64),
     fileStorage: fileStorage(env, dataDir),
   };

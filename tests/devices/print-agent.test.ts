@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cylinderLabel } from '../../src/main/devices/printing/cylinder-label.fixture';
+import { cylinderLabel } from '../../src/shared/label/cylinder-label.fixture';
 import { buildTspl } from '../../src/main/devices/printing/tspl';
 import { buildZpl } from '../../src/main/devices/printing/zpl';
 import { startPrintAgent, type RunningAgent } from '../../src/main/print-agent/agent-server';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SerialPort } from 'serialport';
 import { describe, expect, it } from 'vitest';
-import { cylinderLabel } from '../../src/main/devices/printing/cylinder-label.fixture';
+import { cylinderLabel } from '../../src/shared/label/cylinder-label.fixture';
 import { printLabelJob } from '../../src/main/devices/printing/print-job';
 import { buildTspl } from '../../src/main/devices/printing/tspl';
 import { hasSocat, startSocatPair } from './socat-pair';

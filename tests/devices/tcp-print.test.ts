@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cylinderLabel } from '../../src/main/devices/printing/cylinder-label.fixture';
+import { cylinderLabel } from '../../src/shared/label/cylinder-label.fixture';
 import { printLabelJob } from '../../src/main/devices/printing/print-job';
 import { buildTspl } from '../../src/main/devices/printing/tspl';
 import { buildZpl } from '../../src/main/devices/printing/zpl';

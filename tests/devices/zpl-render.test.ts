@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cylinderLabel } from '../../src/main/devices/printing/cylinder-label.fixture';
+import { cylinderLabel } from '../../src/shared/label/cylinder-label.fixture';
 import { buildZpl } from '../../src/main/devices/printing/zpl';
 
 // zpl-renderer-js draws ZPL as a Zebra printer would (Zebrash compiled to wasm); zbarimg (zbar-tools)

@@ -57,6 +57,8 @@ describe('company info', () => {
     expect(await info()).toEqual({
       companyName: null, creditCode: null, licenceNo: null, licenceExpiry: null, address: null, phone: null,
       logoPath: null, appTitle: null, licenceDaysLeft: null, updatedAt: null,
+      // The public cylinder page is on until the plant turns it off; no public address yet.
+      publicPage: 1, publicUrl: null,
     });
   });
 

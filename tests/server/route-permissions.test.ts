@@ -19,6 +19,8 @@ const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
   'GET /': { key: 'public' },
   // Desktop releases (plugins/updates.ts): the app checks for updates before anyone signs in.
   'GET /updates/*': { key: 'public' },
+  // The public cylinder page a label's QR opens (no sign-in; rate-limited, no personal data).
+  'GET /q/:token': { key: 'public' },
 
   // The home dashboard's cards (home:view and the key of the screen each card shows)
   'GET /api/homePage/totalOutput': { key: 'produce:view', also: 'home:view' },
@@ -81,6 +83,8 @@ const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
   'POST /api/setting/listPage': { key: 'authenticated' },
   'POST /api/setting/save': { key: 'authenticated' },
   'POST /api/setting/copy': { key: 'authenticated' },
+  'GET /api/label/template/:id': { key: 'authenticated' },
+  'POST /api/label/cylinderData': { key: 'authenticated' },
   'GET /api/setting/info/:key/:id': { key: 'authenticated' },
   'POST /api/dataSource/contentConfig/getContent': { key: 'authenticated' },
   'POST /api/setting/rule/save': { key: 'systemRule:save' },

@@ -128,7 +128,18 @@ export interface CompanyTable {
   phone: string | null;
   logo_path: string | null;
   app_title: string | null;
+  /** 1: the public cylinder page (/q/{code}) answers; 0: turned off on 企业信息. */
+  public_page: Generated<number>;
+  /** The address customers reach the server at (a label's QR); null → the address it was printed from. */
+  public_url: string | null;
   updated_at: Timestamp;
+}
+
+/** Secrets shared by every server of the plant through the database (migration 0018). */
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: Generated<Date>;
 }
 
 export interface DictionaryTypesTable {
@@ -641,6 +652,7 @@ export interface DB {
   alert_marks: AlertMarksTable;
   job_runs: JobRunsTable;
   settings: SettingsTable;
+  app_secrets: AppSecretsTable;
 }
 
 export type UserRecord = Selectable<UsersTable>;

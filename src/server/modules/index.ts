@@ -10,6 +10,7 @@ import { module as dictionary } from './dictionary';
 import { module as enterprise } from './enterprise';
 import { module as enumeration } from './enum';
 import { module as file } from './file';
+import { module as label } from './label';
 import { module as inspectionItem } from './inspectionItem';
 import { module as log } from './log';
 import { module as material } from './material';
@@ -17,6 +18,7 @@ import { module as menu } from './menu';
 import { module as message } from './message';
 import { module as periodicInspection } from './periodicInspection';
 import { module as product } from './product';
+import { module as qrPage } from './qrPage';
 import { module as quality } from './quality';
 import { module as role } from './role';
 import { module as setting } from './setting';
@@ -32,6 +34,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   dashboard,
   message,
   setting, dataSource,
+  label, qrPage,
 ];
 
 export type { ModuleOptions, ServerModule } from './module';

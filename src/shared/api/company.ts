@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
 import { CREDIT_CODE_PATTERN } from './enterprise';
 import { UploadedFile } from './file';
-import { NoData, OptDate, OptStr } from './schema';
+import { Flag, NoData, OptDate, OptStr } from './schema';
 
 const Text = Type.Union([Type.String(), Type.Null()]);
 
@@ -23,6 +23,10 @@ export const CompanyInfo = Type.Object({
   appTitle: Text,
   /** Days until the filling licence expires (negative: expired); null without an expiry date. */
   licenceDaysLeft: Type.Union([Type.Integer(), Type.Null()]),
+  /** 1: the public cylinder page a label's QR opens (/q/…) answers; 0: turned off. */
+  publicPage: Type.Optional(Type.Integer()),
+  /** The address customers reach the server at, e.g. https://trace.example.cn (a label's QR); null: the address the label was printed from. */
+  publicUrl: Type.Optional(Text),
   updatedAt: Text,
 });
 export type CompanyInfo = Static<typeof CompanyInfo>;
@@ -37,6 +41,9 @@ export const CompanySaveBody = Type.Object({
   phone: OptStr('电话', { maxLength: 32, pattern: '^([0-9+\\-() ]{3,32})?$' }),
   logoPath: OptStr('企业标志', { maxLength: 512 }),
   appTitle: OptStr('系统名称', { maxLength: 64 }),
+  /** Left out: unchanged. */
+  publicPage: Type.Optional(Flag('气瓶信息公开查询')),
+  publicUrl: OptStr('公开访问地址', { maxLength: 200, pattern: '^(https?://[A-Za-z0-9.\\-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~\\-]*)*)?$' }),
 });
 export type CompanySaveBody = Static<typeof CompanySaveBody>;
 

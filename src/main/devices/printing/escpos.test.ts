@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { buildDeliverySlip, buildEscposLabel } from './escpos';
-import { cylinderLabel } from './cylinder-label.fixture';
+import { cylinderLabel } from '../../../shared/label/cylinder-label.fixture';
 
 const has = (buf: Buffer, hex: string) => buf.includes(Buffer.from(hex, 'hex'));
 

@@ -1,6 +1,6 @@
 import { CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
 import type { LabelJob } from '../../../shared/devices';
-import { layoutLabel } from './layout';
+import { layoutLabel } from '../../../shared/label/layout';
 
 /**
  * ESC/POS receipts (the delivery slip) through node-thermal-printer, used only as a buffer builder:

@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { buildTspl, tsplQuote } from './tspl';
-import { cylinderLabel } from './cylinder-label.fixture';
+import { cylinderLabel } from '../../../shared/label/cylinder-label.fixture';
 
 describe('TSPL driver', () => {
   it('builds the cylinder label byte for byte, GBK-encoded', () => {

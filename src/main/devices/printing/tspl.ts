@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import { BARCODE_TYPE, type LabelJob } from '../../../shared/devices';
-import { layoutLabel, type LaidOutItem, type LaidOutLabel } from './layout';
+import { layoutLabel, type LaidOutItem, type LaidOutLabel } from '../../../shared/label/layout';
 
 /**
  * TSPL for TSC label printers. The command text is sent GBK-encoded so Chinese prints with the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildZpl } from './zpl';
-import { cylinderLabel } from './cylinder-label.fixture';
+import { cylinderLabel } from '../../../shared/label/cylinder-label.fixture';
 
 describe('ZPL II driver', () => {
   it('builds the cylinder label byte for byte in UTF-8', () => {

@@ -1,5 +1,5 @@
 import type { LabelJob } from '../../../shared/devices';
-import { layoutLabel, type LaidOutItem, type LaidOutLabel } from './layout';
+import { layoutLabel, type LaidOutItem, type LaidOutLabel } from '../../../shared/label/layout';
 
 /**
  * ZPL II for Zebra printers, UTF-8 throughout (^CI28). ASCII text uses the scalable font 0 (^A0).

@@ -8,6 +8,7 @@ import { enterpriseFeature } from '@renderer/features/enterprise/manifest';
 import type { FeatureManifest } from '@renderer/features/feature';
 import { homeFeature } from '@renderer/features/home/manifest';
 import { inspectionFeature } from '@renderer/features/inspection/manifest';
+import { labelFeature } from '@renderer/features/label/manifest';
 import { logFeature } from '@renderer/features/log/manifest';
 import { machineFeature } from '@renderer/features/machine/manifest';
 import { materialFeature } from '@renderer/features/material/manifest';
@@ -36,6 +37,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   systemRuleFeature, machineFeature, productFeature, periodicInspectionFeature, materialFeature, warehouseFeature, enterpriseFeature,
   inspectionItemFeature, productionFeature, inspectionFeature, traceFeature, storageFeature, qualityFeature,
   connectFeature, aboutFeature, passwordFeature, messageFeature,
+  labelFeature,
 ];
 
 let registered = false;

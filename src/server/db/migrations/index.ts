@@ -15,6 +15,7 @@ import * as m0013 from './0013_messages';
 import * as m0014 from './0014_quality';
 import * as m0015 from './0015_dashboard';
 import * as m0016 from './0016_settings';
+import * as m0018 from './0018_labels';
 import * as m0019 from './0019_scale_out';
 
 /**
@@ -38,5 +39,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014_quality': m0014,
   '0015_dashboard': m0015,
   '0016_settings': m0016,
+  '0018_labels': m0018,
   '0019_scale_out': m0019,
 };

@@ -17,7 +17,7 @@ export const MSG_LOGO_TYPE = '企业标志只能是 PNG 或 JPEG 图片';
 
 const EMPTY: CompanyInfo = {
   companyName: null, creditCode: null, licenceNo: null, licenceExpiry: null, address: null, phone: null,
-  logoPath: null, appTitle: null, licenceDaysLeft: null, updatedAt: null,
+  logoPath: null, appTitle: null, licenceDaysLeft: null, publicPage: 1, publicUrl: null, updatedAt: null,
 };
 
 /** The plant's record; before anyone saved it, every field is null. */
@@ -38,6 +38,8 @@ export async function saveCompany(db: Kysely<DB>, body: CompanySaveBody): Promis
     phone: blankToNull(body.phone),
     logo_path: blankToNull(body.logoPath),
     app_title: blankToNull(body.appTitle),
+    public_url: blankToNull(body.publicUrl)?.replace(/\/+$/, '') ?? null,
+    public_page: body.publicPage,
   };
   await inTransaction(db, async (trx) => {
     if (values.logo_path && !(await repo.isUploadedLogo(trx, values.logo_path))) throw new BusinessError(MSG_LOGO_MISSING);

@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { companyInfo } from '../company';
 import { designLife } from '../cylinder';
+import { cylinderQrUrl } from '../qrPage';
 import * as repo from './dataSource.repository';
 
 /** Largest image embedded as a data URL (the logo is at most 2 MB when uploaded). */
@@ -45,18 +46,21 @@ const weighResult = (passed: boolean, deviation: number) => (passed ? '合格' :
 /**
  * The CYLINDER data source for the cylinder `code`: the cylinder, its last fill, inspection and re-weigh
  * (null when it has none), the plant, and when it was built. Refused naming the code when unknown.
+ * `origin` is the server's address as the caller reached it: the QR's address when 企业信息 names no public one.
  */
-export async function cylinderData(db: Kysely<DB>, blobs: BlobStore, code: string): Promise<CylinderSourceData> {
+export async function cylinderData(db: Kysely<DB>, blobs: BlobStore, code: string, origin?: string): Promise<CylinderSourceData> {
   const c = await repo.cylinderRow(db, code);
   if (!c) throw new BusinessError(`气瓶不存在：${code}`);
-  const [{ fill, test, weigh }, company, printedAt] = await Promise.all([repo.lastRecords(db, c.id), companyData(db, blobs), repo.serverNow(db)]);
+  const [{ fill, test, weigh }, company, printedAt, qrUrl] = await Promise.all([
+    repo.lastRecords(db, c.id), companyData(db, blobs), repo.serverNow(db), cylinderQrUrl(db, c.code, origin),
+  ]);
   const life = designLife(c, { designLifeYears: c.gasLifeYears, extendedLifeYears: c.gasExtendedLifeYears });
   return {
     cylinder: {
       code: c.code, steelStamp: c.steelStamp, gasName: c.gasName, gasCode: c.gasCode, specification: c.specification,
       waterVolume: c.waterVolume, tareWeight: c.tareWeight, workingPressure: c.workingPressure, manufacturer: c.manufacturer,
       manufactureDate: c.manufactureDate, lastInspectionDate: c.lastInspectionDate, nextInspectionDate: c.nextInspectionDate,
-      designLifeUntil: life?.end ?? null, statusName: statusName(c.status), ownerName: c.ownerName, qrUrl: '',
+      designLifeUntil: life?.end ?? null, statusName: statusName(c.status), ownerName: c.ownerName, qrUrl,
     },
     lastFill: fill ?? null,
     lastInspection: test ? { at: test.at, resultName: test.result === 1 ? '合格' : '不合格', operator: test.operator, items: itemsOf(test.items) } : null,

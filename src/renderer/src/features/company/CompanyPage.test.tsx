@@ -54,7 +54,7 @@ describe('企业信息', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(bodies(adapter, '/company/save')).toEqual([{
       companyName: '某某气体有限公司', creditCode: null, licenceNo: 'TS4233001-2027', licenceExpiry: '2026-03-01', address: null, phone: null,
-      appTitle: '某某气瓶追溯', logoPath: null,
+      appTitle: '某某气瓶追溯', logoPath: null, publicUrl: null, publicPage: 1,
     }]));
     expect(getToasts().map((t) => t.message)).toContain('保存成功');
     await waitFor(() => expect(screen.getByTestId('app-title')).toHaveTextContent('某某气瓶追溯'));

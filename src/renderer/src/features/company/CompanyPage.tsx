@@ -16,7 +16,8 @@ import { LicenceWarning } from './LicenceWarning';
 
 const CREDIT = new RegExp(CREDIT_CODE_PATTERN);
 const PHONE = /^[0-9+\-() ]{3,32}$/;
-const TEXT_KEYS = ['companyName', 'creditCode', 'licenceNo', 'licenceExpiry', 'address', 'phone', 'appTitle'] as const;
+const TEXT_KEYS = ['companyName', 'creditCode', 'licenceNo', 'licenceExpiry', 'address', 'phone', 'appTitle', 'publicUrl'] as const;
+const PUBLIC_URL = /^https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?(\/[A-Za-z0-9._~-]*)*$/;
 
 /** 企业信息: the plant's one record, what documents print and the title bar shows. */
 export default function CompanyPage() {
@@ -35,7 +36,7 @@ function CompanyForm({ info }: { info: CompanyInfo | null }) {
   const [saving, setSaving] = useState(false);
   const [save] = companyApi.useSaveCompanyMutation();
   const { refetch } = companyApi.useCompanyInfoQuery();
-  const initial: FormValues = Object.fromEntries(TEXT_KEYS.map((k) => [k, info?.[k] ?? null]));
+  const initial: FormValues = { ...Object.fromEntries(TEXT_KEYS.map((k) => [k, info?.[k] ?? null])), publicPage: info?.publicPage ?? 1 };
 
   const fields: FormField[] = [
     { key: 'companyName', label: t('company.companyName'), rules: [{ max: 128 }], span: 24 },
@@ -45,6 +46,8 @@ function CompanyForm({ info }: { info: CompanyInfo | null }) {
     { key: 'licenceExpiry', label: t('company.licenceExpiry'), type: 'date' },
     { key: 'address', label: t('company.address'), rules: [{ max: 255 }], span: 24 },
     { key: 'appTitle', label: t('company.appTitle'), placeholder: t('company.appTitleHint'), rules: [{ max: 64 }], span: 24 },
+    { key: 'publicPage', label: t('company.publicPage'), type: 'switch', hint: t('company.publicPageHint'), span: 24 },
+    { key: 'publicUrl', label: t('company.publicUrl'), placeholder: t('company.publicUrlHint'), rules: [{ max: 200 }, { pattern: PUBLIC_URL, message: t('company.publicUrlPattern') }], span: 24 },
   ];
 
   const submit = async () => {
@@ -53,7 +56,7 @@ function CompanyForm({ info }: { info: CompanyInfo | null }) {
     const v = result.values;
     setSaving(true);
     try {
-      await save({ ...Object.fromEntries(TEXT_KEYS.map((k) => [k, textOrNull(v[k])])), logoPath: logo }).unwrap();
+      await save({ ...Object.fromEntries(TEXT_KEYS.map((k) => [k, textOrNull(v[k])])), logoPath: logo, publicPage: v.publicPage === 0 ? 0 : 1 }).unwrap();
     } catch {
       return; // the HTTP client showed the refusal
     } finally {

@@ -7,6 +7,8 @@ import { failureOf } from '@renderer/features/production/scan';
 import { OperatorField, useOperator } from '@renderer/features/production/StationFields';
 import { StationPanel } from '@renderer/features/production/StationPanel';
 import { resultVerdict, useStation, type Verdict } from '@renderer/features/production/useStation';
+import { StationPrintBar } from '@renderer/features/label/StationPrintBar';
+import { stepDone, useStationPrint } from '@renderer/features/label/useStationPrint';
 import { useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
 import { InspectionForm, type TestFormValue } from './InspectionForm';
@@ -21,6 +23,7 @@ const RECORDED: Verdict['kind'][] = ['ok', 'failed', 'repeated'];
 export function InspectionStation() {
   const t = useT();
   const station = useStation('inspect', 'test');
+  const printer = useStationPrint('inspect');
   const allowed = usePermission(['inspect:test']);
   const [operator, setOperator] = useOperator(STATION_KEYS.testUser);
   const [preview, setPreview] = useState<InspectionPreview | null>(null);
@@ -57,7 +60,11 @@ export function InspectionStation() {
     if (!preview) return;
     const code = preview.cylinder.code;
     setBusy(true);
-    void station.run(code, async (scanId) => resultVerdict(t, await record({ code, scanId, ...value }).unwrap())).finally(() => setBusy(false));
+    void station.run(code, async (scanId) => {
+      const result = await record({ code, scanId, ...value }).unwrap();
+      if (stepDone(result)) printer.afterStep(result.code);
+      return resultVerdict(t, result);
+    }).finally(() => setBusy(false));
   };
 
   // Recorded (or found recorded already), also through 重试: on to the next cylinder. A refusal or a lost
@@ -74,7 +81,8 @@ export function InspectionStation() {
   return (
     <Stack spacing={1}>
       <StationPanel station={station} onScan={onScan} disabled={!allowed} scanLabel={t('inspection.scan')}
-        settings={<OperatorField value={operator} onChange={setOperator} focusScan={station.focusScan} />} />
+        settings={<OperatorField value={operator} onChange={setOperator} focusScan={station.focusScan} />}
+        below={<StationPrintBar printer={printer} lastCode={station.shift.recent[0]?.code} />} />
       {preview && <InspectionForm key={scans} preview={preview} busy={busy} onSubmit={submit} onCancel={() => (setPreview(null), station.focusScan())} />}
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Stack, Typography } from '@mui/material';
 import type { PrintAgentInfo } from '@shared/devices';
+import { StationPrintSection } from '@renderer/features/label/StationPrintSection';
 import { useT } from '@renderer/i18n/useT';
 import { BrowserAgentPanel } from './BrowserAgentPanel';
 import { PrintersSection } from './PrintersSection';
@@ -22,6 +23,7 @@ export default function MachinePage() {
       <Stack spacing={2}>
         <WorkstationSection />
         <BrowserAgentPanel />
+        <StationPrintSection />
       </Stack>
     );
   }
@@ -30,6 +32,7 @@ export default function MachinePage() {
       <WorkstationSection />
       <ScalesSection api={api} />
       <PrintersSection api={api} />
+      <StationPrintSection />
       {agent && (
         <Typography color={agent.running ? 'text.secondary' : 'error'}>
           {agent.running ? t('machine.agentRunning', { url: agent.url }) : (agent.error ?? t('machine.agentDown'))}

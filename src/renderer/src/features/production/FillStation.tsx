@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Stack, TextField } from '@mui/material';
 import type { FillingBody } from '@shared/api/production';
 import { filledByWeight } from '@shared/lifecycle';
+import { StationPrintBar } from '@renderer/features/label/StationPrintBar';
+import { stepDone, useStationPrint } from '@renderer/features/label/useStationPrint';
 import { useScaleReading } from '@renderer/features/machine/devices';
 import { lookupsApi } from '@renderer/features/lookups/lookupsApi';
 import { useSystemRules } from '@renderer/features/lookups/useLookups';
@@ -25,6 +27,7 @@ type Quantity = Pick<FillingBody, 'filledWeight' | 'filledPressure' | 'source' |
 export function FillStation() {
   const t = useT();
   const station = useStation('fill', 'fill');
+  const printer = useStationPrint('fill');
   const allowed = usePermission(['produce:filling']);
   const manualKey = usePermission(['produce:manualWeight']);
   const { allowManualWeight } = useSystemRules();
@@ -59,6 +62,7 @@ export function FillStation() {
     const preview = await check({ code, materialId }).unwrap();
     if (!preview.allowed) return { kind: 'refused', code, title: t('production.fillRefused', { code }), lines: preview.reasons };
     const result = await fill({ code, scanId, materialId, lotNo: lotNo.trim() || null, ...measured }).unwrap();
+    if (stepDone(result)) printer.afterStep(result.code);
     const shown = measured.filledWeight !== undefined
       ? t(measured.source === 'scale' ? 'production.filledScale' : 'production.filledManual', { weight: measured.filledWeight ?? 0 })
       : t('production.filledPressureIs', { pressure: measured.filledPressure ?? 0 });
@@ -67,6 +71,7 @@ export function FillStation() {
 
   return (
     <StationPanel station={station} onScan={onScan} disabled={!allowed} scanLabel={t('production.scanFill')}
+      below={<StationPrintBar printer={printer} lastCode={station.shift.recent[0]?.code} />}
       settings={(
         <>
           <Stack direction="row" spacing={1}>

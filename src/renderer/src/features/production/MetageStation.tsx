@@ -3,6 +3,8 @@ import { useSystemRules } from '@renderer/features/lookups/useLookups';
 import { Stack, Typography } from '@mui/material';
 import type { MetagePreview } from '@shared/api/production';
 import { NumberInput } from '@renderer/components/NumberInput';
+import { StationPrintBar } from '@renderer/features/label/StationPrintBar';
+import { stepDone, useStationPrint } from '@renderer/features/label/useStationPrint';
 import { useScaleReading } from '@renderer/features/machine/devices';
 import { useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
@@ -32,6 +34,7 @@ export function targetText(t: T, p: MetagePreview): string {
 export function MetageStation() {
   const t = useT();
   const station = useStation('metage', 'reweigh');
+  const printer = useStationPrint('metage');
   const allowed = usePermission(['produce:metage']);
   const manualKey = usePermission(['produce:manualWeight']);
   // 系统规则 may forbid typed weights altogether; the server refuses them then, so the field is off too.
@@ -58,6 +61,7 @@ export function MetageStation() {
       ...(!manual && reading ? { scale: reading.path.slice(0, 64) } : {}),
     }).unwrap();
     if (manual) setTyped(null);
+    if (stepDone(result)) printer.afterStep(result.code);
     return resultVerdict(t, result, t(manual ? 'production.grossManual' : 'production.grossScale', { gross }));
   });
 
@@ -74,10 +78,15 @@ export function MetageStation() {
           <ScaleReadingBox reading={reading} label={t('production.liveWeight')} />
         </>
       )}
-      below={preview && (
-        <Typography variant="body2" color="text.secondary">
-          {t('production.current', { code: preview.cylinder.code, gas: preview.cylinder.materialName ?? '—' })}{targetText(t, preview) && `，${targetText(t, preview)}`}
-        </Typography>
+      below={(
+        <Stack spacing={1}>
+          {preview && (
+            <Typography variant="body2" color="text.secondary">
+              {t('production.current', { code: preview.cylinder.code, gas: preview.cylinder.materialName ?? '—' })}{targetText(t, preview) && `，${targetText(t, preview)}`}
+            </Typography>
+          )}
+          <StationPrintBar printer={printer} lastCode={station.shift.recent[0]?.code} />
+        </Stack>
       )} />
   );
 }

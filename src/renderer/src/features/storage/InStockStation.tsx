@@ -14,6 +14,8 @@ import { notify } from '@renderer/notify/toast';
 import { usePermission } from '@renderer/permission/permission';
 import { typeLabel } from './orders';
 import { StationPanel } from '@renderer/features/production/StationPanel';
+import { StationPrintBar } from '@renderer/features/label/StationPrintBar';
+import { stepDone, useStationPrint } from '@renderer/features/label/useStationPrint';
 import { storageApi } from './storageApi';
 
 export type InType = (typeof IN_TYPES)[number];
@@ -56,6 +58,7 @@ export function InStockStation() {
   const [setup, setSetup] = useScreenState<InSetup>(IN_SETUP_KEY, EMPTY_SETUP);
   const station = useStation('inStock', setup.type === 'spaceRk' ? 'stockInEmpty' : 'stockInProduct');
   const allowed = usePermission(['inbound:add']);
+  const printer = useStationPrint('stockIn');
   const latest = useRef(setup);
   latest.current = setup;
   const { data: warehouses } = lookupsApi.useWarehouseOptionsQuery({});
@@ -80,6 +83,8 @@ export function InStockStation() {
       code, scanId,
     }).unwrap();
     update({ order: answer.order });
+    // Finished goods get their label as they go into stock; empty cylinders none.
+    if (type === 'productRK' && answer.scan && stepDone(answer.scan)) printer.afterStep(answer.scan.code);
     return answer.scan ? resultVerdict(t, answer.scan) : { kind: 'ok', code, title: t('storage.onOrder', { orderNo: answer.order.orderNo }) };
   });
 
@@ -125,15 +130,18 @@ export function InStockStation() {
           </>
         )}
         below={(
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Typography data-testid="in-order" variant="body2" sx={{ flex: 1, minWidth: 0 }}>
-              {order
-                ? <>{t('storage.currentOrder')}<strong>{order.orderNo}</strong>{t('storage.orderCount', { count: order.count })}</>
-                : <span style={{ opacity: 0.7 }}>{t('storage.newOrderOnScan')}</span>}
-            </Typography>
-            <Button variant="contained" color="success" disabled={!order || !allowed} loading={completing} onClick={() => void complete()}>
-              {t('storage.completeIn')}
-            </Button>
+          <Stack spacing={1}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography data-testid="in-order" variant="body2" sx={{ flex: 1, minWidth: 0 }}>
+                {order
+                  ? <>{t('storage.currentOrder')}<strong>{order.orderNo}</strong>{t('storage.orderCount', { count: order.count })}</>
+                  : <span style={{ opacity: 0.7 }}>{t('storage.newOrderOnScan')}</span>}
+              </Typography>
+              <Button variant="contained" color="success" disabled={!order || !allowed} loading={completing} onClick={() => void complete()}>
+                {t('storage.completeIn')}
+              </Button>
+            </Stack>
+            {setup.type === 'productRK' && <StationPrintBar printer={printer} lastCode={station.shift.recent[0]?.code} />}
           </Stack>
         )} />
       {order && (

@@ -1,4 +1,4 @@
-import type { LabelJob } from '../../../shared/devices';
+import type { LabelJob } from '../devices';
 
 /** The cylinder label used by driver, transport, agent and render tests: Chinese, barcode, QR, alignment. */
 export function cylinderLabel(overrides: Partial<LabelJob> = {}): LabelJob {

@@ -4,8 +4,8 @@ import {
   QR_SIZE_DIVISOR,
   type LabelDetail,
   type LabelJob,
-} from '../../../shared/devices';
-import { resolvePlaceholders } from '../../../shared/label/placeholders';
+} from '../devices';
+import { resolvePlaceholders } from './placeholders';
 
 /**
  * The printer-independent layout of a label job: defaults applied (SPEC 9), placeholders resolved,

@@ -1,0 +1,70 @@
+import { useCallback, useState } from 'react';
+import { printFailureText } from '@renderer/features/machine/devices';
+import { failureOf } from '@renderer/features/production/scan';
+import { t as translate } from '@renderer/i18n/i18n';
+import { notify } from '@renderer/notify/toast';
+import { useAppDispatch } from '@renderer/store/hooks';
+import { labelApi } from './labelApi';
+import { printCylinderLabel, printsAfterStep, readStationPrint, type PrintStation, type StationPrintSetting } from './stationPrint';
+
+/** A step worth a label: done now (not found done already) and not failed to 待分析. */
+export const stepDone = (r: { repeated?: boolean; toStatus: number }): boolean => !r.repeated && r.toStatus !== 1;
+
+export type PrintStatus = { kind: 'printing' | 'printed'; code: string } | { kind: 'failed'; code: string; reason: string };
+
+export interface StationPrinter {
+  setting: StationPrintSetting;
+  status: PrintStatus | null;
+  /** After a successful step: prints when the station is set to, without being awaited by the scan. */
+  afterStep: (code: string) => void;
+  /** 补打: prints the cylinder's label now, whether or not the station prints after a step. */
+  reprint: (code: string) => Promise<void>;
+}
+
+const reasonOf = (e: unknown): string => {
+  const f = failureOf(e);
+  return f.kind === 'refused' && f.message ? f.message : printFailureText(e);
+};
+
+/**
+ * A station's label printer. `afterStep` never throws and is never awaited: the next scan goes on while the
+ * template (cached) and the cylinder's data are read and the label printed; a printer that is off or out of
+ * paper shows a warning at the station (and a toast), and the scan has counted anyway.
+ */
+export function useStationPrint(station: PrintStation): StationPrinter {
+  const dispatch = useAppDispatch();
+  const [status, setStatus] = useState<PrintStatus | null>(null);
+  const setting = readStationPrint(station);
+
+  const print = useCallback(async (code: string) => {
+    const current = readStationPrint(station);
+    if (current.templateId === null || !current.printer.trim()) throw new Error(translate('label.notConfigured'));
+    setStatus({ kind: 'printing', code });
+    try {
+      const [template, data] = await Promise.all([
+        dispatch(labelApi.endpoints.stationTemplate.initiate({ id: current.templateId }, { forceRefetch: 300 })).unwrap(),
+        dispatch(labelApi.endpoints.stationCylinderData.initiate({ code })).unwrap(),
+      ]);
+      await printCylinderLabel(current, template, data);
+      setStatus({ kind: 'printed', code });
+    } catch (e) {
+      const reason = reasonOf(e);
+      setStatus({ kind: 'failed', code, reason });
+      notify(translate('label.printFailed', { code, reason }), 'warning');
+    }
+  }, [dispatch, station]);
+
+  const afterStep = useCallback((code: string) => {
+    if (printsAfterStep(readStationPrint(station))) void print(code).catch(() => undefined);
+  }, [print, station]);
+
+  const reprint = useCallback(async (code: string) => {
+    try {
+      await print(code);
+    } catch (e) {
+      notify(e instanceof Error ? e.message : String(e), 'warning');
+    }
+  }, [print]);
+
+  return { setting, status, afterStep, reprint };
+}

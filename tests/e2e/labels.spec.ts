@@ -1,0 +1,232 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { join, resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startPrintAgent, type RunningAgent } from '../../src/main/print-agent/agent-server';
+import { ADMIN, api, apiLogin, signIn } from './helpers';
+
+/**
+ * Labels end to end in a browser (printing through the local print agent to a raw-TCP "printer" on 127.0.0.1):
+ * a label designed by dragging three items, saved, reopened and test-printed, the printed ZPL drawn by
+ * zpl-renderer-js and read back with zbarimg; a fill at the station printing the cylinder's label without the
+ * scan waiting for the printer, and a warning when the printer is off; the public page a phone opens.
+ */
+const RUN = Date.now().toString(36).toUpperCase();
+const GAS = `氮气${RUN}`;
+const CODES = [`LBE${RUN}-1`, `LBE${RUN}-2`, `LBE${RUN}-3`];
+/** The pictures decoded and the phone screenshot, kept after the run (Playwright's output folder). */
+const OUT = resolve('test-results/labels');
+let agent: RunningAgent;
+let printer: Server;
+let printerPort = 0;
+const jobs: Buffer[] = [];
+/** While set, the printer takes a job but answers only when released (a slow printer). */
+let held: Socket[] | null = null;
+let token = '';
+let gasId = 0;
+
+function listen(port: number): Promise<Server> {
+  return new Promise((ok, fail) => {
+    const server = createServer((socket) => {
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('end', () => {
+        const finish = () => (jobs.push(Buffer.concat(chunks)), socket.end());
+        if (held) held.push(Object.assign(socket, { finish }));
+        else finish();
+      });
+    });
+    server.once('error', fail);
+    server.listen(port, '127.0.0.1', () => ok(server));
+  });
+}
+
+test.beforeAll(async ({ request, baseURL }) => {
+  mkdirSync(OUT, { recursive: true });
+  // The printer port of the issue (9100) when free on this machine, else any.
+  printer = await listen(9100).catch(() => listen(0));
+  printerPort = (printer.address() as { port: number }).port;
+  agent = await startPrintAgent({ port: 0, origins: () => [baseURL!], printers: () => [] });
+  token = await apiLogin(request, ADMIN.username, ADMIN.password);
+  const gas = await api<{ id: number }>(request, 'POST', '/material/save', { token, data: { materialName: GAS, code: `N2L${RUN}`, category: 'compressed' } });
+  expect(gas.body.code, gas.body.msg).toBe(0);
+  gasId = gas.body.data.id;
+  const next = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+  for (const code of CODES) {
+    for (const [path, data] of [['/product/addProduct', { code, materialId: gasId, manufactureDate: '2024-01-01', nextInspectionDate: next }], ['/produce/addPicking', { code, materialId: gasId }]] as const) {
+      const r = await api(request, 'POST', path, { token, data });
+      expect(r.body.code, `${path}: ${r.body.msg}`).toBe(0);
+    }
+  }
+});
+
+test.afterAll(async () => {
+  await agent?.close();
+  await new Promise((r) => printer?.close(r));
+});
+
+function zbar(png: Buffer, symbology: 'code128' | 'qrcode', name: string): string[] {
+  const file = join(OUT, `${name}.png`);
+  writeFileSync(file, png);
+  return execFileSync('zbarimg', ['--quiet', '--raw', '-Sdisable', `-S${symbology}.enable`, file], { encoding: 'utf8' }).split('\n').filter(Boolean);
+}
+
+async function decodeZpl(job: Buffer, name: string) {
+  const { ready } = await import('zpl-renderer-js');
+  const { api: zpl } = await ready;
+  const png = Buffer.from(await zpl.zplToBase64Async(job.toString('utf8'), 60, 40, 8), 'base64');
+  return { bar: zbar(png, 'code128', `${name}-bar`), qr: zbar(png, 'qrcode', `${name}-qr`) };
+}
+
+async function useAgent(page: Page) {
+  await page.evaluate((url) => localStorage.setItem('PRINT_AGENT_URL', url), agent.url);
+}
+
+interface Box { left: number; top: number; width: number; height: number }
+async function boxes(page: Page): Promise<{ boxes: Box[]; px: number; x: number; y: number }> {
+  const canvas = page.getByTestId('label-canvas');
+  const [raw, px] = await Promise.all([canvas.getAttribute('data-boxes'), canvas.getAttribute('data-px-per-mm')]);
+  const stage = (await canvas.locator('canvas').first().boundingBox())!;
+  return { boxes: JSON.parse(raw!) as Box[], px: Number(px), x: stage.x + 40, y: stage.y + 40 };
+}
+
+/** Drags item `i` by (dx, dy) millimetres with the mouse, from the middle of its box. */
+async function drag(page: Page, i: number, dx: number, dy: number) {
+  const { boxes: b, px, x, y } = await boxes(page);
+  const from = { x: x + (b[i]!.left + b[i]!.width / 2) * px, y: y + (b[i]!.top + b[i]!.height / 2) * px };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + (dx * px) / 2, from.y + (dy * px) / 2, { steps: 4 });
+  await page.mouse.move(from.x + dx * px, from.y + dy * px, { steps: 4 });
+  await page.mouse.up();
+}
+
+test('a label designed by dragging three items is saved, reopened and test-printed; the print scans', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await useAgent(page);
+  await page.goto('/Setting/tagSetting');
+  await page.getByRole('button', { name: '新增' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('标签名称').fill(`出厂标签${RUN}`);
+  await dialog.getByLabel('打印机语言').click();
+  await page.getByRole('option', { name: 'ZPL（Zebra）' }).click();
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(page).toHaveURL(/\/tagSetting\/label\/set\?id=\d+/);
+
+  await page.getByRole('button', { name: '添加文字' }).click();
+  await page.getByRole('button', { name: '添加条码' }).click();
+  await page.getByRole('button', { name: '添加二维码' }).click();
+  await expect.poll(async () => (await boxes(page)).boxes.length).toBe(3);
+  // Text (2, 2) → (2, 32); barcode (2, 7) → (3, 12); QR (40, 2) → (44, 14): snapped to 0.5 mm.
+  await drag(page, 0, 0, 30);
+  await expect(page.getByLabel('Y(mm)')).toHaveValue('32');
+  await drag(page, 1, 1, 5);
+  await expect(page.getByLabel('X(mm)')).toHaveValue('3');
+  await expect(page.getByLabel('Y(mm)')).toHaveValue('12');
+  await drag(page, 2, 4, 12);
+  await expect(page.getByLabel('X(mm)')).toHaveValue('44');
+  await expect(page.getByLabel('Y(mm)')).toHaveValue('14');
+  // Undo puts the QR back, redo moves it again.
+  await page.getByRole('button', { name: '撤销' }).click();
+  await expect(page.getByLabel('X(mm)')).toHaveValue('40');
+  await page.getByRole('button', { name: '重做' }).click();
+  await expect(page.getByLabel('X(mm)')).toHaveValue('44');
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+
+  await page.reload();
+  await expect.poll(async () => (await boxes(page)).boxes.map((b) => [Math.round(b.left), Math.round(b.top)])).toEqual([[2, 32], [3, 12], [44, 14]]);
+
+  await page.getByRole('button', { name: '测试打印' }).click();
+  await page.getByLabel('打印机（名称或地址）').fill(`tcp://127.0.0.1:${printerPort}`);
+  const before = jobs.length;
+  await page.getByRole('dialog').getByRole('button', { name: '测试打印' }).click();
+  await expect.poll(() => jobs.length).toBe(before + 1);
+  const job = jobs[before]!;
+  expect(job.toString('utf8')).toMatch(/^\^XA\n\^CI28\n/);
+  const read = await decodeZpl(job, 'designed');
+  expect(read.bar).toEqual(['CP2024001']);
+  expect(read.qr).toEqual([`${baseURL}/q/CP2024001-sampleaaaaaaaaaa`]);
+});
+
+test('the filling station prints the cylinder\'s label after the fill, the scan not waiting for the printer; a printer that is off warns', async ({ page, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const saved = await api<{ id: number }>(request, 'POST', '/setting/save', {
+    token, data: {
+      kind: 'LABEL', name: `充装标签${RUN}`, settingKey: 'FILLING', dataSource: 'CYLINDER', content: {
+        width: 60, height: 40, dpi: 203, direction: 0, lang: 'zpl', details: [
+          { type: 'FONT', x: 2, y: 2, fontSize: 3, content: '{cylinder.gasName} {lastFill.pressure|—}MPa' },
+          { type: 'BARCODE', x: 2, y: 7, size: 8, content: '{cylinder.code}' },
+          { type: 'QRCODE', x: 45, y: 20, size: 7.5, content: '{cylinder.qrUrl}' },
+        ],
+      },
+    },
+  });
+  expect(saved.body.code, saved.body.msg).toBe(0);
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await useAgent(page);
+  await page.goto('/Setting/machine');
+  const fill = page.getByTestId('print-fill');
+  await fill.getByLabel('扫描后打印').check();
+  await fill.getByLabel('标签模板').click();
+  await page.getByRole('option', { name: `充装标签${RUN}` }).click();
+  await fill.getByLabel('标签打印机').fill(`tcp://127.0.0.1:${printerPort}`);
+
+  await page.goto('/produce/produce');
+  await page.getByRole('tab', { name: '充装', exact: true }).click();
+  await expect(page.getByTestId('station-print')).toContainText(`标签打印：充装标签${RUN}`);
+  await page.getByLabel('充装介质').click();
+  await page.getByRole('option', { name: GAS, exact: true }).click();
+
+  held = [];
+  const before = jobs.length;
+  await page.getByLabel('充装压力（MPa）').fill('15');
+  const scan = page.getByLabel('扫码充装', { exact: true });
+  await scan.fill(CODES[0]!);
+  await scan.press('Enter');
+  // The verdict is there while the printer still holds the job.
+  await expect(page.getByTestId('verdict-title')).toContainText(`气瓶 ${CODES[0]} 充装成功`);
+  await expect.poll(() => held!.length).toBe(1);
+  expect(jobs.length).toBe(before);
+  for (const s of held) (s as Socket & { finish: () => void }).finish();
+  held = null;
+  await expect.poll(() => jobs.length).toBe(before + 1);
+  await expect(page.getByTestId('station-print')).toContainText(`已打印标签：${CODES[0]}`);
+  const data = await api<{ cylinder: { qrUrl: string } }>(request, 'POST', '/label/cylinderData', { token, data: { code: CODES[0] } });
+  expect(data.body.data.cylinder.qrUrl).toMatch(new RegExp(`^${baseURL}/q/${CODES[0]}-[a-z2-7]{16}$`));
+  const read = await decodeZpl(jobs[before]!, 'station');
+  expect(read.bar).toEqual([CODES[0]]);
+  expect(read.qr).toEqual([data.body.data.cylinder.qrUrl]);
+
+  // The printer switched off: the next fill counts, the station warns.
+  await page.goto('/Setting/machine');
+  await page.getByTestId('print-fill').getByLabel('标签打印机').fill('tcp://127.0.0.1:1');
+  await page.goto('/produce/produce');
+  await page.getByRole('tab', { name: '充装', exact: true }).click();
+  await page.getByLabel('充装压力（MPa）').fill('15');
+  await scan.fill(CODES[1]!);
+  await scan.press('Enter');
+  await expect(page.getByTestId('verdict-title')).toContainText(`气瓶 ${CODES[1]} 充装成功`);
+  await expect(page.getByTestId('print-warning')).toContainText(`标签未打印（${CODES[1]}）`);
+});
+
+test('the public page of a /q/ address opens on a phone without signing in', async ({ browser, request }) => {
+  const filled = await api(request, 'POST', '/produce/filling', { token, data: { code: CODES[2], materialId: gasId, filledPressure: 15 } });
+  expect(filled.body.code, filled.body.msg).toBe(0);
+  const data = await api<{ cylinder: { qrUrl: string } }>(request, 'POST', '/label/cylinderData', { token, data: { code: CODES[2] } });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const res = await page.goto(data.body.data.cylinder.qrUrl);
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: '气瓶信息' })).toBeVisible();
+  for (const text of [GAS, CODES[2]!, '已充装', '检验有效期至']) await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+  const { scrollWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: join(OUT, 'qr-page-390x844.png'), fullPage: true });
+  await test.info().attach('qr-page-390x844', { path: join(OUT, 'qr-page-390x844.png'), contentType: 'image/png' });
+  // The address without its signature opens nothing.
+  expect((await page.goto(data.body.data.cylinder.qrUrl.replace(/-[a-z2-7]{16}$/, '')))?.status()).toBe(404);
+  await context.close();
+});

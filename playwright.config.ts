@@ -51,9 +51,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /(layout|lifecycle|storage-loop|plant-rules|dashboard)\.spec\.ts$/ },
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /(layout|lifecycle|storage-loop|plant-rules|dashboard|labels|documents|offline[\w-]*)\.spec\.ts$/ },
     // Last: these fill lists and move cylinders, which the other specs' counts and first pages do not expect.
-    { name: 'last', use: { browserName: 'chromium' }, testMatch: /(layout|lifecycle|storage-loop|plant-rules|dashboard)\.spec\.ts$/, dependencies: ['chromium'] },
+    { name: 'last', use: { browserName: 'chromium' }, testMatch: /(layout|lifecycle|storage-loop|plant-rules|dashboard|labels|documents|offline[\w-]*)\.spec\.ts$/, dependencies: ['chromium'] },
   ],
   webServer: {
     // The README's product command: builds what is needed, then serves UI + API on an embedded PostgreSQL.

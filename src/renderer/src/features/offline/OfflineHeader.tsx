@@ -1,0 +1,34 @@
+import { useEffect, type ReactNode } from 'react';
+import dayjs from 'dayjs';
+import { Chip, Stack } from '@mui/material';
+import CloudDoneIcon from '@mui/icons-material/CloudDone';
+import CloudOffIcon from '@mui/icons-material/CloudOff';
+import SyncIcon from '@mui/icons-material/Sync';
+import { useT } from '@renderer/i18n/useT';
+import { useConnectivity } from './connectivity';
+import { useQueueSummary } from './queue';
+import { startSync } from './sync';
+
+/**
+ * The station's header: 在线 / 离线（自 HH:mm） / 同步中, and 待同步 N (the scans kept on this PC). Mounting it
+ * starts the sync loop, which goes on while the app is open.
+ */
+export function OfflineHeader({ children }: { children?: ReactNode }) {
+  const t = useT();
+  const { online, since, syncing } = useConnectivity();
+  const { waiting } = useQueueSummary();
+  useEffect(() => startSync(), []);
+  const state = syncing
+    ? { label: t('offline.syncing'), color: 'info' as const, icon: <SyncIcon /> }
+    : online
+      ? { label: t('offline.online'), color: 'success' as const, icon: <CloudDoneIcon /> }
+      : { label: t('offline.offlineSince', { time: dayjs(since ?? Date.now()).format('HH:mm') }), color: 'error' as const, icon: <CloudOffIcon /> };
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} data-testid="station-header">
+      <Chip size="small" data-testid="connection" data-online={online ? 'true' : 'false'} color={state.color} icon={state.icon} label={state.label} />
+      <Chip size="small" data-testid="waiting" variant={waiting ? 'filled' : 'outlined'} color={waiting ? 'warning' : 'default'}
+        label={t('offline.waiting', { count: waiting })} />
+      {children}
+    </Stack>
+  );
+}

@@ -16,7 +16,7 @@ import { stopSyncForTests } from '@renderer/features/offline/sync';
 /** The whole app on a memory router with a fresh store (its state read from session storage). */
 export function renderApp(path: string) {
   // The stations' sync loop and connection state are per window: each test's app starts online, loop stopped.
-  stopSyncForTests();
+  void stopSyncForTests();
   connectivity.reset();
   const store = makeStore();
   const router = createMemoryRouter(routes, { initialEntries: [path] });

@@ -18,11 +18,11 @@ export function OfflineHeader({ children }: { children?: ReactNode }) {
   const { online, since, syncing } = useConnectivity();
   const { waiting } = useQueueSummary();
   useEffect(() => startSync(), []);
-  const state = syncing
-    ? { label: t('offline.syncing'), color: 'info' as const, icon: <SyncIcon /> }
-    : online
-      ? { label: t('offline.online'), color: 'success' as const, icon: <CloudDoneIcon /> }
-      : { label: t('offline.offlineSince', { time: dayjs(since ?? Date.now()).format('HH:mm') }), color: 'error' as const, icon: <CloudOffIcon /> };
+  const state = !online
+    ? { label: t('offline.offlineSince', { time: dayjs(since ?? Date.now()).format('HH:mm') }), color: 'error' as const, icon: <CloudOffIcon /> }
+    : syncing
+      ? { label: t('offline.syncing'), color: 'info' as const, icon: <SyncIcon /> }
+      : { label: t('offline.online'), color: 'success' as const, icon: <CloudDoneIcon /> };
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} data-testid="station-header">
       <Chip size="small" data-testid="connection" data-online={online ? 'true' : 'false'} color={state.color} icon={state.icon} label={state.label} />

@@ -51,6 +51,7 @@ export const offlineMessages = defineMessages({
     'offline.station.outbound': '出库扫描',
     'offline.station.recover': '回收',
     'offline.plainLabel': '离线：按本机资料打印',
+    'offline.pickRefused': '{code} 不能领瓶',
   },
   en: {
     'offline.online': 'Online',
@@ -101,5 +102,6 @@ export const offlineMessages = defineMessages({
     'offline.station.outbound': 'Outbound scan',
     'offline.station.recover': 'Recovery',
     'offline.plainLabel': 'Offline: printed from the local copy',
+    'offline.pickRefused': '{code} may not be picked',
   },
 });

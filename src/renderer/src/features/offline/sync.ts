@@ -1,5 +1,6 @@
 import { toQueryError } from '@renderer/store/api';
 import { resendCall } from '@renderer/store/endpoints';
+import { readSetting, STATION_KEYS } from '@renderer/features/production/localSetting';
 import { connectivity } from './connectivity';
 import { offlineDb, readMeta, writeMeta, type LocalFacts, type QueuedScan } from './db';
 import { MAX_BACKOFF_MS, queueSummary, replayQueue, unanswered } from './queue';
@@ -31,10 +32,13 @@ export const FACTS_CURSOR = 'facts.cursor';
 export const FACTS_SCOPE = 'facts.scope';
 export const FACTS_SYNCED_AT = 'facts.syncedAt';
 
-/** The gases the copy is for (the station's gas), or all when none is chosen. */
-let scope: number[] | null = null;
-export function setFactsScope(materialIds: number[] | null): void {
-  scope = materialIds?.length ? [...materialIds].sort((a, b) => a - b) : null;
+/**
+ * The gases the copy is for: the gas this PC's 领瓶 / 充装 station fills (设备 set-up kept on the PC), or
+ * every gas when none is chosen (a warehouse PC). Bounds the copy for a large plant.
+ */
+function factsScope(): number[] | null {
+  const gas = readSetting<number | null>(STATION_KEYS.material, null);
+  return typeof gas === 'number' ? [gas] : null;
 }
 
 /**
@@ -44,6 +48,7 @@ export function setFactsScope(materialIds: number[] | null): void {
  */
 export async function pullFacts(): Promise<boolean> {
   const db = offlineDb();
+  const scope = factsScope();
   const wanted = JSON.stringify(scope);
   if ((await readMeta<string>(FACTS_SCOPE)) !== wanted) {
     await db.transaction('rw', db.facts, db.meta, async () => {
@@ -96,7 +101,7 @@ export function onReplayed(listener: () => void): () => void {
 }
 
 let timer: ReturnType<typeof setTimeout> | null = null;
-let running = false;
+let running: Promise<void> | null = null;
 let started = false;
 let backoff = 0;
 let generation = 0;
@@ -146,21 +151,22 @@ function schedule(ms: number): void {
 
 async function runRound(): Promise<void> {
   if (running) return;
-  running = true;
   const mine = generation;
-  try {
-    await syncRound();
-  } catch {
+  running = syncRound().catch(() => {
     backoff = Math.min(backoff ? backoff * 2 : FIRST_BACKOFF_MS, MAX_BACKOFF_MS);
+  });
+  try {
+    await running;
   } finally {
-    running = false;
+    running = null;
   }
   if (mine === generation && started) schedule(backoff || POLL_MS);
 }
 
 /** Runs a round soon (a scan just queued, the browser says the network is back). */
 export function kickSync(): void {
-  if (started && !running) schedule(0);
+  // Away: the backoff decides when to try again (a scan kept offline does not hammer a missing server).
+  if (started && !running && connectivity.get().online) schedule(0);
 }
 
 /**
@@ -174,14 +180,14 @@ export function startSync(): void {
   schedule(0);
 }
 
-/** Tests: stop the loop and forget its state. */
-export function stopSyncForTests(): void {
+/** Tests: stop the loop and forget its state; resolves when a round under way has ended. */
+export function stopSyncForTests(): Promise<void> {
   started = false;
   generation += 1;
   backoff = 0;
   lastReport = '';
-  scope = null;
   if (timer) clearTimeout(timer);
   timer = null;
   if (typeof window !== 'undefined') window.removeEventListener('online', kickSync);
+  return running ?? Promise.resolve();
 }

@@ -26,6 +26,8 @@ export interface StationRuleOptions<E extends Endpoint> {
   extra?: (facts: LocalFacts) => Promise<Verdict | Partial<OfflineScan> | undefined> | Verdict | Partial<OfflineScan> | undefined;
   /** The status the copy takes (when it depends on what was measured). */
   to?: number;
+  /** The order the scan goes onto (入库, 出库扫描). */
+  orderId?: number;
 }
 
 /**
@@ -51,6 +53,7 @@ export function stationRule<E extends Endpoint>(t: T, o: StationRuleOptions<E>):
     await applyLocally(o.rule, code, o.to);
     const scan: OfflineScan = {
       station: o.station, url, body: data as Record<string, unknown>,
+      ...(o.orderId !== undefined ? { orderId: o.orderId } : {}),
       ...(o.operator ? { operator: o.operator } : {}), ...(o.note ? { note: o.note } : {}), ...(more),
     };
     return scan;

@@ -7,7 +7,12 @@ import SyncIcon from '@mui/icons-material/Sync';
 import { useT } from '@renderer/i18n/useT';
 import { useConnectivity } from './connectivity';
 import { useQueueSummary } from './queue';
-import { startSync } from './sync';
+import { api } from '@renderer/store/api';
+import { useAppDispatch } from '@renderer/store/hooks';
+import { onReplayed, startSync } from './sync';
+
+/** What replayed scans make stale: the lists, counts and orders of every screen (as a scan online does). */
+const REPLAYED_TAGS = ['Produce', 'Trace', 'Product', 'StatusCount', 'StationCount', 'StorageOrder', 'Stock', 'Recovery', 'OfflineException'] as const;
 
 /**
  * The station's header: 在线 / 离线（自 HH:mm） / 同步中, and 待同步 N (the scans kept on this PC). Mounting it
@@ -17,7 +22,9 @@ export function OfflineHeader({ children }: { children?: ReactNode }) {
   const t = useT();
   const { online, since, syncing } = useConnectivity();
   const { waiting } = useQueueSummary();
+  const dispatch = useAppDispatch();
   useEffect(() => startSync(), []);
+  useEffect(() => onReplayed(() => dispatch(api.util.invalidateTags([...REPLAYED_TAGS]))), [dispatch]);
   const state = !online
     ? { label: t('offline.offlineSince', { time: dayjs(since ?? Date.now()).format('HH:mm') }), color: 'error' as const, icon: <CloudOffIcon /> }
     : syncing

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import dayjs from 'dayjs';
 import { Chip, Stack } from '@mui/material';
 import CloudDoneIcon from '@mui/icons-material/CloudDone';
@@ -6,6 +6,8 @@ import CloudOffIcon from '@mui/icons-material/CloudOff';
 import SyncIcon from '@mui/icons-material/Sync';
 import { useT } from '@renderer/i18n/useT';
 import { useConnectivity } from './connectivity';
+import { ExceptionsDialog } from './ExceptionsDialog';
+import { offlineApi } from './offlineApi';
 import { useQueueSummary } from './queue';
 import { api } from '@renderer/store/api';
 import { useAppDispatch } from '@renderer/store/hooks';
@@ -23,6 +25,10 @@ export function OfflineHeader({ children }: { children?: ReactNode }) {
   const { online, since, syncing } = useConnectivity();
   const { waiting } = useQueueSummary();
   const dispatch = useAppDispatch();
+  const [showExceptions, setShowExceptions] = useState(false);
+  // Open exceptions of the plant: refreshed after each replay round and every minute while online.
+  const { data: exceptions } = offlineApi.useOfflineExceptionsQuery({ page: 1, size: 1, status: 'open' }, { pollingInterval: online ? 60_000 : 0 });
+  const open = exceptions?.total ?? 0;
   useEffect(() => startSync(), []);
   useEffect(() => onReplayed(() => dispatch(api.util.invalidateTags([...REPLAYED_TAGS]))), [dispatch]);
   const state = !online
@@ -35,7 +41,10 @@ export function OfflineHeader({ children }: { children?: ReactNode }) {
       <Chip size="small" data-testid="connection" data-online={online ? 'true' : 'false'} color={state.color} icon={state.icon} label={state.label} />
       <Chip size="small" data-testid="waiting" variant={waiting ? 'filled' : 'outlined'} color={waiting ? 'warning' : 'default'}
         label={t('offline.waiting', { count: waiting })} />
+      <Chip size="small" data-testid="exceptions" variant={open ? 'filled' : 'outlined'} color={open ? 'error' : 'default'}
+        label={t('offline.exceptions', { count: open })} onClick={() => setShowExceptions(true)} />
       {children}
+      {showExceptions && <ExceptionsDialog open onClose={() => setShowExceptions(false)} />}
     </Stack>
   );
 }

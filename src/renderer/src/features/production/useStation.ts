@@ -11,6 +11,7 @@ import type { OfflineScan } from '@renderer/features/offline/offlineScan';
 import { kickSync } from '@renderer/features/offline/sync';
 import { readWorkstation } from '@renderer/session/workstation';
 import { getUser } from '@renderer/session/session';
+import { useAppDispatch } from '@renderer/store/hooks';
 import { productionApi } from './productionApi';
 import { failureOf, newScanId } from './scan';
 
@@ -115,6 +116,7 @@ export function useStation(name: string, action: StationAction): Station {
   const t = useT();
   // The count is the server's (the trace of today): a reload, a second tab or another PC of the same workstation agree.
   const { data: counted } = productionApi.useTodayCountQuery({ action });
+  const dispatch = useAppDispatch();
   const [stored, setShift] = useScreenState<Shift>(`station.${name}`, EMPTY);
   const shift = stored.day === today() ? stored : { ...EMPTY, day: today() };
   // The scan that got no answer: its code and scanId kept with the screen (a re-scan of the code after a
@@ -192,8 +194,12 @@ export function useStation(name: string, action: StationAction): Station {
     setPending(next);
     setRetryable(!!next);
     record(verdict, true);
+    // The count moves with the verdict, in the same frame; the server's count re-fetched after the paint confirms it.
+    if (DONE.includes(verdict.kind)) {
+      dispatch(productionApi.util.updateQueryData('todayCount', { action }, (d) => { d.count += 1; }));
+    }
     return verdict;
-  }, [record, setPending, t, offlineVerdict]);
+  }, [record, setPending, t, dispatch, action, offlineVerdict]);
 
   const retry = useCallback(() => {
     const last = pendingRef.current;

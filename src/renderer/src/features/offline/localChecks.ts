@@ -73,3 +73,20 @@ export async function checkLocally(rule: LocalRule, code: string, station: Offli
 export async function applyLocally(rule: LocalRule, code: string, to: number = rule.to): Promise<void> {
   await offlineDb().facts.update(code, { status: to });
 }
+
+/** Rounded to grams, as the server keeps weights. */
+const kg = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * 复秤 on the local copy: the net weight (gross less the copy's tare) against the gas's target and tolerance
+ * kept with the cylinder's facts; null when the copy does not have them (the station cannot tell offline).
+ */
+export function weighVerdict(facts: LocalFacts, gross: number): { net: number; target: number; tolerance: number; deviation: number; passed: boolean } | null {
+  const tare = Number(facts.tareWeight);
+  const target = Number(facts.targetNetWeight);
+  const tolerance = Number(facts.tolerance ?? facts.weightTolerance);
+  if (facts.tareWeight == null || facts.targetNetWeight == null || !Number.isFinite(tare) || !Number.isFinite(target) || !Number.isFinite(tolerance)) return null;
+  const net = kg(gross - tare);
+  const deviation = kg(net - target);
+  return { net, target, tolerance, deviation, passed: Math.abs(deviation) <= tolerance };
+}

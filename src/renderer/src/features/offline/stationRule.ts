@@ -8,6 +8,9 @@ import type { OfflineScan } from './offlineScan';
 
 type T = ReturnType<typeof useT>;
 
+/** What a further local check adds to the kept scan; `status` the copy then takes (when it depends on what was measured). */
+type Extra = Partial<OfflineScan> & { status?: number };
+
 export interface StationRuleOptions<E extends Endpoint> {
   station: OfflineStation;
   rule: LocalRule;
@@ -23,7 +26,7 @@ export interface StationRuleOptions<E extends Endpoint> {
   /** The title of a refusal by the gate ("气瓶 X 不能充装"); the reasons are listed under it. */
   refusedTitle?: string;
   /** A further local check on the known cylinder (tolerances, order lines): a refusal, or what to keep with the scan. */
-  extra?: (facts: LocalFacts) => Promise<Verdict | Partial<OfflineScan> | undefined> | Verdict | Partial<OfflineScan> | undefined;
+  extra?: (facts: LocalFacts) => Promise<Verdict | Extra | undefined> | Verdict | Extra | undefined;
   /** The status the copy takes (when it depends on what was measured). */
   to?: number;
   /** The order the scan goes onto (入库, 出库扫描). */
@@ -50,11 +53,12 @@ export function stationRule<E extends Endpoint>(t: T, o: StationRuleOptions<E>):
     const more = o.extra ? await o.extra(check.facts) : undefined;
     if (more && 'kind' in more) return more;
     const { url, data } = httpArgs(o.endpoint, { ...o.arg, scanId });
-    await applyLocally(o.rule, code, o.to);
+    const { status, ...adds } = more ?? {};
+    await applyLocally(o.rule, code, status ?? o.to);
     const scan: OfflineScan = {
       station: o.station, url, body: data as Record<string, unknown>,
       ...(o.orderId !== undefined ? { orderId: o.orderId } : {}),
-      ...(o.operator ? { operator: o.operator } : {}), ...(o.note ? { note: o.note } : {}), ...(more),
+      ...(o.operator ? { operator: o.operator } : {}), ...(o.note ? { note: o.note } : {}), ...adds,
     };
     return scan;
   };

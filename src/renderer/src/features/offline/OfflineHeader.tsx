@@ -23,7 +23,7 @@ const REPLAYED_TAGS = ['Produce', 'Trace', 'Product', 'StatusCount', 'StationCou
 export function OfflineHeader({ children }: { children?: ReactNode }) {
   const t = useT();
   const { online, since, syncing } = useConnectivity();
-  const { waiting } = useQueueSummary();
+  const { waiting, copy } = useQueueSummary();
   const dispatch = useAppDispatch();
   const [showExceptions, setShowExceptions] = useState(false);
   // Open exceptions of the plant: refreshed after each replay round and every minute while online.
@@ -41,6 +41,7 @@ export function OfflineHeader({ children }: { children?: ReactNode }) {
       <Chip size="small" data-testid="connection" data-online={online ? 'true' : 'false'} color={state.color} icon={state.icon} label={state.label} />
       <Chip size="small" data-testid="waiting" variant={waiting ? 'filled' : 'outlined'} color={waiting ? 'warning' : 'default'}
         label={t('offline.waiting', { count: waiting })} />
+      <Chip size="small" data-testid="copy" variant="outlined" label={t('offline.copy', { count: copy })} />
       <Chip size="small" data-testid="exceptions" variant={open ? 'filled' : 'outlined'} color={open ? 'error' : 'default'}
         label={t('offline.exceptions', { count: open })} onClick={() => setShowExceptions(true)} />
       {children}

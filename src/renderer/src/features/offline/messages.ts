@@ -52,6 +52,7 @@ export const offlineMessages = defineMessages({
     'offline.station.recover': '回收',
     'offline.plainLabel': '离线：按本机资料打印',
     'offline.pickRefused': '{code} 不能领瓶',
+    'offline.copy': '本机资料 {count} 瓶',
     'offline.noTolerance': '本机没有气瓶 {code} 的皮重或复秤标准：离线不能复秤，请待服务器恢复后再扫',
   },
   en: {
@@ -104,6 +105,7 @@ export const offlineMessages = defineMessages({
     'offline.station.recover': 'Recovery',
     'offline.plainLabel': 'Offline: printed from the local copy',
     'offline.pickRefused': '{code} may not be picked',
+    'offline.copy': 'Local copy: {count} cylinders',
     'offline.noTolerance': 'This PC has no tare or re-weigh standard for cylinder {code}: it cannot be re-weighed offline; scan again once the server is back',
   },
 });

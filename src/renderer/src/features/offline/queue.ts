@@ -76,18 +76,20 @@ export async function replayQueue(refused: RefusalSink): Promise<ReplayOutcome[]
 
 export interface QueueSummary {
   waiting: number;
+  /** Cylinders in the local copy of the gate facts. */
+  copy: number;
   /** The oldest waiting scan's station time (ISO), null when none. */
   oldestAt: string | null;
   byStation: Partial<Record<OfflineStation, number>>;
 }
 
-const EMPTY: QueueSummary = { waiting: 0, oldestAt: null, byStation: {} };
+const EMPTY: QueueSummary = { waiting: 0, copy: 0, oldestAt: null, byStation: {} };
 
 export async function queueSummary(): Promise<QueueSummary> {
   const all = await offlineDb().queue.orderBy('seq').toArray();
   const byStation: QueueSummary['byStation'] = {};
   for (const s of all) byStation[s.station] = (byStation[s.station] ?? 0) + 1;
-  return { waiting: all.length, oldestAt: all[0]?.at ?? null, byStation };
+  return { waiting: all.length, copy: await offlineDb().facts.count(), oldestAt: all[0]?.at ?? null, byStation };
 }
 
 /** The queue as it is now, kept current (a scan queued in another tab counts too). */

@@ -31,8 +31,9 @@ export function PickStation() {
       ? await giveBack({ code, scanId, reason: reason.trim() || null }).unwrap()
       : await pick({ code, scanId, ...(materialId ? { materialId } : {}) }).unwrap();
     return resultVerdict(t, result);
+  // 退回 gives a cylinder back to stock: it waits for the server (not kept offline, nothing to refuse it for).
   }, returning
-    ? stationRule(t, { station: 'pick', rule: LOCAL_RULES.returnPick, code, endpoint: PRODUCTION.returnPicking, arg: { code, reason: reason.trim() || null }, operator })
+    ? undefined
     : stationRule(t, {
       station: 'pick', rule: LOCAL_RULES.pick, code, endpoint: PRODUCTION.addPicking, arg: { code, ...(materialId ? { materialId } : {}) },
       operator, materialId, refusedTitle: t('offline.pickRefused', { code }),

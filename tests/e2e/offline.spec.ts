@@ -39,7 +39,7 @@ test.beforeAll(async ({ request }) => {
   const next = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
   const common = { materialId: gasId, specification: '40L', manufactureDate: '2024-01-01', nextInspectionDate: next };
   ok(await api(request, 'POST', '/product/addProduct', { token, data: { ...common, range: { prefix: PREFIX, start: 1, end: 21, width: 2 } } }));
-  ok(await api(request, 'POST', '/product/addProduct', { token, data: { ...common, code: OVERDUE, nextInspectionDate: '2020-01-01' } }));
+  ok(await api(request, 'POST', '/product/addProduct', { token, data: { ...common, code: OVERDUE, manufactureDate: '2015-01-01', nextInspectionDate: '2020-01-01' } }));
   // 21 picked for filling (the overdue one cannot be: the gate refuses it).
   for (let n = 1; n <= 21; n += 1) ok(await api(request, 'POST', '/produce/addPicking', { token, data: { code: codeOf(n) } }));
   // Three cylinders brought to 待出库 for the outbound order.

@@ -96,7 +96,7 @@ describe('stations offline — 领瓶', { timeout: 90_000 }, () => {
     expect(verdict()).toHaveTextContent('已暂存');
     expect(verdict()).toHaveTextContent('GP0101 已暂存，待同步');
     expect(tones.slice(-2)).toEqual([...QUEUED_TONES]);
-    expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 1');
+    await waitFor(() => expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 1'));
     expect(within(header()).getByTestId('connection')).toHaveTextContent(/离线（自 \d\d:\d\d）/);
 
     // Overdue for inspection: refused offline with the reason, as the server would.
@@ -134,7 +134,8 @@ describe('stations offline — 领瓶', { timeout: 90_000 }, () => {
     state.loseNextAnswer = true;
     await scan('GP0103');
     await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'queued'));
-    await waitFor(() => expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 0'), DRAIN);
+    await waitFor(() => expect(replays(adapter)).toHaveLength(1), DRAIN);
+    await waitFor(() => expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 0'));
     const sent = bodies(adapter, '/produce/addPicking');
     expect(sent).toHaveLength(2);
     expect(sent[1]).toEqual(sent[0]);

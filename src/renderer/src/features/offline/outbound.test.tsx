@@ -66,7 +66,7 @@ describe('出库扫描 offline', { timeout: 90_000 }, () => {
     state.down = true;
     await scan('GP0201');
     await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'queued'));
-    expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 1');
+    await waitFor(() => expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 1'));
     // The line is full with the kept scan: refused at the station, as the server would.
     await scan('GP0202');
     await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'refused'));
@@ -77,8 +77,8 @@ describe('出库扫描 offline', { timeout: 90_000 }, () => {
     expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 1');
 
     state.down = false;
-    await waitFor(() => expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 0'), DRAIN);
-    expect(scanned).toEqual(['GP0201']);
+    await waitFor(() => expect(scanned).toEqual(['GP0201']), DRAIN);
+    await waitFor(() => expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 0'));
     const replayed = adapter.calls.filter((c) => c.url === '/storageOrder/scanOutStock' && c.headers['X-Replayed'] === '1');
     expect(replayed.map((c) => JSON.parse(c.data as string) as unknown)).toEqual([{ orderId: 41, code: 'GP0201', scanId: expect.any(String) }]);
     // The screen refreshes from the server after the replay.

@@ -1,0 +1,125 @@
+import { sql, type Kysely } from 'kysely';
+import { gateFactsOf } from '@shared/cylinder/gate';
+import { FACTS_DEFAULT_PAGE, FACTS_MAX_PAGE, type FactsPage, type FactsQuery, type FactsRow } from '@shared/api/offline';
+import type { DB } from '../../db/schema';
+import { BusinessError } from '../../lib/errors';
+import { ruleFlag } from '../systemRule';
+
+/** Moments compared as text by the gate (as fill-gate.repository reads them). */
+const MOMENT = 'YYYY-MM-DD"T"HH24:MI:SS.US';
+const VACUUM_ACTION = 'vacuum';
+
+/**
+ * A trace event is "settled" (the feed's cursor may pass it) once no transaction that could still commit an
+ * event with a smaller id is running: the id is drawn before commit, so a cursor that passed a later event
+ * of a quicker transaction would miss the slower one for good. Events younger than this, or younger than the
+ * oldest running transaction less this, are sent but not passed (sent again on the next pull; the station's
+ * copy takes a row twice without harm).
+ */
+export const FEED = { settleSeconds: 60 };
+
+/**
+ * The gate facts of the cylinders `ids` (or of a page of `materialIds` after `afterId`), each for its own gas,
+ * read in one statement as fill-gate.repository reads them for one cylinder, and reduced by the shared
+ * gateFactsOf: the station's copy and the server's gate cannot drift apart.
+ */
+async function factsOf(db: Kysely<DB>, where: { ids: number[] } | { materialIds: number[] | null; afterId: number; limit: number }): Promise<FactsRow[]> {
+  let q = db.selectFrom('cylinders as c')
+    .innerJoin('materials as m', 'm.id', 'c.material_id')
+    .leftJoin('enterprises as o', 'o.id', 'c.owner_enterprise_id')
+    .select([
+      'c.id', 'c.code', 'c.status', 'c.material_id as materialId', 'm.material_name as materialName', 'c.specification',
+      sql<number | null>`c.tare_weight::float8`.as('tareWeight'),
+      sql<string | null>`to_char(c.manufacture_date, 'YYYY-MM-DD')`.as('manufactureDate'), 'c.design_life_years as designLifeYears',
+      sql<string | null>`to_char(c.last_inspection_date, 'YYYY-MM-DD')`.as('lastInspectionDate'),
+      sql<string | null>`to_char(c.next_inspection_date, 'YYYY-MM-DD')`.as('nextInspectionDate'),
+      'c.owner_type as ownerType', sql<boolean>`coalesce(o.type = 2, false)`.as('ownerIsCustomer'),
+      sql<string | null>`to_char(c.last_filled_at, 'YYYY-MM-DD')`.as('lastFilledAt'),
+      'm.flammable as gasFlammable', 'm.design_life_years as gasLife', 'm.extended_life_years as gasExtendedLife',
+      sql<number | null>`m.target_net_weight::float8`.as('targetNetWeight'), sql<number | null>`m.weight_tolerance::float8`.as('weightTolerance'),
+      (eb) => eb.selectFrom('cylinder_traces as t').select(sql<string>`to_char(max(t.at), ${MOMENT})`.as('v'))
+        .whereRef('t.cylinder_id', '=', 'c.id').where('t.action', '=', VACUUM_ACTION).where('t.reverted_by_id', 'is', null).as('vacuumSince'),
+      (eb) => eb.selectFrom('periodic_inspections as p').select(sql<string>`to_char(max(p.created_at), ${MOMENT})`.as('v'))
+        .whereRef('p.cylinder_id', '=', 'c.id').as('inspectionRecordedAt'),
+      (eb) => eb.selectFrom('periodic_inspections as p').select(sql<string>`to_char(max(p.inspected_on), 'YYYY-MM-DD')`.as('v'))
+        .whereRef('p.cylinder_id', '=', 'c.id').where('p.result', '=', 1).as('lastPassedInspection'),
+      ruleFlag('vacuumBeforeFlammableFirstFill').as('vacuumRule'), ruleFlag('lpgLifeExtension').as('extensionRule'),
+    ]);
+  if ('ids' in where) {
+    if (!where.ids.length) return [];
+    q = q.where('c.id', 'in', where.ids);
+  } else {
+    if (where.materialIds) q = q.where('c.material_id', 'in', where.materialIds);
+    q = q.where('c.id', '>', where.afterId).orderBy('c.id').limit(where.limit);
+  }
+  const rows = await q.execute();
+  return rows.map((r) => gateFactsOf(
+    { ...r, materialName: r.materialName },
+    {
+      id: r.materialId, materialName: r.materialName, flammable: r.gasFlammable === true, designLifeYears: r.gasLife,
+      extendedLifeYears: r.extensionRule ? r.gasExtendedLife : null, targetNetWeight: r.targetNetWeight, weightTolerance: r.weightTolerance,
+    },
+    { vacuumSince: r.vacuumSince, inspectionRecordedAt: r.inspectionRecordedAt, vacuumRequired: r.vacuumRule },
+  ));
+}
+
+/** The newest trace id every event up to which is settled (see FEED); 0 when none. */
+async function settledMark(db: Kysely<DB>, after: number): Promise<number> {
+  const row = await sql<{ id: string | null }>`
+    select max(t.id)::text as id from cylinder_traces t
+    where t.id > ${after} and t.at < least(now(), coalesce((select min(a.xact_start) from pg_stat_activity a
+      where a.datname = current_database() and a.xact_start is not null and a.pid <> pg_backend_pid()), now()))
+      - make_interval(secs => ${FEED.settleSeconds})`.execute(db);
+  const id = row.rows[0]?.id;
+  return id ? Number(id) : after;
+}
+
+function parseCursor(cursor: string | null | undefined): { kind: 'full'; mark: number; lastId: number } | { kind: 'trace'; after: number } | null {
+  if (!cursor) return null;
+  const [kind, a, b] = cursor.split('.');
+  if (kind === 'f') return { kind: 'full', mark: Number(a), lastId: Number(b) };
+  if (kind === 't') return { kind: 'trace', after: Number(a) };
+  throw new BusinessError('参数错误：同步位置无效');
+}
+
+/**
+ * POST /api/offline/facts: the change feed of a station's copy. Without a cursor, the full copy of the
+ * scope's cylinders in pages of `limit` by id (`reset` on the first), remembering the trace mark it started
+ * from; then, from that mark on, only the cylinders trace events touched since (a scrap on another PC, a
+ * fill, an inspection), with `removed` for those that left the scope. Keyset on cylinders (material_id, id)
+ * and on the trace's primary key: a page costs the same at the millionth cylinder as at the first.
+ */
+export async function factsPage(db: Kysely<DB>, query: FactsQuery): Promise<FactsPage> {
+  const limit = Math.min(query.limit ?? FACTS_DEFAULT_PAGE, FACTS_MAX_PAGE);
+  const scope = query.materialIds?.length ? [...new Set(query.materialIds)] : null;
+  const cursor = parseCursor(query.cursor);
+
+  if (!cursor || cursor.kind === 'full') {
+    // A full copy: the mark is read before the first page, so what changes while it pages is sent after.
+    const mark = cursor ? cursor.mark : await settledMark(db, 0);
+    const lastId = cursor ? cursor.lastId : 0;
+    const cylinders = await factsOf(db, { materialIds: scope, afterId: lastId, limit });
+    const more = cylinders.length === limit;
+    const next = more ? `f.${mark}.${cylinders[cylinders.length - 1]!.id}` : `t.${mark}`;
+    return { cursor: next, reset: !cursor, more, cylinders, removed: [] };
+  }
+
+  const events = await db.selectFrom('cylinder_traces as t').leftJoin('cylinders as c', 'c.id', 't.cylinder_id')
+    .select(['t.id', 't.cylinder_id as cylinderId', 'c.material_id as materialId'])
+    .where('t.id', '>', cursor.after).orderBy('t.id').limit(limit).execute();
+  if (!events.length) return { cursor: `t.${cursor.after}`, reset: false, more: false, cylinders: [], removed: [] };
+  const settled = await settledMark(db, cursor.after);
+  // The cursor passes the settled events only (a full page past them: the rest on the next call).
+  const passed = events.filter((e) => Number(e.id) <= settled);
+  const nextAfter = passed.length ? Number(passed[passed.length - 1]!.id) : cursor.after;
+  const ids = [...new Set(events.map((e) => e.cylinderId))];
+  const cylinders = await factsOf(db, { ids });
+  const inScope = cylinders.filter((c) => !scope || scope.includes(c.materialId));
+  // Left the scope: moved to another gas. (A registration removed as a mistake takes its events with it: the
+  // copy keeps the code until the next full copy, and a scan of it is refused on replay.)
+  const removed = cylinders.filter((c) => scope && !scope.includes(c.materialId)).map((c) => c.code);
+  return {
+    cursor: `t.${nextAfter}`, reset: false, more: events.length === limit && nextAfter > cursor.after,
+    cylinders: inScope, removed,
+  };
+}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import dayjs from 'dayjs';
-import type { Static } from '@sinclair/typebox';
 import {
   Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
@@ -8,11 +7,9 @@ import { useT } from '@renderer/i18n/useT';
 import type { MessageKey } from '@renderer/i18n/messages';
 import { failureOf } from '@renderer/features/production/scan';
 import { notify } from '@renderer/notify/toast';
-import { offlineApi, type OfflineExceptionRow } from './offlineApi';
-
-type Row = Static<typeof OfflineExceptionRow>;
-const ACTIONS = ['rescan', 'rollback', 'scrap', 'dismiss'] as const;
-type Action = (typeof ACTIONS)[number];
+import { EXCEPTION_ACTIONS as ACTIONS, type ExceptionAction as Action, type ExceptionRow as Row } from '@shared/api/offline';
+import { usePermission } from '@renderer/permission/permission';
+import { offlineApi } from './offlineApi';
 const STATIONS = ['pick', 'fill', 'inspect', 'metage', 'vacuum', 'inStock', 'outbound', 'recover'];
 const stationKey = (s: string): MessageKey | null => (STATIONS.includes(s) ? (`offline.station.${s}` as MessageKey) : null);
 
@@ -55,6 +52,7 @@ export function ExceptionsDialog({ open, onClose }: { open: boolean; onClose: ()
   const t = useT();
   const { data } = offlineApi.useOfflineExceptionsQuery({ page: 1, size: 100, status: 'open' }, { skip: !open });
   const [resolving, setResolving] = useState<number | null>(null);
+  const canResolve = usePermission(['offline:resolve']);
   const rows = data?.list ?? [];
   return (
     <Dialog open={open} onClose={onClose} maxWidth="lg" fullWidth>
@@ -84,7 +82,9 @@ export function ExceptionsDialog({ open, onClose }: { open: boolean; onClose: ()
                     <TableCell sx={{ color: 'error.main' }}>{row.message}</TableCell>
                     <TableCell>{row.operator ?? '—'}</TableCell>
                     <TableCell>{row.workstation ?? '—'}</TableCell>
-                    <TableCell><Button size="small" onClick={() => setResolving(resolving === row.id ? null : row.id)}>{t('offline.resolve')}</Button></TableCell>
+                    <TableCell>
+                      {canResolve && <Button size="small" onClick={() => setResolving(resolving === row.id ? null : row.id)}>{t('offline.resolve')}</Button>}
+                    </TableCell>
                   </TableRow>,
                   resolving === row.id && (
                     <TableRow key={`${row.id}-resolve`}>

@@ -41,7 +41,6 @@ function Queues() {
 }
 
 export function QueuesSection() {
-  // TODO(offline-server): the key the server gives the workstations' queue list.
-  const admin = usePermission(['systemRule:save']);
+  const admin = usePermission(['machine:view']);
   return admin ? <Queues /> : null;
 }

@@ -1,8 +1,10 @@
 import { toQueryError } from '@renderer/store/api';
-import { resendCall } from '@renderer/store/endpoints';
+import { OFFLINE, type ExceptionAddBody } from '@shared/api/offline';
+import type { EndpointData } from '@shared/api/endpoint';
+import { callEndpoint } from '@renderer/store/endpoints';
 import { readSetting, STATION_KEYS } from '@renderer/features/production/localSetting';
 import { connectivity } from './connectivity';
-import { offlineDb, readMeta, writeMeta, type LocalFacts, type QueuedScan } from './db';
+import { offlineDb, readMeta, writeMeta, type QueuedScan } from './db';
 import { MAX_BACKOFF_MS, queueSummary, replayQueue, unanswered } from './queue';
 
 /** While online: how often the station asks the change feed for news (and tells the server its queue). */
@@ -12,21 +14,7 @@ export const FIRST_BACKOFF_MS = 2_000;
 /** Rows per page of the change feed. */
 export const FEED_PAGE = 500;
 
-/** API paths (without /api, as the HTTP client takes them) of the server half (src/shared/api/offline.ts). */
-export const OFFLINE_PATHS = {
-  facts: '/offline/facts',
-  exceptionAdd: '/offline/exception/add',
-  queueReport: '/offline/queueReport',
-} as const;
-
-interface FeedPage {
-  cursor: string | number | null;
-  reset?: boolean;
-  more?: boolean;
-  cylinders?: LocalFacts[];
-  /** Codes that left the copy's scope (scrapped and purged, another gas). */
-  removed?: string[];
-}
+type FeedPage = EndpointData<typeof OFFLINE.facts>;
 
 export const FACTS_CURSOR = 'facts.cursor';
 export const FACTS_SCOPE = 'facts.scope';
@@ -57,15 +45,15 @@ export async function pullFacts(): Promise<boolean> {
     });
   }
   for (let pages = 0; pages < 10_000; pages++) {
-    const cursor = (await readMeta<FeedPage['cursor']>(FACTS_CURSOR)) ?? null;
-    const page = await resendCall<FeedPage | null>({ url: OFFLINE_PATHS.facts, data: {
+    const cursor = (await readMeta<string | null>(FACTS_CURSOR)) ?? null;
+    const page = await callEndpoint(OFFLINE.facts, {
       station: 'workstation', ...(scope ? { materialIds: scope } : {}), cursor, limit: FEED_PAGE,
-    } });
+    }, { silent: true }) as FeedPage | null;
     connectivity.answered();
     if (!page || typeof page !== 'object' || !Array.isArray(page.cylinders)) return false;
     await db.transaction('rw', db.facts, db.meta, async () => {
       if (page.reset) await db.facts.clear();
-      if (page.cylinders!.length) await db.facts.bulkPut(page.cylinders!);
+      if (page.cylinders.length) await db.facts.bulkPut(page.cylinders);
       if (page.removed?.length) await db.facts.bulkDelete(page.removed);
       await db.meta.put({ key: FACTS_CURSOR, value: page.cursor });
     });
@@ -77,10 +65,11 @@ export async function pullFacts(): Promise<boolean> {
 
 /** Records a replay the server refused as a 待处理异常 (resolved there by a supervisor). */
 export async function addException(scan: QueuedScan, message: string): Promise<void> {
-  await resendCall({ url: OFFLINE_PATHS.exceptionAdd, data: {
-    station: scan.station, scanId: scan.scanId, code: scan.code, path: `/api${scan.url}`, body: scan.body,
-    stationAt: scan.at, operator: scan.operator || scan.userName || null, workstation: scan.workstation || null, message,
-  } });
+  await callEndpoint(OFFLINE.exceptionAdd, {
+    station: scan.station, scanId: scan.scanId, code: scan.code, path: `/api${scan.url}` as ExceptionAddBody['path'], body: scan.body,
+    stationAt: scan.at, operator: (scan.operator || scan.userName || null)?.slice(0, 64) ?? null, workstation: scan.workstation || null,
+    message: message.slice(0, 1000) || '服务器拒绝',
+  }, { silent: true });
 }
 
 let lastReport = '';
@@ -89,7 +78,7 @@ async function reportQueue(): Promise<void> {
   const { waiting, oldestAt } = await queueSummary();
   const key = `${waiting}|${oldestAt ?? ''}`;
   if (key === lastReport) return;
-  await resendCall({ url: OFFLINE_PATHS.queueReport, data: { waiting, oldestAt } });
+  await callEndpoint(OFFLINE.queueReport, { waiting, oldestAt }, { silent: true });
   lastReport = key;
 }
 

@@ -79,8 +79,10 @@ describe('the local gate on the feed\'s facts agrees with the server\'s gate', (
     await cylinder('GATE-LPG-NEW', { materialId: lpg });
     await cylinder('GATE-LPG-OLD', { materialId: lpg, manufactureDate: addYears(TODAY, -9) });
 
-    const { rows } = await pullAll([n2, lpg], null, 3);
-    const gases = [{ id: n2, materialName: '氮气' }, { id: lpg, materialName: '液化石油气' }, { id: h2, materialName: '氢气' }];
+    const { rows, pages } = await pullAll([n2, lpg], null, 3);
+    // The gases as the feed sends them: what the gate reads of the gas a station fills.
+    const gases = [n2, lpg, h2].map((id) => pages[0]!.gases.find((g) => g.id === id)!);
+    expect(gases.map((g) => g.materialName)).toEqual(['氮气', '液化石油气', '氢气']);
     const expected: Record<string, string[]> = {
       'GATE-FINE': [], 'GATE-OVERDUE': ['inspectionOverdue'], 'GATE-NODATE': ['inspectionOverdue'], 'GATE-OLD': ['designLifeExceeded'],
       'GATE-SCRAP': ['scrap'], 'GATE-OWNER': ['ownership'], 'GATE-LPG-NEW': ['vacuumRequired'], 'GATE-LPG-OLD': ['designLifeExceeded', 'vacuumRequired'],
@@ -94,6 +96,8 @@ describe('the local gate on the feed\'s facts agrees with the server\'s gate', (
         expect(local, `${code} for ${gas.materialName}`).toEqual(server.reasons.map((r) => r.message));
         if (gas.id === facts!.materialId) expect(server.reasons.map((r) => r.reason), code).toEqual(reasons);
         else expect(server.reasons.map((r) => r.reason), code).toContain('wrongMedium');
+        // With only the gas's id (no gas facts), a cylinder of another gas is still refused.
+        if (gas.id !== facts!.materialId) expect(localGateMessages(facts!, gas.id, TODAY).length, code).toBeGreaterThan(0);
       }
     }
     // The LPG one past its 8 years names the extension a passed inspection would allow, offline as online.
@@ -166,7 +170,7 @@ describe('replay: X-Replayed and X-Station-At', () => {
   it('refuses impossible, far-future and malformed station times with code -1 and changes nothing', async () => {
     await cylinder('REPLAY-BAD');
     for (const headers of [
-      { 'x-station-at': '2026-02-30T10:00:00Z' }, { 'x-station-at': 'yesterday' }, { 'x-station-at': '2026-06-01T25:00:00Z' },
+      { 'x-station-at': '2026-02-30T10:00:00Z' } as Record<string, string>, { 'x-station-at': 'yesterday' }, { 'x-station-at': '2026-06-01T25:00:00Z' },
       { 'x-station-at': new Date(Date.now() + 24 * 3600_000).toISOString() }, { 'x-station-at': '1999-01-01T00:00:00Z' },
       { 'x-replayed': 'yes' },
     ]) {

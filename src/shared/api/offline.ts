@@ -79,10 +79,19 @@ export const FactsRow = Type.Object({
   materialId: Type.Integer(), materialName: DateText, specification: DateText, tareWeight: NumOrNull,
   nextInspectionDate: DateText, lifeEnd: DateText, lifeYears: Type.Union([Type.Integer(), Type.Null()]), lifeExtended: Type.Boolean(),
   manufactureDate: DateText, lifeExtendableTo: Type.Union([Type.Integer(), Type.Null()]),
-  ownerOk: Type.Boolean(), vacuumNeeded: Type.Boolean(), vacuumAfterInspection: DateText,
+  ownerOk: Type.Boolean(), vacuumNeeded: Type.Boolean(), vacuumAfterInspection: DateText, vacuumPending: Type.Boolean(),
+  designLifeYears: Type.Union([Type.Integer(), Type.Null()]), lastPassedInspection: DateText,
   targetNetWeight: NumOrNull, tolerance: NumOrNull,
 });
 export type FactsRow = Static<typeof FactsRow>;
+
+/** A gas as the gate reads it (the plant's rules applied): for localGateReasons on a cylinder of another gas. */
+export const FactsGas = Type.Object({
+  id: Type.Integer(), materialName: Type.String(), flammable: Type.Boolean(),
+  designLifeYears: Type.Union([Type.Integer(), Type.Null()]), extendedLifeYears: Type.Union([Type.Integer(), Type.Null()]),
+  targetNetWeight: NumOrNull, tolerance: NumOrNull,
+});
+export type FactsGas = Static<typeof FactsGas>;
 
 export const FactsPage = Type.Object({
   /** Send it back on the next call. */
@@ -92,8 +101,10 @@ export const FactsPage = Type.Object({
   /** Another page waits: call again at once. */
   more: Type.Boolean(),
   cylinders: Type.Array(FactsRow),
-  /** Codes that left the copy's scope (another gas now, or removed as registered by mistake). */
+  /** Codes that left the copy's scope (another gas now). */
   removed: Type.Array(Type.String()),
+  /** Every gas as the gate reads it (a few rows), on every page: the station keeps the last. */
+  gases: Type.Array(FactsGas),
 });
 export type FactsPage = Static<typeof FactsPage>;
 

@@ -192,6 +192,11 @@ export interface GateFacts {
   vacuumNeeded: boolean;
   /** The inspection that made it a first fill (for the message); null for a first fill ever. */
   vacuumAfterInspection: string | null;
+  /** The vacuum rule would hold it back for a flammable gas (whatever its own gas): for a station asked for another gas. */
+  vacuumPending: boolean;
+  /** The cylinder's own design life (null: its gas's), and its latest passed periodic inspection: the life for another gas. */
+  designLifeYears: number | null;
+  lastPassedInspection: string | null;
   /** 复秤 on the station: the gas's target net weight and tolerance (kg); null when the gas has none. */
   targetNetWeight: number | null;
   tolerance: number | null;
@@ -205,6 +210,7 @@ export function gateFactsOf(
 ): GateFacts {
   const life = lifeFacts(cylinder, gas);
   const need = vacuumNeed(cylinder, gas, options);
+  const pending = vacuumNeed(cylinder, { flammable: true }, options);
   return {
     code: cylinder.code, id: cylinder.id, status: cylinder.status, scrapped: cylinder.status === STATUS.scrap,
     materialId: cylinder.materialId, materialName: cylinder.materialName ?? null,
@@ -212,7 +218,8 @@ export function gateFactsOf(
     nextInspectionDate: cylinder.nextInspectionDate, lifeEnd: life?.end ?? null, lifeYears: life?.years ?? null,
     lifeExtended: life?.extended ?? false, manufactureDate: cylinder.manufactureDate, lifeExtendableTo: life?.extendableTo ?? null,
     ownerOk: cylinder.ownerType === 1 || (cylinder.ownerType === 2 && cylinder.ownerIsCustomer === true),
-    vacuumNeeded: need !== null, vacuumAfterInspection: need && !need.firstFill ? need.inspected : null,
+    vacuumNeeded: need !== null, vacuumAfterInspection: pending && !pending.firstFill ? pending.inspected : null,
+    vacuumPending: pending !== null, designLifeYears: cylinder.designLifeYears, lastPassedInspection: cylinder.lastPassedInspection ?? null,
     targetNetWeight: gas.targetNetWeight ?? null, tolerance: gas.weightTolerance ?? null,
   };
 }
@@ -220,35 +227,53 @@ export function gateFactsOf(
 const text = (v: unknown): string | null => (typeof v === 'string' && v ? v.slice(0, 10) : null);
 
 /**
- * The fill gate on a station's copy of one cylinder (GateFacts, or the station's LocalFacts with those fields)
- * for the gas `gas` (its id, and its name for the wrong-medium and vacuum messages) on `today` (YYYY-MM-DD):
- * the same reasons, in the same words, as fillGateReasons on the server's rows. Facts it cannot read refuse
- * (a missing next inspection date is overdue, as on the server).
+ * The gas a station fills, as localGateReasons needs it: its id and name; for a gas other than the cylinder's
+ * own, also what the gate reads of it (the feed's `gases`, the plant's rules applied) so the reasons agree in
+ * full. Without them a cylinder of another gas is still refused (wrong medium), with fewer reasons listed.
  */
-export function localGateReasons(
-  facts: { code: string; [field: string]: unknown }, gas: number | { id: number; materialName?: string | null }, today: string,
-): GateReason[] {
+export interface LocalGas {
+  id: number;
+  materialName?: string | null;
+  flammable?: boolean;
+  designLifeYears?: number | null;
+  extendedLifeYears?: number | null;
+}
+
+/**
+ * The fill gate on a station's copy of one cylinder (GateFacts, or the station's LocalFacts with those fields)
+ * for the gas `gas` (its id, or LocalGas) on `today` (YYYY-MM-DD): the same reasons, in the same words, as
+ * fillGateReasons on the server's rows. Facts it cannot read refuse (a missing next inspection date is
+ * overdue, as on the server).
+ */
+export function localGateReasons(facts: { code: string; [field: string]: unknown }, gas: number | LocalGas, today: string): GateReason[] {
   const c = facts.code;
-  const gasId = typeof gas === 'number' ? gas : gas.id;
-  const ownGas = Number(facts.materialId) === gasId;
-  const gasName = (typeof gas === 'object' && gas.materialName) || (ownGas ? text2(facts.materialName) : null) || '该介质';
+  const g: LocalGas = typeof gas === 'number' ? { id: gas } : gas;
+  const ownGas = Number(facts.materialId) === g.id;
+  const gasName = g.materialName || (ownGas ? text2(facts.materialName) : null) || '该介质';
   const reasons: GateReason[] = [];
   if (Number(facts.status) === STATUS.scrap || facts.scrapped === true) reasons.push({ reason: 'scrap', message: MESSAGES.scrap(c) });
   const next = text(facts.nextInspectionDate);
   if (!next) reasons.push({ reason: 'inspectionOverdue', message: MESSAGES.noNextInspection(c) });
   else if (next < today) reasons.push({ reason: 'inspectionOverdue', message: MESSAGES.overdue(c, next) });
+  let life: LifeFacts | null = null;
   const end = text(facts.lifeEnd);
-  if (end && end <= today) {
-    const life: LifeFacts = {
+  if (ownGas && end) {
+    life = {
       end, years: Number(facts.lifeYears), extended: facts.lifeExtended === true, manufactureDate: text(facts.manufactureDate) ?? '',
       extendableTo: typeof facts.lifeExtendableTo === 'number' ? facts.lifeExtendableTo : null,
     };
-    reasons.push({ reason: 'designLifeExceeded', message: MESSAGES.designLife(c, life) });
+  } else if (!ownGas && g.designLifeYears !== undefined) {
+    const own = typeof facts.designLifeYears === 'number' ? facts.designLifeYears : null;
+    life = lifeFacts({
+      code: c, status: 0, materialId: 0, manufactureDate: text(facts.manufactureDate), designLifeYears: own, lastInspectionDate: null,
+      nextInspectionDate: null, ownerType: 1, lastFilledAt: null, lastPassedInspection: text(facts.lastPassedInspection),
+    }, { id: g.id, materialName: gasName, flammable: g.flammable === true, designLifeYears: g.designLifeYears, extendedLifeYears: g.extendedLifeYears ?? null });
   }
+  if (life && life.end <= today) reasons.push({ reason: 'designLifeExceeded', message: MESSAGES.designLife(c, life) });
   if (facts.ownerOk !== true) reasons.push({ reason: 'ownership', message: MESSAGES.ownership(c) });
   if (!ownGas) reasons.push({ reason: 'wrongMedium', message: MESSAGES.wrongMedium(c, text2(facts.materialName), gasName) });
-  // The copy's vacuum fact is for the cylinder's own gas: for another gas the wrong medium refuses already.
-  if (ownGas && facts.vacuumNeeded === true) {
+  // Its own gas: the copy's verdict; another gas: the pending vacuum, when the station says the gas is flammable.
+  if (ownGas ? facts.vacuumNeeded === true : g.flammable === true && facts.vacuumPending === true) {
     const inspected = text(facts.vacuumAfterInspection);
     reasons.push({ reason: 'vacuumRequired', message: MESSAGES.vacuum(c, inspected ? { firstFill: false, inspected } : { firstFill: true }, gasName) });
   }
@@ -258,6 +283,6 @@ export function localGateReasons(
 const text2 = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
 /** localGateReasons as the words the station shows. */
-export function localGateMessages(facts: { code: string; [field: string]: unknown }, gas: number | { id: number; materialName?: string | null }, today: string): string[] {
+export function localGateMessages(facts: { code: string; [field: string]: unknown }, gas: number | LocalGas, today: string): string[] {
   return localGateReasons(facts, gas, today).map((r) => r.message);
 }

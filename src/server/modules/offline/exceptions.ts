@@ -156,6 +156,6 @@ export async function reportQueue(db: Kysely<DB>, body: QueueReportBody, actor: 
 export async function queues(db: Kysely<DB>): Promise<WorkstationQueueRow[]> {
   const rows = await db.selectFrom('workstation_queues as q').select([
     'q.workstation', 'q.waiting', tsOrNull('q.oldest_at').as('oldestAt'), ts('q.reported_at').as('reportedAt'), 'q.user_name as userName',
-  ]).orderBy(sql`q.waiting > 0`, 'desc').orderBy(sql`q.oldest_at`, sql`asc nulls last`).orderBy('q.workstation').limit(500).execute();
+  ]).orderBy(sql`q.waiting > 0`, 'desc').orderBy(sql`q.oldest_at asc nulls last`).orderBy('q.workstation').limit(500).execute();
   return rows;
 }

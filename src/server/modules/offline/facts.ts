@@ -63,6 +63,16 @@ async function factsOf(db: Kysely<DB>, where: { ids: number[] } | { materialIds:
   ));
 }
 
+/** Every gas as the gate reads it, the design-life extension rule applied (as fill-gate.repository does). */
+async function gases(db: Kysely<DB>): Promise<FactsPage['gases']> {
+  const rows = await db.selectFrom('materials as m').select([
+    'm.id', 'm.material_name as materialName', 'm.flammable', 'm.design_life_years as designLifeYears', 'm.extended_life_years as extendedLifeYears',
+    sql<number | null>`m.target_net_weight::float8`.as('targetNetWeight'), sql<number | null>`m.weight_tolerance::float8`.as('tolerance'),
+    ruleFlag('lpgLifeExtension').as('extensionRule'),
+  ]).orderBy('m.id').limit(1000).execute();
+  return rows.map(({ extensionRule, ...g }) => ({ ...g, flammable: g.flammable === true, extendedLifeYears: extensionRule ? g.extendedLifeYears : null }));
+}
+
 /** The newest trace id every event up to which is settled (see FEED); 0 when none. */
 async function settledMark(db: Kysely<DB>, after: number): Promise<number> {
   const row = await sql<{ id: string | null }>`
@@ -101,13 +111,13 @@ export async function factsPage(db: Kysely<DB>, query: FactsQuery): Promise<Fact
     const cylinders = await factsOf(db, { materialIds: scope, afterId: lastId, limit });
     const more = cylinders.length === limit;
     const next = more ? `f.${mark}.${cylinders[cylinders.length - 1]!.id}` : `t.${mark}`;
-    return { cursor: next, reset: !cursor, more, cylinders, removed: [] };
+    return { cursor: next, reset: !cursor, more, cylinders, removed: [], gases: await gases(db) };
   }
 
   const events = await db.selectFrom('cylinder_traces as t').leftJoin('cylinders as c', 'c.id', 't.cylinder_id')
     .select(['t.id', 't.cylinder_id as cylinderId', 'c.material_id as materialId'])
     .where('t.id', '>', cursor.after).orderBy('t.id').limit(limit).execute();
-  if (!events.length) return { cursor: `t.${cursor.after}`, reset: false, more: false, cylinders: [], removed: [] };
+  if (!events.length) return { cursor: `t.${cursor.after}`, reset: false, more: false, cylinders: [], removed: [], gases: await gases(db) };
   const settled = await settledMark(db, cursor.after);
   // The cursor passes the settled events only (a full page past them: the rest on the next call).
   const passed = events.filter((e) => Number(e.id) <= settled);
@@ -120,6 +130,6 @@ export async function factsPage(db: Kysely<DB>, query: FactsQuery): Promise<Fact
   const removed = cylinders.filter((c) => scope && !scope.includes(c.materialId)).map((c) => c.code);
   return {
     cursor: `t.${nextAfter}`, reset: false, more: events.length === limit && nextAfter > cursor.after,
-    cylinders: inScope, removed,
+    cylinders: inScope, removed, gases: await gases(db),
   };
 }

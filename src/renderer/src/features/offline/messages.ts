@@ -53,6 +53,8 @@ export const offlineMessages = defineMessages({
     'offline.plainLabel': '离线：按本机资料打印',
     'offline.pickRefused': '{code} 不能领瓶',
     'offline.copy': '本机资料 {count} 瓶',
+    'offline.replayed': '离线补传',
+    'offline.replayedAt': '离线补传（工位扫描于 {at}）',
     'offline.noTolerance': '本机没有气瓶 {code} 的皮重或复秤标准：离线不能复秤，请待服务器恢复后再扫',
   },
   en: {
@@ -106,6 +108,8 @@ export const offlineMessages = defineMessages({
     'offline.plainLabel': 'Offline: printed from the local copy',
     'offline.pickRefused': '{code} may not be picked',
     'offline.copy': 'Local copy: {count} cylinders',
+    'offline.replayed': 'Sent after an outage',
+    'offline.replayedAt': 'Sent after an outage (scanned at the station {at})',
     'offline.noTolerance': 'This PC has no tare or re-weigh standard for cylinder {code}: it cannot be re-weighed offline; scan again once the server is back',
   },
 });

@@ -129,7 +129,7 @@ test('充装 keeps 21 scans offline, refuses an overdue cylinder, survives a rel
   const row = dialog.getByTestId('offline-exception').filter({ hasText: codeOf(21) });
   await expect(row).toContainText('报废');
   await row.getByRole('button', { name: '处理' }).click();
-  await dialog.getByLabel('处理', { exact: true }).click();
+  await dialog.getByRole('combobox', { name: '处理' }).click();
   await page.getByRole('option', { name: '忽略' }).click();
   await dialog.getByLabel('处理说明').fill('气瓶已报废，本次充装作废');
   await dialog.getByRole('button', { name: '确定' }).click();

@@ -65,6 +65,13 @@ export const FactsQuery = Type.Object({
   station: Type.Optional(Str('工位', { maxLength: 32 })),
   /** The gases the copy is for (the station's); all gases when absent. */
   materialIds: Type.Optional(List('介质', Id('介质'), { maxItems: 50 })),
+  /**
+   * The statuses the station acts on (领瓶: 在库 2; 充装: 已领瓶 3; …); all when absent. A cylinder that moves out
+   * of them is sent in `removed`, one that moves in is sent with its facts: the copy holds what is in the plant
+   * for this station, not every cylinder ever registered. Must stay the same from the first page on (another
+   * set starts a new copy without a cursor).
+   */
+  statuses: Type.Optional(List('状态', Int('状态', { minimum: 0, maximum: 13 }), { maxItems: 14 })),
   cursor: Type.Optional(Type.Union([FactsCursor, Type.Null()])),
   limit: Type.Optional(Int('每页条数', { minimum: 1, maximum: FACTS_MAX_PAGE })),
 });
@@ -101,7 +108,7 @@ export const FactsPage = Type.Object({
   /** Another page waits: call again at once. */
   more: Type.Boolean(),
   cylinders: Type.Array(FactsRow),
-  /** Codes that left the copy's scope (another gas now). */
+  /** Codes that left the copy's scope (another gas, or a status the station does not act on). */
   removed: Type.Array(Type.String()),
   /** Every gas as the gate reads it (a few rows), on every page: the station keeps the last. */
   gases: Type.Array(FactsGas),

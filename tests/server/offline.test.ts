@@ -363,3 +363,19 @@ describe('the stations\' queues', () => {
     expect((await t.call('GET', '/api/offline/queues', { token: stationToken })).status).toBe(403);
   });
 });
+
+describe('the trace stays append-only', () => {
+  it('refuses to change a replayed event\'s station time or mark afterwards', async () => {
+    await cylinder('APPEND-1');
+    await post('/api/produce/addPicking', { code: 'APPEND-1', scanId: randomUUID() }, {
+      ...WS('充装一号台'), 'x-replayed': '1', 'x-station-at': new Date(Date.now() - 60_000).toISOString(),
+    });
+    const [register, ev] = await events('APPEND-1');
+    // Only setting reverted_by_id is allowed (a rollback): not with a station time or mark changed on the way.
+    const sneak = (patch: { station_at?: Date; replayed?: boolean }) =>
+      t.db.updateTable('cylinder_traces').set({ reverted_by_id: register!.id, ...patch }).where('id', '=', ev!.id).execute();
+    await expect(sneak({ station_at: new Date() })).rejects.toThrow(/append-only/);
+    await expect(sneak({ replayed: false })).rejects.toThrow(/append-only/);
+    expect((await events('APPEND-1', 'pick'))[0]!.replayed).toBe(true);
+  });
+});

@@ -74,23 +74,26 @@ async function gases(db: Kysely<DB>): Promise<FactsPage['gases']> {
   return rows.map(({ extensionRule, ...g }) => ({ ...g, flammable: g.flammable === true, extendedLifeYears: extensionRule ? g.extendedLifeYears : null }));
 }
 
-/** Trace events looked at from the newest down for unsettled ones (far more than a minute of a plant's scans). */
-const SETTLE_WINDOW = 20_000;
+/** Trace events looked at from the newest down for unsettled ones (more than a minute of a busy plant's scans). */
+const SETTLE_WINDOW = 5_000;
 
 /**
  * The newest trace id up to which every event is settled (see FEED): one less than the oldest unsettled
- * event among the newest SETTLE_WINDOW, else the newest id; never below `after`. Reads the top of the
- * trace's primary key only.
+ * event among the newest SETTLE_WINDOW, else the newest id; `after` (no move) when every one of them is
+ * unsettled (there may be more below). Reads the top of the trace's primary key only.
  */
-async function settledMark(db: Kysely<DB>, after: number): Promise<number> {
-  const row = await sql<{ top: string | null; young: string | null }>`
+async function settledMark(db: Kysely<DB>, after: number, start = false): Promise<number> {
+  const row = await sql<{ top: string | null; young: string | null; allYoung: boolean; bottom: string | null }>`
     with recent as (select t.id, t.at from cylinder_traces t order by t.id desc limit ${SETTLE_WINDOW}),
     threshold as (select least(now(), coalesce((select min(a.xact_start) from pg_stat_activity a
       where a.datname = current_database() and a.xact_start is not null and a.pid <> pg_backend_pid()), now()))
       - make_interval(secs => ${FEED.settleSeconds}) as v)
-    select (select max(id) from recent)::text as top,
-      (select min(r.id) from recent r, threshold h where r.at >= h.v)::text as young`.execute(db);
-  const { top, young } = row.rows[0] ?? { top: null, young: null };
+    select (select max(id) from recent)::text as top, (select min(id) from recent)::text as bottom,
+      (select min(r.id) from recent r, threshold h where r.at >= h.v)::text as young,
+      (select count(*) = ${SETTLE_WINDOW} and bool_and(r.at >= h.v) from recent r, threshold h) as "allYoung"`.execute(db);
+  const { top, young, allYoung, bottom } = row.rows[0] ?? { top: null, young: null, allYoung: false, bottom: null };
+  // A full copy starting in a burst marks below the window rather than at 0 (a change feed from the trace's start).
+  if (allYoung) return start && bottom ? Math.max(Number(bottom) - 1, after) : after;
   const mark = young ? Number(young) - 1 : top ? Number(top) : 0;
   return Math.max(mark, after);
 }
@@ -119,7 +122,7 @@ export async function factsPage(db: Kysely<DB>, query: FactsQuery): Promise<Fact
 
   if (!cursor || cursor.kind === 'full') {
     // A full copy: the mark is read before the first page, so what changes while it pages is sent after.
-    const mark = cursor ? cursor.mark : await settledMark(db, 0);
+    const mark = cursor ? cursor.mark : await settledMark(db, 0, true);
     const lastId = cursor ? cursor.lastId : 0;
     const cylinders = await factsOf(db, { materialIds: scope, statuses, afterId: lastId, limit });
     const more = cylinders.length === limit;

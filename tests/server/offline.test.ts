@@ -332,7 +332,7 @@ describe('待处理异常', () => {
     const base = { station: 'pick', scanId: randomUUID(), code: 'EXC-BAD', path: '/api/produce/addPicking', body: {}, message: '拒绝' };
     for (const body of [
       { ...base, message: 'a\u0000b' }, { ...base, station: 'nowhere' }, { ...base, path: '/api/user/save' }, { ...base, scanId: 'not-a-uuid' },
-      { ...base, message: 'x'.repeat(1001) }, { ...base, body: { big: 'x'.repeat(5000) } }, { ...base, stationAt: '2026-13-01T00:00:00Z' },
+      { ...base, message: 'x'.repeat(1001) }, { ...base, body: { remark: 'x'.repeat(5000) } }, { ...base, body: { code: 'EXC-BAD', filledPressure: -1 } }, { ...base, stationAt: '2026-13-01T00:00:00Z' },
     ]) {
       const res = await post('/api/offline/exception/add', body);
       expect(res.body.code, JSON.stringify(body).slice(0, 80)).toBe(-1);

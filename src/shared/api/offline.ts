@@ -1,5 +1,7 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
+import { PRODUCTION } from './production';
+import { STORAGE } from './storage';
 import { Code, Id, Int, List, NoData, OneOf, Page, PageQuery, ReqStr, Str } from './schema';
 
 /**
@@ -47,6 +49,21 @@ export const REPLAYABLE_PATHS = [
   '/api/produce/addPicking', '/api/produce/filling', '/api/produce/testResult', '/api/produce/metage', '/api/produce/vacuum',
   '/api/storageOrder/inStock', '/api/storageOrder/scanOutStock', '/api/storageOrder/scanHandel',
 ] as const;
+const KEPT_CALLS = [
+  PRODUCTION.addPicking, PRODUCTION.filling, PRODUCTION.testResult, PRODUCTION.metage, PRODUCTION.vacuum,
+  STORAGE.inStock, STORAGE.scanOutStock, STORAGE.scanHandel,
+] as const;
+
+/**
+ * A kept call's body: every field one of those calls takes, each optional, bounded by that call's own schema
+ * (the first call's where two share a name: materialId nullable as 领瓶 takes it). The call checks it again in
+ * full when 重新扫描 sends it.
+ */
+const keptFields: TProperties = {};
+for (const call of KEPT_CALLS) {
+  for (const [name, schema] of Object.entries((call.body as TObject).properties)) keptFields[name] ??= Type.Optional(schema);
+}
+export const KeptCallBody = Type.Object(keptFields, { title: '扫描内容' });
 
 /* ---------------------------------------------------------------- the change feed */
 
@@ -126,7 +143,7 @@ export const ExceptionAddBody = Type.Object({
   code: Code('气瓶编码', 64),
   path: OneOf('接口', REPLAYABLE_PATHS),
   /** The kept call's body (sent again by 重新扫描); at most 4000 characters as JSON. */
-  body: Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { title: '扫描内容', maxProperties: 40 }),
+  body: KeptCallBody,
   stationAt: Type.Optional(Type.Union([IsoText, Type.Null()])),
   operator: Type.Optional(Type.Union([Str('操作人', { maxLength: 64 }), Type.Null()])),
   workstation: Type.Optional(Type.Union([Str('工作站', { maxLength: 64 }), Type.Null()])),

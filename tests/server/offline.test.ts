@@ -136,6 +136,44 @@ describe('the facts change feed', () => {
     expect((await pullAll([h2], next.cursor)).rows.size).toBe(0);
   });
 
+  it('keeps a 领瓶 copy to the statuses it acts on: a cylinder picked elsewhere is removed, one back in stock comes in', async () => {
+    const gas = await createGas(t, token, { materialName: '氩气', code: 'AR' });
+    await cylinder('SCOPE-1', { materialId: gas });
+    await cylinder('SCOPE-2', { materialId: gas });
+    const id3 = await cylinder('SCOPE-3', { materialId: gas });
+    await forceStatus(t, id3, 9);
+    const full = await pullAll([gas], null);
+    const post2 = (cursor: string) => post<FactsPage>('/api/offline/facts', { materialIds: [gas], statuses: [2], cursor });
+    const first = await post<FactsPage>('/api/offline/facts', { materialIds: [gas], statuses: [2], cursor: null });
+    expect(first.body.data.cylinders.map((c) => c.code)).toEqual(['SCOPE-1', 'SCOPE-2']);
+    expect(full.rows.size).toBe(3);
+    const picked = await post('/api/produce/addPicking', { code: 'SCOPE-1', materialId: gas, scanId: randomUUID() }, WS('充装二号台'));
+    expect(picked.body.code, picked.body.msg).toBe(0);
+    const next = await post2(first.body.data.cursor);
+    expect(next.body.data).toMatchObject({ cylinders: [], removed: ['SCOPE-1'] });
+  });
+
+  it('does not pass events that may still have earlier ones uncommitted: they come again until settled', async () => {
+    const gas = await createGas(t, token, { materialName: '二氧化碳', code: 'CO2' });
+    await cylinder('SETTLE-1', { materialId: gas });
+    const { cursor } = await pullAll([gas], null);
+    FEED.settleSeconds = 3600;
+    try {
+      const id = (await t.db.selectFrom('cylinders').select('id').where('code', '=', 'SETTLE-1').executeTakeFirstOrThrow()).id;
+      expect((await t.call('POST', '/api/product/scrap', { token, body: { id, reason: '报废' } })).body.code).toBe(0);
+      const a = await post<FactsPage>('/api/offline/facts', { materialIds: [gas], cursor });
+      expect(a.body.data.cylinders.map((c) => c.code)).toEqual(['SETTLE-1']);
+      expect(a.body.data.cursor).toBe(cursor);
+      const b = await post<FactsPage>('/api/offline/facts', { materialIds: [gas], cursor: a.body.data.cursor });
+      expect(b.body.data.cylinders.map((c) => [c.code, c.scrapped])).toEqual([['SETTLE-1', true]]);
+    } finally {
+      FEED.settleSeconds = 0;
+    }
+    const settled = await pullAll([gas], cursor);
+    expect(settled.cursor).not.toBe(cursor);
+    expect((await pullAll([gas], settled.cursor)).rows.size).toBe(0);
+  });
+
   it('bounds the page and refuses a forged cursor or too many gases with code -1', async () => {
     for (const body of [
       { cursor: null, limit: 5000 }, { cursor: null, limit: 0 }, { cursor: 'x.1' }, { cursor: 't.1; drop table cylinders' },
@@ -294,7 +332,7 @@ describe('待处理异常', () => {
     const base = { station: 'pick', scanId: randomUUID(), code: 'EXC-BAD', path: '/api/produce/addPicking', body: {}, message: '拒绝' };
     for (const body of [
       { ...base, message: 'a\u0000b' }, { ...base, station: 'nowhere' }, { ...base, path: '/api/user/save' }, { ...base, scanId: 'not-a-uuid' },
-      { ...base, message: 'x'.repeat(1001) }, { ...base, body: { big: 'x'.repeat(5000) } }, { ...base, stationAt: '2026-13-01T00:00:00Z' },
+      { ...base, message: 'x'.repeat(1001) }, { ...base, body: { remark: 'x'.repeat(5000) } }, { ...base, body: { code: 'EXC-BAD', filledPressure: -1 } }, { ...base, stationAt: '2026-13-01T00:00:00Z' },
     ]) {
       const res = await post('/api/offline/exception/add', body);
       expect(res.body.code, JSON.stringify(body).slice(0, 80)).toBe(-1);
@@ -323,5 +361,21 @@ describe('the stations\' queues', () => {
     const station = await createLimitedUser(t, token, 'station2', ['produce:picking']);
     const stationToken = (await t.login(station.username, station.password)).token;
     expect((await t.call('GET', '/api/offline/queues', { token: stationToken })).status).toBe(403);
+  });
+});
+
+describe('the trace stays append-only', () => {
+  it('refuses to change a replayed event\'s station time or mark afterwards', async () => {
+    await cylinder('APPEND-1');
+    await post('/api/produce/addPicking', { code: 'APPEND-1', scanId: randomUUID() }, {
+      ...WS('充装一号台'), 'x-replayed': '1', 'x-station-at': new Date(Date.now() - 60_000).toISOString(),
+    });
+    const [register, ev] = await events('APPEND-1');
+    // Only setting reverted_by_id is allowed (a rollback): not with a station time or mark changed on the way.
+    const sneak = (patch: { station_at?: Date; replayed?: boolean }) =>
+      t.db.updateTable('cylinder_traces').set({ reverted_by_id: register!.id, ...patch }).where('id', '=', ev!.id).execute();
+    await expect(sneak({ station_at: new Date() })).rejects.toThrow(/append-only/);
+    await expect(sneak({ replayed: false })).rejects.toThrow(/append-only/);
+    expect((await events('APPEND-1', 'pick'))[0]!.replayed).toBe(true);
   });
 });

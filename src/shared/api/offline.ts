@@ -1,5 +1,7 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
+import { PRODUCTION } from './production';
+import { STORAGE } from './storage';
 import { Code, Id, Int, List, NoData, OneOf, Page, PageQuery, ReqStr, Str } from './schema';
 
 /**
@@ -47,6 +49,21 @@ export const REPLAYABLE_PATHS = [
   '/api/produce/addPicking', '/api/produce/filling', '/api/produce/testResult', '/api/produce/metage', '/api/produce/vacuum',
   '/api/storageOrder/inStock', '/api/storageOrder/scanOutStock', '/api/storageOrder/scanHandel',
 ] as const;
+const KEPT_CALLS = [
+  PRODUCTION.addPicking, PRODUCTION.filling, PRODUCTION.testResult, PRODUCTION.metage, PRODUCTION.vacuum,
+  STORAGE.inStock, STORAGE.scanOutStock, STORAGE.scanHandel,
+] as const;
+
+/**
+ * A kept call's body: every field one of those calls takes, each optional, bounded by that call's own schema
+ * (the first call's where two share a name: materialId nullable as 领瓶 takes it). The call checks it again in
+ * full when 重新扫描 sends it.
+ */
+const keptFields: TProperties = {};
+for (const call of KEPT_CALLS) {
+  for (const [name, schema] of Object.entries((call.body as TObject).properties)) keptFields[name] ??= Type.Optional(schema);
+}
+export const KeptCallBody = Type.Object(keptFields, { title: '扫描内容' });
 
 /* ---------------------------------------------------------------- the change feed */
 
@@ -65,6 +82,13 @@ export const FactsQuery = Type.Object({
   station: Type.Optional(Str('工位', { maxLength: 32 })),
   /** The gases the copy is for (the station's); all gases when absent. */
   materialIds: Type.Optional(List('介质', Id('介质'), { maxItems: 50 })),
+  /**
+   * The statuses the station acts on (领瓶: 在库 2; 充装: 已领瓶 3; …); all when absent. A cylinder that moves out
+   * of them is sent in `removed`, one that moves in is sent with its facts: the copy holds what is in the plant
+   * for this station, not every cylinder ever registered. Must stay the same from the first page on (another
+   * set starts a new copy without a cursor).
+   */
+  statuses: Type.Optional(List('状态', Int('状态', { minimum: 0, maximum: 13 }), { maxItems: 14 })),
   cursor: Type.Optional(Type.Union([FactsCursor, Type.Null()])),
   limit: Type.Optional(Int('每页条数', { minimum: 1, maximum: FACTS_MAX_PAGE })),
 });
@@ -101,7 +125,7 @@ export const FactsPage = Type.Object({
   /** Another page waits: call again at once. */
   more: Type.Boolean(),
   cylinders: Type.Array(FactsRow),
-  /** Codes that left the copy's scope (another gas now). */
+  /** Codes that left the copy's scope (another gas, or a status the station does not act on). */
   removed: Type.Array(Type.String()),
   /** Every gas as the gate reads it (a few rows), on every page: the station keeps the last. */
   gases: Type.Array(FactsGas),
@@ -119,7 +143,7 @@ export const ExceptionAddBody = Type.Object({
   code: Code('气瓶编码', 64),
   path: OneOf('接口', REPLAYABLE_PATHS),
   /** The kept call's body (sent again by 重新扫描); at most 4000 characters as JSON. */
-  body: Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { title: '扫描内容', maxProperties: 40 }),
+  body: KeptCallBody,
   stationAt: Type.Optional(Type.Union([IsoText, Type.Null()])),
   operator: Type.Optional(Type.Union([Str('操作人', { maxLength: 64 }), Type.Null()])),
   workstation: Type.Optional(Type.Union([Str('工作站', { maxLength: 64 }), Type.Null()])),

@@ -23,7 +23,7 @@ export const FEED = { settleSeconds: 60 };
  * read in one statement as fill-gate.repository reads them for one cylinder, and reduced by the shared
  * gateFactsOf: the station's copy and the server's gate cannot drift apart.
  */
-async function factsOf(db: Kysely<DB>, where: { ids: number[] } | { materialIds: number[] | null; afterId: number; limit: number }): Promise<FactsRow[]> {
+async function factsOf(db: Kysely<DB>, where: { ids: number[] } | { materialIds: number[] | null; statuses: number[] | null; afterId: number; limit: number }): Promise<FactsRow[]> {
   let q = db.selectFrom('cylinders as c')
     .innerJoin('materials as m', 'm.id', 'c.material_id')
     .leftJoin('enterprises as o', 'o.id', 'c.owner_enterprise_id')
@@ -50,6 +50,7 @@ async function factsOf(db: Kysely<DB>, where: { ids: number[] } | { materialIds:
     q = q.where('c.id', 'in', where.ids);
   } else {
     if (where.materialIds) q = q.where('c.material_id', 'in', where.materialIds);
+    if (where.statuses) q = q.where('c.status', 'in', where.statuses);
     q = q.where('c.id', '>', where.afterId).orderBy('c.id').limit(where.limit);
   }
   const rows = await q.execute();
@@ -73,15 +74,28 @@ async function gases(db: Kysely<DB>): Promise<FactsPage['gases']> {
   return rows.map(({ extensionRule, ...g }) => ({ ...g, flammable: g.flammable === true, extendedLifeYears: extensionRule ? g.extendedLifeYears : null }));
 }
 
-/** The newest trace id every event up to which is settled (see FEED); 0 when none. */
-async function settledMark(db: Kysely<DB>, after: number): Promise<number> {
-  const row = await sql<{ id: string | null }>`
-    select max(t.id)::text as id from cylinder_traces t
-    where t.id > ${after} and t.at < least(now(), coalesce((select min(a.xact_start) from pg_stat_activity a
+/** Trace events looked at from the newest down for unsettled ones (more than a minute of a busy plant's scans). */
+const SETTLE_WINDOW = 5_000;
+
+/**
+ * The newest trace id up to which every event is settled (see FEED): one less than the oldest unsettled
+ * event among the newest SETTLE_WINDOW, else the newest id; `after` (no move) when every one of them is
+ * unsettled (there may be more below). Reads the top of the trace's primary key only.
+ */
+async function settledMark(db: Kysely<DB>, after: number, start = false): Promise<number> {
+  const row = await sql<{ top: string | null; young: string | null; allYoung: boolean; bottom: string | null }>`
+    with recent as (select t.id, t.at from cylinder_traces t order by t.id desc limit ${SETTLE_WINDOW}),
+    threshold as (select least(now(), coalesce((select min(a.xact_start) from pg_stat_activity a
       where a.datname = current_database() and a.xact_start is not null and a.pid <> pg_backend_pid()), now()))
-      - make_interval(secs => ${FEED.settleSeconds})`.execute(db);
-  const id = row.rows[0]?.id;
-  return id ? Number(id) : after;
+      - make_interval(secs => ${FEED.settleSeconds}) as v)
+    select (select max(id) from recent)::text as top, (select min(id) from recent)::text as bottom,
+      (select min(r.id) from recent r, threshold h where r.at >= h.v)::text as young,
+      (select count(*) = ${SETTLE_WINDOW} and bool_and(r.at >= h.v) from recent r, threshold h) as "allYoung"`.execute(db);
+  const { top, young, allYoung, bottom } = row.rows[0] ?? { top: null, young: null, allYoung: false, bottom: null };
+  // A full copy starting in a burst marks below the window rather than at 0 (a change feed from the trace's start).
+  if (allYoung) return start && bottom ? Math.max(Number(bottom) - 1, after) : after;
+  const mark = young ? Number(young) - 1 : top ? Number(top) : 0;
+  return Math.max(mark, after);
 }
 
 function parseCursor(cursor: string | null | undefined): { kind: 'full'; mark: number; lastId: number } | { kind: 'trace'; after: number } | null {
@@ -102,34 +116,37 @@ function parseCursor(cursor: string | null | undefined): { kind: 'full'; mark: n
 export async function factsPage(db: Kysely<DB>, query: FactsQuery): Promise<FactsPage> {
   const limit = Math.min(query.limit ?? FACTS_DEFAULT_PAGE, FACTS_MAX_PAGE);
   const scope = query.materialIds?.length ? [...new Set(query.materialIds)] : null;
+  const statuses = query.statuses?.length ? [...new Set(query.statuses)] : null;
+  const inScope = (c: FactsRow) => (!scope || scope.includes(c.materialId)) && (!statuses || statuses.includes(c.status));
   const cursor = parseCursor(query.cursor);
 
   if (!cursor || cursor.kind === 'full') {
     // A full copy: the mark is read before the first page, so what changes while it pages is sent after.
-    const mark = cursor ? cursor.mark : await settledMark(db, 0);
+    const mark = cursor ? cursor.mark : await settledMark(db, 0, true);
     const lastId = cursor ? cursor.lastId : 0;
-    const cylinders = await factsOf(db, { materialIds: scope, afterId: lastId, limit });
+    const cylinders = await factsOf(db, { materialIds: scope, statuses, afterId: lastId, limit });
     const more = cylinders.length === limit;
     const next = more ? `f.${mark}.${cylinders[cylinders.length - 1]!.id}` : `t.${mark}`;
     return { cursor: next, reset: !cursor, more, cylinders, removed: [], gases: await gases(db) };
   }
 
-  const events = await db.selectFrom('cylinder_traces as t').leftJoin('cylinders as c', 'c.id', 't.cylinder_id')
-    .select(['t.id', 't.cylinder_id as cylinderId', 'c.material_id as materialId'])
-    .where('t.id', '>', cursor.after).orderBy('t.id').limit(limit).execute();
-  if (!events.length) return { cursor: `t.${cursor.after}`, reset: false, more: false, cylinders: [], removed: [], gases: await gases(db) };
+  // Events of the scope's gases after the cursor (the trace's primary key; the join filters by gas).
+  let eventQuery = db.selectFrom('cylinder_traces as t').innerJoin('cylinders as c', 'c.id', 't.cylinder_id')
+    .select(['t.id', 't.cylinder_id as cylinderId']).where('t.id', '>', cursor.after);
+  if (scope) eventQuery = eventQuery.where('c.material_id', 'in', scope);
+  const events = await eventQuery.orderBy('t.id').limit(limit).execute();
   const settled = await settledMark(db, cursor.after);
-  // The cursor passes the settled events only (a full page past them: the rest on the next call).
-  const passed = events.filter((e) => Number(e.id) <= settled);
-  const nextAfter = passed.length ? Number(passed[passed.length - 1]!.id) : cursor.after;
-  const ids = [...new Set(events.map((e) => e.cylinderId))];
-  const cylinders = await factsOf(db, { ids });
-  const inScope = cylinders.filter((c) => !scope || scope.includes(c.materialId));
-  // Left the scope: moved to another gas. (A registration removed as a mistake takes its events with it: the
-  // copy keeps the code until the next full copy, and a scan of it is refused on replay.)
-  const removed = cylinders.filter((c) => scope && !scope.includes(c.materialId)).map((c) => c.code);
+  // The cursor passes settled events only; the events are in id order, so the settled ones are a prefix. When
+  // the page holds every event of the scope after the cursor, it may pass the other gases' settled ones too.
+  const young = events.find((e) => Number(e.id) > settled);
+  const full = events.length === limit;
+  const nextAfter = young ? Number(young.id) - 1 : full ? Number(events[events.length - 1]!.id) : Math.max(settled, cursor.after);
+  if (!events.length) return { cursor: `t.${nextAfter}`, reset: false, more: false, cylinders: [], removed: [], gases: await gases(db) };
+  const cylinders = await factsOf(db, { ids: [...new Set(events.map((e) => e.cylinderId))] });
+  // Out of the statuses the station acts on now: the station drops it.
+  const removed = cylinders.filter((c) => !inScope(c)).map((c) => c.code);
   return {
-    cursor: `t.${nextAfter}`, reset: false, more: events.length === limit && nextAfter > cursor.after,
-    cylinders: inScope, removed, gases: await gases(db),
+    cursor: `t.${Math.max(nextAfter, cursor.after)}`, reset: false, more: full && nextAfter > cursor.after,
+    cylinders: cylinders.filter(inScope), removed, gases: await gases(db),
   };
 }

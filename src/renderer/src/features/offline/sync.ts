@@ -19,6 +19,10 @@ type FeedPage = EndpointData<typeof OFFLINE.facts>;
 export const FACTS_CURSOR = 'facts.cursor';
 export const FACTS_SCOPE = 'facts.scope';
 export const FACTS_SYNCED_AT = 'facts.syncedAt';
+/** When the last full copy (a pull without a cursor) began. */
+export const FACTS_FULL_AT = 'facts.fullAt';
+/** A full copy again after this long. */
+export const FULL_COPY_EVERY_MS = 24 * 3600_000;
 
 /**
  * The gases the copy is for: the gas this PC's 领瓶 / 充装 station fills (设备 set-up kept on the PC), or
@@ -44,6 +48,10 @@ export async function pullFacts(): Promise<boolean> {
       await db.meta.bulkPut([{ key: FACTS_SCOPE, value: wanted }, { key: FACTS_CURSOR, value: null }, { key: FACTS_SYNCED_AT, value: null }]);
     });
   }
+  // Changes outside the trace (a gas's life or flammability edited, a rule switched) reach the copy only with
+  // a full copy: one a day (and after a long outage), as the server's README asks.
+  const fullAt = await readMeta<number | null>(FACTS_FULL_AT);
+  if (typeof fullAt === 'number' && Date.now() - fullAt > FULL_COPY_EVERY_MS) await writeMeta(FACTS_CURSOR, null);
   for (let pages = 0; pages < 10_000; pages++) {
     const cursor = (await readMeta<string | null>(FACTS_CURSOR)) ?? null;
     const page = await callEndpoint(OFFLINE.facts, {
@@ -56,6 +64,7 @@ export async function pullFacts(): Promise<boolean> {
       if (page.cylinders.length) await db.facts.bulkPut(page.cylinders);
       if (page.removed?.length) await db.facts.bulkDelete(page.removed);
       await db.meta.put({ key: FACTS_CURSOR, value: page.cursor });
+      if (cursor === null) await db.meta.put({ key: FACTS_FULL_AT, value: Date.now() });
     });
     if (!page.more) break;
   }

@@ -232,11 +232,13 @@ describe('saving menus', () => {
 
   it('lets a built-in menu be renamed and moved, keeping its number and keys', async () => {
     const menu = (await menuRow('setting.machine'))!;
-    const buttons = [{ buttonKey: 'machine:view', buttonName: '浏览' }, { buttonKey: 'machine:test', buttonName: '测试' }];
+    // Its built-in keys stay (the offline exceptions' two as well); names may change and keys be added.
+    const builtIn = [{ buttonKey: 'offline:exceptions', buttonName: '查看全部待处理异常' }, { buttonKey: 'offline:resolve', buttonName: '处理待处理异常' }];
+    const buttons = [{ buttonKey: 'machine:view', buttonName: '浏览' }, { buttonKey: 'machine:test', buttonName: '测试' }, ...builtIn];
     expect((await saveMenu({ id: menu.id, menuNo: 'setting.machine', menuName: '设备', parentNo: 'home', menuUrl: '/Setting/machine', sort: 5, buttonList: buttons })).body.code).toBe(0);
     expect(await menuRow('setting.machine')).toMatchObject({ menu_name: '设备', parent_no: 'home', sort: 5 });
-    expect(await buttonsOf('setting.machine')).toEqual(['machine:view=浏览', 'machine:test=测试']);
-    const back = await saveMenu({ id: menu.id, menuNo: 'setting.machine', menuName: '设备设置', parentNo: 'setting', menuUrl: '/Setting/machine', sort: menu.sort, buttonList: [{ buttonKey: 'machine:view', buttonName: '查看' }] });
+    expect(await buttonsOf('setting.machine')).toEqual(['machine:view=浏览', 'machine:test=测试', 'offline:exceptions=查看全部待处理异常', 'offline:resolve=处理待处理异常']);
+    const back = await saveMenu({ id: menu.id, menuNo: 'setting.machine', menuName: '设备设置', parentNo: 'setting', menuUrl: '/Setting/machine', sort: menu.sort, buttonList: [{ buttonKey: 'machine:view', buttonName: '查看' }, ...builtIn] });
     expect(back.body.code).toBe(0);
     expect(await menuRow('setting.machine')).toEqual(menu);
   });

@@ -88,6 +88,15 @@ const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
   'GET /api/setting/info/:key/:id': { key: 'authenticated' },
   'POST /api/dataSource/contentConfig/getContent': { key: 'authenticated' },
   'POST /api/setting/rule/save': { key: 'systemRule:save' },
+  // Stations through an outage (offline): the facts feed, 待处理异常 and the queues. A station's own calls
+  // need a sign-in only; resolving needs offline:resolve (and product:scrap, checked inside, to scrap); the
+  // list shows other workstations' exceptions to offline:exceptions only (checked inside).
+  'POST /api/offline/facts': { key: 'authenticated' },
+  'POST /api/offline/exception/add': { key: 'authenticated' },
+  'POST /api/offline/exception/listPage': { key: 'authenticated' },
+  'POST /api/offline/exception/resolve': { key: 'offline:resolve' },
+  'POST /api/offline/queueReport': { key: 'authenticated' },
+  'GET /api/offline/queues': { key: 'machine:view' },
   'POST /api/log/listPage': { key: 'log:view' },
   'GET /api/log/info/:id': { key: 'log:view' },
   'POST /api/log/export': { key: 'log:export' },

@@ -307,6 +307,43 @@ export interface CylinderTracesTable {
   record_id: number | null;
   reverts_id: number | null;
   reverted_by_id: number | null;
+  /** When the scan happened at the station (X-Station-At), for a scan sent again after an outage (0021). */
+  station_at: NullableTimestamp;
+  /** Sent again from a station's offline queue (X-Replayed: 1). */
+  replayed: Generated<boolean>;
+}
+
+/** 待处理异常: a station's kept scan refused on replay (migration 0021). */
+export interface OfflineExceptionsTable {
+  id: Generated<number>;
+  station: string;
+  code: string;
+  scan_id: string;
+  path: string;
+  body: unknown;
+  message: string;
+  station_at: NullableTimestamp;
+  operator: string | null;
+  workstation: string | null;
+  user_id: number | null;
+  created_at: Generated<Timestamp>;
+  status: Generated<string>;
+  action: string | null;
+  reason: string | null;
+  result: string | null;
+  resolved_by_id: number | null;
+  resolved_by: string | null;
+  resolved_at: NullableTimestamp;
+}
+
+/** What each station last reported of its offline queue (migration 0021). */
+export interface WorkstationQueuesTable {
+  workstation: string;
+  waiting: number;
+  oldest_at: NullableTimestamp;
+  reported_at: Generated<Timestamp>;
+  user_id: number | null;
+  user_name: string | null;
 }
 
 /** Maintained by a trigger on cylinders (migrations 0003, 0008: 64 slots per status); read-only for the code. */
@@ -632,6 +669,8 @@ export interface DB {
   vacuum_records: VacuumRecordsTable;
   analysis_records: AnalysisRecordsTable;
   lifecycle_scans: LifecycleScansTable;
+  offline_exceptions: OfflineExceptionsTable;
+  workstation_queues: WorkstationQueuesTable;
   trace_notes: TraceNotesTable;
   storage_orders: StorageOrdersTable;
   storage_order_lines: StorageOrderLinesTable;

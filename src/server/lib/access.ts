@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { WORKSTATION_HEADER } from '@shared/lifecycle';
-import { ForbiddenError, UnauthorizedError } from './errors';
+import { REPLAYED_HEADER, STATION_AT_HEADER, stationAtProblem } from '@shared/api/offline';
+import { BusinessError, ForbiddenError, UnauthorizedError } from './errors';
 import { storableText } from './jsonb';
 import { loadAccess } from '../modules/auth';
 
@@ -9,6 +10,10 @@ export interface Actor {
   operatorId: number | null;
   operator: string | null;
   workstation: string | null;
+  /** When a scan kept through an outage happened at the station (X-Station-At, ISO); the trace keeps it. */
+  stationAt?: string | null;
+  /** The call is a kept scan sent again (X-Replayed: 1). */
+  replayed?: boolean;
 }
 
 /** Who did it, for trace events and records (from the token, never from authId/authName). */
@@ -40,6 +45,27 @@ export function actorOf(request: FastifyRequest): Actor & { operatorId: number; 
     }
     workstation = storableText(workstation).slice(0, 64) || null;
   }
-  return { ...operatorOf(request), workstation };
+  return { ...operatorOf(request), workstation, ...replayOf(request) };
+}
+
+/**
+ * X-Replayed and X-Station-At of a kept scan sent again: refused (code -1, before anything changes) when
+ * X-Replayed is neither 0 nor 1 or the station's time is impossible, far in the future or too old.
+ */
+export function replayOf(request: FastifyRequest): { stationAt?: string; replayed?: true } {
+  const replayed = request.headers[REPLAYED_HEADER];
+  const at = request.headers[STATION_AT_HEADER];
+  const out: { stationAt?: string; replayed?: true } = {};
+  if (replayed !== undefined) {
+    if (replayed !== '1' && replayed !== '0') throw new BusinessError('参数错误：X-Replayed 只能为 0 或 1');
+    if (replayed === '1') out.replayed = true;
+  }
+  if (at !== undefined) {
+    if (typeof at !== 'string') throw new BusinessError('参数错误：X-Station-At 只能有一个');
+    const problem = stationAtProblem(at.trim(), Date.now());
+    if (problem) throw new BusinessError(`参数错误：${problem}`);
+    out.stationAt = new Date(at.trim()).toISOString();
+  }
+  return out;
 }
 

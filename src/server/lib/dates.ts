@@ -9,13 +9,7 @@ export function isValidDate(value: string): boolean {
 }
 
 /** `date` plus whole years; 29 Feb lands on 28 Feb in a common year. */
-export function addYears(date: string, years: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y + years, m - 1, 1));
-  const lastDay = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, lastDay));
-  return target.toISOString().slice(0, 10);
-}
+export { addYears } from '@shared/cylinder/gate';
 
 export function addDays(date: string, days: number): string {
   const t = new Date(`${date}T00:00:00Z`);

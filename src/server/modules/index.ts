@@ -16,6 +16,7 @@ import { module as log } from './log';
 import { module as material } from './material';
 import { module as menu } from './menu';
 import { module as message } from './message';
+import { module as offline } from './offline';
 import { module as periodicInspection } from './periodicInspection';
 import { module as product } from './product';
 import { module as qrPage } from './qrPage';
@@ -35,6 +36,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   message,
   setting, dataSource,
   label, qrPage,
+  offline,
 ];
 
 export type { ModuleOptions, ServerModule } from './module';

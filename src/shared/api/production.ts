@@ -281,6 +281,10 @@ export const TimelineEvent = Type.Object({
   revertedById: IntOrNull,
   detail: Type.Unknown(),
   notes: Type.Array(TraceNote),
+  /** When it happened at the station, for a scan kept through an outage and sent again (at is when it arrived). */
+  stationAt: Type.Optional(Text),
+  /** Sent again from a station's offline queue (X-Replayed). */
+  replayed: Type.Optional(Type.Boolean()),
 });
 export type TimelineEvent = Static<typeof TimelineEvent>;
 

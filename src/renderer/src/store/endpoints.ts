@@ -97,3 +97,12 @@ export function callEndpoint<E extends Endpoint>(
 export function downloadEndpoint<E extends Endpoint>(e: E, arg: EndpointArg<E>): Promise<Blob> {
   return http.request<Blob>({ ...httpArgs(e, arg), responseType: 'blob', action: true });
 }
+
+/**
+ * Sends again a call kept as its path and body (made with httpArgs from an endpoint when it was first
+ * tried), with extra headers: a station's scan replayed after the server was away (X-Replayed, X-Station-At).
+ * Silent, and an action (a refused permission is told where the scan is listed, not by leaving the screen).
+ */
+export function resendCall<T = unknown>(call: { url: string; data: unknown; headers?: Record<string, string> }): Promise<T> {
+  return http.request<T>({ url: call.url, method: 'post', data: call.data, headers: call.headers, silent: true, action: true });
+}

@@ -1,3 +1,5 @@
+// jsdom has no IndexedDB: the stations' offline queue (Dexie) runs on an in-memory one.
+import 'fake-indexeddb/auto';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -8,9 +10,14 @@ import { routes } from '@renderer/router/routes';
 import { setMenuList, setPermissions, storeSignIn } from '@renderer/session/session';
 import { makeStore } from '@renderer/store';
 import { makeTheme } from '@renderer/theme';
+import { connectivity } from '@renderer/features/offline/connectivity';
+import { stopSyncForTests } from '@renderer/features/offline/sync';
 
 /** The whole app on a memory router with a fresh store (its state read from session storage). */
 export function renderApp(path: string) {
+  // The stations' sync loop and connection state are per window: each test's app starts online, loop stopped.
+  void stopSyncForTests();
+  connectivity.reset();
   const store = makeStore();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(

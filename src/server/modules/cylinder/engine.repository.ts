@@ -88,6 +88,7 @@ export async function insertTransitionEvent(trx: Transaction<DB>, e: EventInput,
     from_status: e.fromStatus, to_status: e.toStatus, action: e.action,
     operator_id: e.actor.operatorId, operator: e.actor.operator, workstation: e.actor.workstation,
     scan_id: e.scanId ?? null, detail: e.detail ? toJsonb(e.detail) : null,
+    station_at: e.actor.stationAt ?? null, replayed: e.actor.replayed === true,
     record_type: e.recordType ?? null, reverts_id: e.revertsId ?? null,
     record_id: newRecord ? sql<number>`nextval(pg_get_serial_sequence(${newRecord}, 'id'))` : e.recordId ?? null,
   }).returning(['id', 'record_id']).executeTakeFirstOrThrow();

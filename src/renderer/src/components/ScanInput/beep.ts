@@ -28,14 +28,20 @@ function tone(ctx: AudioContext, frequency: number, start: number, seconds: numb
 /** Frequencies (Hz) of the feedback sounds: one high beep for ok, two low ones for refused. */
 export const OK_TONE = 1760;
 export const REFUSED_TONE = 220;
+/** A scan kept at the station while the server is away (已暂存): two rising mid tones, neither ok nor refused. */
+export const QUEUED_TONES = [660, 880] as const;
 
 /** A short beep so the operator hears the result without looking; silent where WebAudio is missing. */
-export function beep(kind: 'ok' | 'refused'): void {
+export function beep(kind: 'ok' | 'refused' | 'queued'): void {
   const ctx = audio();
   if (!ctx) return;
   try {
     if (ctx.state === 'suspended') void ctx.resume();
     if (kind === 'ok') tone(ctx, OK_TONE, 0, 0.08);
+    else if (kind === 'queued') {
+      tone(ctx, QUEUED_TONES[0], 0, 0.1);
+      tone(ctx, QUEUED_TONES[1], 0.14, 0.1);
+    }
     else {
       tone(ctx, REFUSED_TONE, 0, 0.15);
       tone(ctx, REFUSED_TONE, 0.22, 0.15);

@@ -9,10 +9,12 @@ interface RetryScreenProps {
   seconds: number;
   onRetry(): void;
   onSettings(): void;
+  /** The stations can work offline on this PC (it has a local copy): enter without the server. */
+  onOffline?: () => void;
 }
 
 /** 无法连接服务器: where the app tried and why it failed, instead of a blank window. */
-export function RetryScreen({ status, busy, seconds, onRetry, onSettings }: RetryScreenProps) {
+export function RetryScreen({ status, busy, seconds, onRetry, onSettings, onOffline }: RetryScreenProps) {
   const t = useT();
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100' }}>
@@ -27,7 +29,9 @@ export function RetryScreen({ status, busy, seconds, onRetry, onSettings }: Retr
           <Alert severity="error" data-testid="unreachable-reason">
             {t('connect.unreachableReason', { reason: status.reason ?? t('connect.localServerDown') })}
           </Alert>
+          {onOffline && <Typography variant="body2" color="text.secondary">{t('connect.workOfflineHint')}</Typography>}
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            {onOffline && <Button onClick={onOffline} disabled={busy}>{t('connect.workOffline')}</Button>}
             <Button onClick={onSettings} disabled={busy}>
               {t('connect.title')}
             </Button>

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useT } from '@renderer/i18n/useT';
+import { connectivity } from '@renderer/features/offline/connectivity';
+import { copyReady } from '@renderer/features/offline/localChecks';
 import { RetryScreen } from './RetryScreen';
 import { afterProbe, autoRetries, connectionApi, firstStep, ipcErrorMessage, retryDelayMs, type StartupStatus } from './startup';
 
@@ -19,6 +21,12 @@ export function StartupGate() {
   const [busy, setBusy] = useState(false);
   const [seconds, setSeconds] = useState(0);
   const mounted = useRef(true);
+  // A PC with a local copy of the gate facts may enter without the server: its stations work offline.
+  const [canWorkOffline, setCanWorkOffline] = useState(false);
+  useEffect(() => {
+    if (status.kind !== 'unreachable') return;
+    void copyReady().then((ready) => mounted.current && setCanWorkOffline(ready), () => undefined);
+  }, [status.kind]);
 
   const check = useCallback(
     async (attempt: number, restartLocal: boolean): Promise<void> => {
@@ -98,6 +106,7 @@ export function StartupGate() {
           seconds={autoRetries(status) ? seconds : 0}
           onRetry={() => void retry()}
           onSettings={() => void navigate('/connect')}
+          onOffline={canWorkOffline ? () => (connectivity.lost(), setStatus({ kind: 'ready' })) : undefined}
         />
       );
   }

@@ -1,9 +1,11 @@
+import type { LabelTemplate } from '@shared/api/label';
 import { useCallback, useState } from 'react';
 import { printFailureText } from '@renderer/features/machine/devices';
 import { failureOf } from '@renderer/features/production/scan';
 import { t as translate } from '@renderer/i18n/i18n';
 import { notify } from '@renderer/notify/toast';
 import { useAppDispatch } from '@renderer/store/hooks';
+import { keepTemplate, keptTemplate, offlineCylinderData, PLAIN_LABEL } from '@renderer/features/offline/offlineLabel';
 import { labelApi } from './labelApi';
 import { printCylinderLabel, printsAfterStep, readStationPrint, type PrintStation, type StationPrintSetting } from './stationPrint';
 
@@ -20,6 +22,10 @@ export interface StationPrinter {
   /** 补打: prints the cylinder's label now, whether or not the station prints after a step. */
   reprint: (code: string) => Promise<void>;
 }
+
+/** No answer at all (network, timeout): not a refusal. */
+const unreachable = (e: unknown): boolean => typeof (e as { code?: unknown } | null)?.code !== 'number';
+const PLAIN_TEMPLATE: LabelTemplate = { id: 0, name: '', version: 0, enabled: 1, dataSource: 'CYLINDER', content: PLAIN_LABEL };
 
 const reasonOf = (e: unknown): string => {
   const f = failureOf(e);
@@ -41,9 +47,21 @@ export function useStationPrint(station: PrintStation): StationPrinter {
     if (current.templateId === null || !current.printer.trim()) throw new Error(translate('label.notConfigured'));
     setStatus({ kind: 'printing', code });
     try {
+      const templateId = current.templateId;
+      // The server away (no answer at all): the template kept on this PC, or a plain code label, with what
+      // the local copy knows of the cylinder. A refusal stays a failure.
       const [template, data] = await Promise.all([
-        dispatch(labelApi.endpoints.stationTemplate.initiate({ id: current.templateId }, { forceRefetch: 300 })).unwrap(),
-        dispatch(labelApi.endpoints.stationCylinderData.initiate({ code })).unwrap(),
+        dispatch(labelApi.endpoints.stationTemplate.initiate({ id: templateId }, { forceRefetch: 300 })).unwrap()
+          .then((found) => (keepTemplate(templateId, found), found))
+          .catch((e: unknown) => {
+            if (!unreachable(e)) throw e;
+            return keptTemplate<LabelTemplate>(templateId) ?? PLAIN_TEMPLATE;
+          }),
+        dispatch(labelApi.endpoints.stationCylinderData.initiate({ code })).unwrap()
+          .catch((e: unknown) => {
+            if (!unreachable(e)) throw e;
+            return offlineCylinderData(code);
+          }),
       ]);
       await printCylinderLabel(current, template, data);
       setStatus({ kind: 'printed', code });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Stack, Typography } from '@mui/material';
 import type { PrintAgentInfo } from '@shared/devices';
 import { StationPrintSection } from '@renderer/features/label/StationPrintSection';
+import { QueuesSection } from '@renderer/features/offline/QueuesSection';
 import { useT } from '@renderer/i18n/useT';
 import { BrowserAgentPanel } from './BrowserAgentPanel';
 import { PrintersSection } from './PrintersSection';
@@ -24,6 +25,7 @@ export default function MachinePage() {
         <WorkstationSection />
         <BrowserAgentPanel />
         <StationPrintSection />
+        <QueuesSection />
       </Stack>
     );
   }
@@ -33,6 +35,7 @@ export default function MachinePage() {
       <ScalesSection api={api} />
       <PrintersSection api={api} />
       <StationPrintSection />
+      <QueuesSection />
       {agent && (
         <Typography color={agent.running ? 'text.secondary' : 'error'}>
           {agent.running ? t('machine.agentRunning', { url: agent.url }) : (agent.error ?? t('machine.agentDown'))}

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Stack, TextField } from '@mui/material';
-import type { FillingBody } from '@shared/api/production';
+import { PRODUCTION, type FillingBody } from '@shared/api/production';
 import { filledByWeight } from '@shared/lifecycle';
 import { StationPrintBar } from '@renderer/features/label/StationPrintBar';
 import { stepDone, useStationPrint } from '@renderer/features/label/useStationPrint';
 import { useScaleReading } from '@renderer/features/machine/devices';
 import { lookupsApi } from '@renderer/features/lookups/lookupsApi';
 import { useSystemRules } from '@renderer/features/lookups/useLookups';
+import { LOCAL_RULES } from '@renderer/features/offline/localChecks';
+import { stationRule } from '@renderer/features/offline/stationRule';
 import { useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
 import { STATION_KEYS } from './localSetting';
@@ -52,22 +54,38 @@ export function FillStation() {
     return t(manualWeight ? 'production.noFillWeight' : 'production.noFillWeightScale');
   };
 
-  const onScan = (code: string) => station.run(code, async (scanId): Promise<Verdict> => {
+  /** What the station checks before anything is sent: a refusal, or the quantity this scan records. */
+  const precheck = (code: string): Verdict | Quantity => {
     if (!materialId) return { kind: 'refused', code, title: t('production.chooseGasFirst') };
     if (Number.isNaN(typed.value)) return { kind: 'refused', code, title: t('production.badNumber') };
     const measured = quantity();
     if (typeof measured === 'string') return { kind: 'refused', code, title: measured };
+    return measured;
+  };
+
+  const onScan = (code: string) => {
+    const pre = precheck(code);
+    if ('kind' in pre) return station.run(code, () => Promise.resolve(pre));
+    const measured = pre;
     // From here the typed value belongs to this cylinder: it never carries over to the next one unless fixed.
     typed.used();
-    const preview = await check({ code, materialId }).unwrap();
-    if (!preview.allowed) return { kind: 'refused', code, title: t('production.fillRefused', { code }), lines: preview.reasons };
-    const result = await fill({ code, scanId, materialId, lotNo: lotNo.trim() || null, ...measured }).unwrap();
-    if (stepDone(result)) printer.afterStep(result.code);
     const shown = measured.filledWeight !== undefined
       ? t(measured.source === 'scale' ? 'production.filledScale' : 'production.filledManual', { weight: measured.filledWeight ?? 0 })
       : t('production.filledPressureIs', { pressure: measured.filledPressure ?? 0 });
-    return resultVerdict(t, result, measured.fixedValue ? `${shown}（${t('production.fixValue')}）` : shown);
-  });
+    const note = measured.fixedValue ? `${shown}（${t('production.fixValue')}）` : shown;
+    const body = { code, materialId: materialId!, lotNo: lotNo.trim() || null, ...measured };
+    return station.run(code, async (scanId): Promise<Verdict> => {
+      const preview = await check({ code, materialId: materialId! }).unwrap();
+      if (!preview.allowed) return { kind: 'refused', code, title: t('production.fillRefused', { code }), lines: preview.reasons };
+      const result = await fill({ ...body, scanId }).unwrap();
+      if (stepDone(result)) printer.afterStep(result.code);
+      return resultVerdict(t, result, note);
+    }, stationRule(t, {
+      station: 'fill', rule: LOCAL_RULES.fill, code, endpoint: PRODUCTION.filling, arg: body, operator, materialId, note,
+      refusedTitle: t('production.fillRefused', { code }),
+      extra: () => (printer.afterStep(code), undefined),
+    }));
+  };
 
   return (
     <StationPanel station={station} onScan={onScan} disabled={!allowed} scanLabel={t('production.scanFill')}

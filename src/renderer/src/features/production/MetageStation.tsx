@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { useSystemRules } from '@renderer/features/lookups/useLookups';
 import { Stack, Typography } from '@mui/material';
-import type { MetagePreview } from '@shared/api/production';
+import { PRODUCTION, type MetagePreview } from '@shared/api/production';
+import { STATUS } from '@shared/lifecycle';
+import { LOCAL_RULES, weighVerdict } from '@renderer/features/offline/localChecks';
+import { stationRule } from '@renderer/features/offline/stationRule';
 import { NumberInput } from '@renderer/components/NumberInput';
 import { StationPrintBar } from '@renderer/features/label/StationPrintBar';
 import { stepDone, useStationPrint } from '@renderer/features/label/useStationPrint';
@@ -12,7 +15,7 @@ import { STATION_KEYS } from './localSetting';
 import { productionApi } from './productionApi';
 import { OperatorField, ScaleReadingBox, backToScan, useOperator } from './StationFields';
 import { StationPanel } from './StationPanel';
-import { resultVerdict, useStation } from './useStation';
+import { resultVerdict, useStation, type Verdict } from './useStation';
 
 type T = ReturnType<typeof useT>;
 
@@ -47,23 +50,42 @@ export function MetageStation() {
   const [check] = productionApi.useMetageScanMutation();
   const [weigh] = productionApi.useMetageMutation();
 
-  const onScan = (code: string) => station.run(code, async (scanId) => {
-    if (Number.isNaN(typed)) return { kind: 'refused', code, title: t('production.badNumber') };
-    const p = await check({ code }).unwrap();
-    setPreview(p);
-    const target = targetText(t, p) || undefined;
-    if (!p.allowed) return { kind: 'refused', code, title: t('production.metageRefused', { code }), lines: p.reasons, note: target };
+  const onScan = (code: string) => {
+    if (Number.isNaN(typed)) return station.run(code, () => Promise.resolve<Verdict>({ kind: 'refused', code, title: t('production.badNumber') }));
     const manual = manualAllowed && typeof typed === 'number';
     const gross = manual ? typed : reading?.stable ? reading.weight : null;
-    if (gross === null) return { kind: 'refused', code, title: t('production.noStableWeight'), note: target };
-    const result = await weigh({
-      code, scanId, grossWeight: gross, source: manual ? 'manual' : 'scale',
+    const weighed = gross === null ? null : {
+      code, grossWeight: gross, source: manual ? 'manual' as const : 'scale' as const,
       ...(!manual && reading ? { scale: reading.path.slice(0, 64) } : {}),
-    }).unwrap();
-    if (manual) setTyped(null);
-    if (stepDone(result)) printer.afterStep(result.code);
-    return resultVerdict(t, result, t(manual ? 'production.grossManual' : 'production.grossScale', { gross }));
-  });
+    };
+    const grossNote = gross === null ? '' : t(manual ? 'production.grossManual' : 'production.grossScale', { gross });
+    return station.run(code, async (scanId) => {
+      const p = await check({ code }).unwrap();
+      setPreview(p);
+      const target = targetText(t, p) || undefined;
+      if (!p.allowed) return { kind: 'refused', code, title: t('production.metageRefused', { code }), lines: p.reasons, note: target };
+      if (!weighed) return { kind: 'refused', code, title: t('production.noStableWeight'), note: target };
+      const result = await weigh({ ...weighed, scanId }).unwrap();
+      if (manual) setTyped(null);
+      if (stepDone(result)) printer.afterStep(result.code);
+      return resultVerdict(t, result, grossNote);
+    }, weighed ? stationRule(t, {
+      station: 'metage', rule: LOCAL_RULES.reweigh, code, endpoint: PRODUCTION.metage, arg: weighed, operator,
+      refusedTitle: t('production.metageRefused', { code }),
+      // The gas's tolerance against the copy's tare: out of tolerance the server records a failed re-weigh
+      // (the cylinder to 待分析), so the scan is kept all the same and the copy moves it to 待分析.
+      extra: (facts) => {
+        const v = weighVerdict(facts, weighed.grossWeight);
+        if (!v) return { kind: 'refused', code, title: t('offline.noTolerance', { code }) };
+        if (manual) setTyped(null);
+        if (v.passed) printer.afterStep(code);
+        return {
+          note: `${grossNote}，${t('production.netIs', { net: v.net })}${v.passed ? '' : `，${t('offline.outOfTolerance', { code, net: v.net, target: v.target, tolerance: v.tolerance })}`}`,
+          status: v.passed ? STATUS.reWeighed : STATUS.analyze,
+        };
+      },
+    }) : undefined);
+  };
 
   return (
     <StationPanel station={station} onScan={onScan} disabled={!allowed} scanLabel={t('production.scanMetage')}

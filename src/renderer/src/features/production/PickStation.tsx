@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { FormControlLabel, Stack, Switch, TextField } from '@mui/material';
+import { PRODUCTION } from '@shared/api/production';
+import { LOCAL_RULES } from '@renderer/features/offline/localChecks';
+import { stationRule } from '@renderer/features/offline/stationRule';
 import { useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
 import { STATION_KEYS } from './localSetting';
@@ -28,7 +31,13 @@ export function PickStation() {
       ? await giveBack({ code, scanId, reason: reason.trim() || null }).unwrap()
       : await pick({ code, scanId, ...(materialId ? { materialId } : {}) }).unwrap();
     return resultVerdict(t, result);
-  });
+  // 退回 gives a cylinder back to stock: it waits for the server (not kept offline, nothing to refuse it for).
+  }, returning
+    ? undefined
+    : stationRule(t, {
+      station: 'pick', rule: LOCAL_RULES.pick, code, endpoint: PRODUCTION.addPicking, arg: { code, ...(materialId ? { materialId } : {}) },
+      operator, materialId, refusedTitle: t('offline.pickRefused', { code }),
+    }));
 
   return (
     <StationPanel station={station} onScan={onScan} disabled={!allowed}

@@ -7,14 +7,17 @@ import { useT } from '@renderer/i18n/useT';
 import type { MessageKey } from '@renderer/i18n/messages';
 import { RED, type ScanEntry, type Station, type Verdict, type VerdictKind } from './useStation';
 import { CYLINDER_CODE } from './scan';
+import { OfflineHeader } from '@renderer/features/offline/OfflineHeader';
 
 type Tone = 'success' | 'warning' | 'error';
 /** What a verdict shows as: its kind, or 'warning' when it was done with a discrepancy. */
 type Shown = VerdictKind | 'warning';
-const TONE: Record<Shown, Tone> = { ok: 'success', warning: 'warning', repeated: 'warning', failed: 'error', refused: 'error', lost: 'error' };
+const TONE: Record<Shown, Tone> = {
+  ok: 'success', warning: 'warning', repeated: 'warning', failed: 'error', refused: 'error', lost: 'error', queued: 'warning',
+};
 const KIND_LABEL: Record<Shown, MessageKey> = {
   ok: 'production.kind.ok', warning: 'production.kind.warning', repeated: 'production.kind.repeated', failed: 'production.kind.failed',
-  refused: 'production.kind.refused', lost: 'production.kind.lost',
+  refused: 'production.kind.refused', lost: 'production.kind.lost', queued: 'offline.kind.queued',
 };
 const shownKind = (v: Verdict): Shown => (v.warning && !RED.includes(v.kind) ? 'warning' : v.kind);
 
@@ -27,6 +30,8 @@ export function VerdictBox({ verdict }: { verdict: Verdict | null }) {
     <Box data-testid="verdict" data-kind={kind ?? ''} role="region" aria-label={t('production.verdict')} aria-live="polite"
       sx={(theme) => ({
         border: 2, borderRadius: 1, p: 1.5, minHeight: 132,
+        // 已暂存 is amber like a repeat, but dashed: kept on this PC, not yet done.
+        borderStyle: kind === 'queued' ? 'dashed' : 'solid',
         borderColor: tone ? theme.palette[tone].main : theme.palette.divider,
         bgcolor: tone ? alpha(theme.palette[tone].main, 0.08) : 'background.paper',
       })}>
@@ -101,6 +106,7 @@ export function StationPanel({ station, settings, onScan, below, disabled, scanL
   const { shift, pending } = station;
   return (
     <Paper variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(260px, 1.15fr) minmax(240px, 1fr) minmax(180px, 0.75fr)', alignItems: 'start' }}>
+      <Box sx={{ gridColumn: '1 / -1' }}><OfflineHeader /></Box>
       <Stack spacing={1.5} sx={{ minWidth: 0 }}>
         {settings}
         <Box ref={station.scanBox}>

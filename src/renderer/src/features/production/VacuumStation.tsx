@@ -1,4 +1,7 @@
+import { PRODUCTION } from '@shared/api/production';
 import { Stack } from '@mui/material';
+import { LOCAL_RULES } from '@renderer/features/offline/localChecks';
+import { stationRule } from '@renderer/features/offline/stationRule';
 import { useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
 import { STATION_KEYS } from './localSetting';
@@ -20,15 +23,18 @@ export function VacuumStation() {
   const typed = useTypedValue('vacuum.pressure');
   const [vacuum] = productionApi.useVacuumScanMutation();
 
-  const onScan = (code: string) => station.run(code, async (scanId): Promise<Verdict> => {
-    if (Number.isNaN(typed.value)) return { kind: 'refused', code, title: t('production.badNumber') };
-    if (typeof typed.value !== 'number') return { kind: 'refused', code, title: t('production.noVacuum') };
+  const onScan = (code: string) => {
+    if (Number.isNaN(typed.value)) return station.run(code, () => Promise.resolve<Verdict>({ kind: 'refused', code, title: t('production.badNumber') }));
+    if (typeof typed.value !== 'number') return station.run(code, () => Promise.resolve<Verdict>({ kind: 'refused', code, title: t('production.noVacuum') }));
     const pressure = typed.value;
     const fixedValue = typed.fixed;
     typed.used();
-    const result = await vacuum({ code, scanId, pressure, ...(fixedValue ? { fixedValue } : {}) }).unwrap();
-    return resultVerdict(t, result, fixedValue ? t('production.fixValue') : undefined);
-  });
+    const arg = { code, pressure, ...(fixedValue ? { fixedValue } : {}) };
+    return station.run(code, async (scanId): Promise<Verdict> => {
+      const result = await vacuum({ ...arg, scanId }).unwrap();
+      return resultVerdict(t, result, fixedValue ? t('production.fixValue') : undefined);
+    }, stationRule(t, { station: 'vacuum', rule: LOCAL_RULES.vacuum, code, endpoint: PRODUCTION.vacuum, arg, operator, note: `${pressure} MPa` }));
+  };
 
   return (
     <StationPanel station={station} onScan={onScan} disabled={!allowed} scanLabel={t('production.scanVacuum')}

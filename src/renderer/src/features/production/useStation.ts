@@ -5,6 +5,12 @@ import { beep } from '@renderer/components/ScanInput';
 import { statusLabel } from '@renderer/features/product/productStatus';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import { useT } from '@renderer/i18n/useT';
+import { connectivity } from '@renderer/features/offline/connectivity';
+import { enqueue } from '@renderer/features/offline/queue';
+import type { OfflineScan } from '@renderer/features/offline/offlineScan';
+import { kickSync } from '@renderer/features/offline/sync';
+import { readWorkstation } from '@renderer/session/workstation';
+import { getUser } from '@renderer/session/session';
 import { useAppDispatch } from '@renderer/store/hooks';
 import { productionApi } from './productionApi';
 import { failureOf, newScanId } from './scan';
@@ -12,9 +18,11 @@ import { failureOf, newScanId } from './scan';
 /**
  * What a scan came to:
  * ok (green), repeated (amber: already done, nothing changed), failed (red: recorded, but the cylinder
- * went to analyze), refused (red: the server or the station said no), lost (red: no answer, 重试 offered).
+ * went to analyze), refused (red: the server or the station said no), lost (red: no answer, 重试 offered),
+ * queued (已暂存, amber with its own sound: the server is away, the local checks allowed the scan and it waits
+ * on this PC to be sent again).
  */
-export type VerdictKind = 'ok' | 'repeated' | 'failed' | 'refused' | 'lost';
+export type VerdictKind = 'ok' | 'repeated' | 'failed' | 'refused' | 'lost' | 'queued';
 
 export interface Verdict {
   kind: VerdictKind;
@@ -53,6 +61,13 @@ export const RED: VerdictKind[] = ['failed', 'refused', 'lost'];
 
 type T = ReturnType<typeof useT>;
 
+/** A station's offline rule (see Station.run). */
+export type OfflineRule = (scanId: string) => Promise<OfflineScan | Verdict | null>;
+
+const isVerdict = (v: OfflineScan | Verdict): v is Verdict => 'kind' in v;
+/** No answer at all (network, timeout): the server cannot be reached. A 5xx answered, and stays 'lost'. */
+const unreachable = (e: unknown): boolean => typeof (e as { code?: unknown } | null)?.code !== 'number';
+
 /** A status change's answer as the station shows it. */
 export function resultVerdict(t: T, r: ScanResult, extra?: string): Verdict {
   const moved = r.fromStatus === r.toStatus ? statusLabel(t, r.toStatus) : `${statusLabel(t, r.fromStatus)} → ${statusLabel(t, r.toStatus)}`;
@@ -80,8 +95,11 @@ export interface Station {
   /**
    * Runs one scan: `attempt` gets the scanId (the same one when the last scan of this code got no answer)
    * and returns the verdict or throws the failed call's error. Resolves with the verdict it showed.
+   * `offline` is the station's offline rule: when the server cannot be reached, it checks the scan against
+   * the local copy and answers a refusal, the call to keep (已暂存), or null when the copy cannot tell (the
+   * scan is then 'lost' with 重试, as without a rule).
    */
-  run: (code: string, attempt: (scanId: string) => Promise<Verdict>) => Promise<Verdict>;
+  run: (code: string, attempt: (scanId: string) => Promise<Verdict>, offline?: OfflineRule) => Promise<Verdict>;
   retry: () => void;
   /** Shows a verdict the station reached without a scan being counted (a local refusal). */
   show: (verdict: Verdict) => void;
@@ -106,7 +124,7 @@ export function useStation(name: string, action: StationAction): Station {
   const [pending, setPending] = useScreenState<{ code: string; scanId: string } | null>(`station.${name}.pending`, null);
   const pendingRef = useRef(pending);
   pendingRef.current = pending;
-  const attemptRef = useRef<((scanId: string) => Promise<Verdict>) | null>(null);
+  const attemptRef = useRef<{ attempt: (scanId: string) => Promise<Verdict>; offline?: OfflineRule } | null>(null);
   const [retryable, setRetryable] = useState(false);
   const scanBox = useRef<HTMLDivElement | null>(null);
 
@@ -126,24 +144,53 @@ export function useStation(name: string, action: StationAction): Station {
         verdict,
       };
     });
-    beep(RED.includes(verdict.kind) ? 'refused' : 'ok');
+    beep(RED.includes(verdict.kind) ? 'refused' : verdict.kind === 'queued' ? 'queued' : 'ok');
   }, [setShift]);
 
-  const run = useCallback(async (code: string, attempt: (scanId: string) => Promise<Verdict>): Promise<Verdict> => {
+  /** The scan checked against the local copy and kept, or refused; undefined when the copy cannot tell. */
+  const offlineVerdict = useCallback(async (code: string, scanId: string, rule: OfflineRule): Promise<Verdict | undefined> => {
+    try {
+      const local = await rule(scanId);
+      if (!local) return undefined;
+      if (isVerdict(local)) return local;
+      const at = new Date().toISOString();
+      await enqueue({
+        station: local.station, scanId, code, url: local.url, body: local.body, at,
+        operator: local.operator ?? '', userName: getUser()?.name ?? '', workstation: readWorkstation(),
+        ...(local.note ? { note: local.note } : {}),
+        ...(local.orderId !== undefined ? { orderId: local.orderId, lineKey: local.lineKey } : {}),
+      });
+      kickSync();
+      return { kind: 'queued', code, title: t('offline.queuedTitle', { code }), note: [local.note, t('offline.queuedNote')].filter(Boolean).join('，') };
+    } catch {
+      // No local database (a browser that refuses IndexedDB): as without an offline rule.
+      return undefined;
+    }
+  }, [t]);
+
+  const run = useCallback(async (code: string, attempt: (scanId: string) => Promise<Verdict>, offline?: OfflineRule): Promise<Verdict> => {
     const last = pendingRef.current;
     const scanId = last && last.code === code ? last.scanId : newScanId();
-    let verdict: Verdict;
-    try {
-      verdict = await attempt(scanId);
-    } catch (e) {
-      const failure = failureOf(e);
-      verdict = failure.kind === 'refused'
-        ? { kind: 'refused', code, title: failure.message || t('production.refused') }
-        : { kind: 'lost', code, title: t('production.lost', { code }), note: failure.message ?? t('production.lostNote') };
+    let verdict: Verdict | undefined;
+    // Known to be away: the local copy answers at once (no wait for a network that is not there).
+    if (offline && !connectivity.get().online) verdict = await offlineVerdict(code, scanId, offline);
+    if (!verdict) {
+      try {
+        verdict = await attempt(scanId);
+        connectivity.answered();
+      } catch (e) {
+        const failure = failureOf(e);
+        if (failure.kind === 'refused') connectivity.answered();
+        else if (unreachable(e)) connectivity.lost();
+        if (failure.kind !== 'refused' && unreachable(e) && offline) verdict = await offlineVerdict(code, scanId, offline);
+        verdict ??= failure.kind === 'refused'
+          ? { kind: 'refused', code, title: failure.message || t('production.refused') }
+          : { kind: 'lost', code, title: t('production.lost', { code }), note: failure.message ?? t('production.lostNote') };
+      }
     }
     const next = verdict.kind === 'lost' ? { code, scanId } : null;
     pendingRef.current = next;
-    attemptRef.current = next ? attempt : null;
+    attemptRef.current = next ? { attempt, offline } : null;
     setPending(next);
     setRetryable(!!next);
     record(verdict, true);
@@ -152,12 +199,12 @@ export function useStation(name: string, action: StationAction): Station {
       dispatch(productionApi.util.updateQueryData('todayCount', { action }, (d) => { d.count += 1; }));
     }
     return verdict;
-  }, [record, setPending, t, dispatch, action]);
+  }, [record, setPending, t, dispatch, action, offlineVerdict]);
 
   const retry = useCallback(() => {
     const last = pendingRef.current;
-    const attempt = attemptRef.current;
-    if (last && attempt) void run(last.code, attempt).finally(focusScan);
+    const again = attemptRef.current;
+    if (last && again) void run(last.code, again.attempt, again.offline).finally(focusScan);
   }, [run, focusScan]);
 
   const show = useCallback((verdict: Verdict) => record(verdict, false), [record]);

@@ -1,14 +1,16 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { IN_TYPES, ORDER_TYPES, type OrderItemRow, type OrderRef } from '@shared/api/storage';
+import { IN_TYPES, ORDER_TYPES, STORAGE, type OrderItemRow, type OrderRef } from '@shared/api/storage';
 import { PaginatedTable, type TableColumn } from '@renderer/components/PaginatedTable';
 import { lookupsApi } from '@renderer/features/lookups/lookupsApi';
 import { dateTime } from '@renderer/features/production/format';
 import { backToScan } from '@renderer/features/production/StationFields';
 import { failureOf } from '@renderer/features/production/scan';
-import { resultVerdict, useStation } from '@renderer/features/production/useStation';
+import { resultVerdict, useStation, type Verdict } from '@renderer/features/production/useStation';
 import { statusLabel } from '@renderer/features/product/productStatus';
 import { useScreenState } from '@renderer/hooks/useScreenState';
+import { LOCAL_RULES } from '@renderer/features/offline/localChecks';
+import { stationRule } from '@renderer/features/offline/stationRule';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { usePermission } from '@renderer/permission/permission';
@@ -74,7 +76,7 @@ export function InStockStation() {
     setSetup((prev) => ({ ...prev, ...patch }));
   };
 
-  const onScan = (code: string) => station.run(code, async (scanId) => {
+  const onScan = (code: string) => station.run(code, async (scanId): Promise<Verdict> => {
     const { type, warehouseId, remark, order: current } = latest.current;
     if (!current && !warehouseId) return { kind: 'refused', code, title: t('storage.chooseWarehouseFirst') };
     const answer = await inStock({
@@ -86,6 +88,14 @@ export function InStockStation() {
     // Finished goods get their label as they go into stock; empty cylinders none.
     if (type === 'productRK' && answer.scan && stepDone(answer.scan)) printer.afterStep(answer.scan.code);
     return answer.scan ? resultVerdict(t, answer.scan) : { kind: 'ok', code, title: t('storage.onOrder', { orderNo: answer.order.orderNo }) };
+  }, async (scanId) => {
+    // Offline only onto the order already open here: a new order cannot be made without the server.
+    const { type, order: current } = latest.current;
+    if (!current) return null;
+    return stationRule(t, {
+      station: 'inStock', rule: type === 'spaceRk' ? LOCAL_RULES.stockInEmpty : LOCAL_RULES.stockInProduct, code,
+      endpoint: STORAGE.inStock, arg: { id: current.id, type, code }, orderId: current.id,
+    })(scanId);
   });
 
   const complete = async () => {

@@ -1,6 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
-import type { OrderItemRow, OutOrderInfo } from '@shared/api/storage';
+import { STORAGE, type OrderItemRow, type OutOrderInfo } from '@shared/api/storage';
+import { LOCAL_RULES } from '@renderer/features/offline/localChecks';
+import { chooseLine, saveLocalOrder } from '@renderer/features/offline/orderRule';
+import { stationRule } from '@renderer/features/offline/stationRule';
 import { useConfirm } from '@renderer/components/ListPage';
 import { newScanId } from '@renderer/features/production/scan';
 import { notify } from '@renderer/notify/toast';
@@ -25,6 +28,10 @@ function OutScanStation({ order }: { order: OutOrderInfo }) {
   const dispatch = useAppDispatch();
   const station = useStation(`out.${order.id}`, 'outboundScan');
   const [scanOut] = storageApi.useScanOutStockMutation();
+  // The order as the server shows it, kept on this PC for offline scans.
+  useEffect(() => {
+    void saveLocalOrder(order).catch(() => undefined);
+  }, [order]);
   const onScan = (code: string) => station.run(code, async (scanId) => {
     const answer = await scanOut({ orderId: order.id, code, scanId }).unwrap();
     // The lines as the answer counts them, at once (the order is fetched again too).
@@ -33,7 +40,10 @@ function OutScanStation({ order }: { order: OutOrderInfo }) {
       draft.count = answer.lines.reduce((n, l) => n + l.scanned, 0);
     }));
     return resultVerdict(t, answer);
-  });
+  }, stationRule(t, {
+    station: 'outbound', rule: LOCAL_RULES.outboundScan, code, endpoint: STORAGE.scanOutStock, arg: { orderId: order.id, code }, orderId: order.id,
+    extra: (facts) => chooseLine(order.id, facts),
+  }));
   return (
     <StationPanel station={station} onScan={onScan} scanLabel={t('storage.scanOut')}
       settings={<LineProgress lines={order.lines} />} />

@@ -1,8 +1,11 @@
+import { STORAGE } from '@shared/api/storage';
 import { useRef } from 'react';
 import { TextField } from '@mui/material';
 import { backToScan } from '@renderer/features/production/StationFields';
 import { resultVerdict, useStation, type Verdict } from '@renderer/features/production/useStation';
 import { useScreenState } from '@renderer/hooks/useScreenState';
+import { LOCAL_RULES } from '@renderer/features/offline/localChecks';
+import { stationRule } from '@renderer/features/offline/stationRule';
 import { useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
 import { CustomerSelect } from './CustomerSelect';
@@ -23,12 +26,15 @@ export function RecoverStation() {
   latest.current = { customerId, remark };
   const [recover] = storageApi.useRecoverMutation();
 
-  const onScan = (code: string) => station.run(code, async (scanId): Promise<Verdict> => {
+  const onScan = (code: string) => {
     const { customerId: customer, remark: note } = latest.current;
-    const answer = await recover({ code, scanId, ...(customer ? { customerId: customer } : {}), ...(note.trim() ? { remark: note.trim() } : {}) }).unwrap();
-    const verdict = resultVerdict(t, answer);
-    return answer.discrepancy ? { ...verdict, warning: t('storage.discrepancy', { text: answer.discrepancy }) } : verdict;
-  });
+    const arg = { code, ...(customer ? { customerId: customer } : {}), ...(note.trim() ? { remark: note.trim() } : {}) };
+    return station.run(code, async (scanId): Promise<Verdict> => {
+      const answer = await recover({ ...arg, scanId }).unwrap();
+      const verdict = resultVerdict(t, answer);
+      return answer.discrepancy ? { ...verdict, warning: t('storage.discrepancy', { text: answer.discrepancy }) } : verdict;
+    }, stationRule(t, { station: 'recover', rule: LOCAL_RULES.recover, code, endpoint: STORAGE.scanHandel, arg }));
+  };
 
   return (
     <StationPanel station={station} onScan={onScan} disabled={!allowed} scanLabel={t('storage.scanRecover')}

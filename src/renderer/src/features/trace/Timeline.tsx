@@ -61,6 +61,10 @@ export function Timeline({ events }: { events: TimelineEvent[] }) {
               </Typography>
               {e.operator && <Typography variant="body2" color="text.secondary">{e.operator}</Typography>}
               {e.workstation && <Typography variant="body2" color="text.secondary">@{e.workstation}</Typography>}
+              {e.replayed && (
+                <Chip size="small" color="info" variant="outlined" data-testid="event-replayed"
+                  label={e.stationAt ? t('offline.replayedAt', { at: dateTime(e.stationAt) }) : t('offline.replayed')} />
+              )}
               {reverted && <Chip size="small" color="warning" variant="outlined" label={t('production.reverted')} />}
               {reverted && e.revertedById !== null && linkTo(e.revertedById, undoneBy ? t('trace.revertedBy', { seq: undoneBy.seq }) : t('trace.seeRollback'))}
               {e.revertsId !== null && linkTo(e.revertsId, undone ? t('trace.reverts', { seq: undone.seq, action: name(undone) }) : t('trace.seeUndone'))}

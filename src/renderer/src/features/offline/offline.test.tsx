@@ -1,0 +1,182 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import { QUEUED_TONES, resetBeepForTests } from '@renderer/components/ScanInput/beep';
+import { http } from '@renderer/http/client';
+import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
+import { stubAudio } from '@renderer/test/fakeAudio';
+import { renderApp, storeSession } from '@renderer/test/renderApp';
+import { bodies, LPG, N2, refusal, result, UUID } from '@renderer/features/production/testData';
+import { offlineDb, resetOfflineDbForTests } from './db';
+import { stopSyncForTests } from './sync';
+
+const SCREEN_LOAD = { timeout: 15_000 };
+/** The loop waits 2 s after a round without an answer before it tries again. */
+const DRAIN = { timeout: 20_000 };
+
+const future = '2030-01-01';
+const facts = (code: string, extra: Record<string, unknown> = {}) => ({
+  code, id: Number(code.slice(2)), status: 2, materialId: 3, nextInspectionDate: future, lifeEnd: null, ownerOk: true, vacuumNeeded: false, ...extra,
+});
+
+/**
+ * A server that can go away: while `down`, every call fails as a lost connection. It keeps the first
+ * answer of each scanId (as the real one does) and counts what it acted on.
+ */
+function server(opts: { refuse?: (code: string) => string | null; actBeforeLoss?: boolean } = {}) {
+  const state = { down: false, acted: new Map<string, string>(), loseNextAnswer: false };
+  const adapter = fakeAdapter(async (c: InternalAxiosRequestConfig): Promise<FakeReply> => {
+    if (state.down) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, c);
+    const body = typeof c.data === 'string' ? (JSON.parse(c.data) as Record<string, unknown>) : {};
+    if (c.url === '/offline/facts') {
+      return ok({ cursor: 2, reset: false, more: false, cylinders: body.cursor ? [] : [facts('GP0101'), facts('GP0102', { nextInspectionDate: '2020-01-01' }), facts('GP0103')] });
+    }
+    if (c.url === '/produce/addPicking') {
+      const code = String(body.code);
+      const why = opts.refuse?.(code);
+      if (why) return refusal(why);
+      const first = !state.acted.has(String(body.scanId));
+      if (first) state.acted.set(String(body.scanId), code);
+      if (state.loseNextAnswer) {
+        state.loseNextAnswer = false;
+        throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, c);
+      }
+      return ok(first ? result(code, 2, 3, `气瓶 ${code} 已领瓶`) : result(code, 3, 3, `气瓶 ${code} 已领瓶，无需重复操作`, { repeated: true, traceId: null }));
+    }
+    if (c.url === '/material/dropDown') return ok([LPG, N2]);
+    if (c.url === '/produce/todayCount') return ok({ count: state.acted.size, by: 'workstation' });
+    return ok(null);
+  });
+  http.setAdapter(adapter);
+  return { adapter, state };
+}
+
+const scanField = () => screen.getByPlaceholderText('请扫描气瓶条码');
+const verdict = () => screen.getByTestId('verdict');
+const header = () => screen.getByTestId('station-header');
+async function scan(code: string) {
+  await userEvent.type(scanField(), `${code}{Enter}`);
+}
+async function openPick() {
+  await userEvent.click(await screen.findByRole('tab', { name: '领瓶' }, SCREEN_LOAD));
+}
+/** The local copy is filled once the feed has answered (what the station checks offline). */
+async function copyFilled() {
+  await waitFor(async () => expect(await offlineDb().facts.count()).toBe(3), DRAIN);
+}
+const replays = (adapter: { calls: InternalAxiosRequestConfig[] }) =>
+  adapter.calls.filter((c) => c.url === '/produce/addPicking' && c.headers?.['X-Replayed'] === '1');
+
+beforeEach(async () => {
+  await resetOfflineDbForTests();
+});
+
+afterEach(async () => {
+  await stopSyncForTests();
+  http.setAdapter(undefined);
+  vi.unstubAllGlobals();
+  resetBeepForTests();
+});
+
+describe('stations offline — 领瓶', { timeout: 90_000 }, () => {
+  it('keeps a scan the local copy allows (已暂存, its own tone, 待同步 1), refuses what the copy refuses or does not know, and replays by itself once the server answers', async () => {
+    const tones = stubAudio();
+    storeSession();
+    const { adapter, state } = server();
+    renderApp('/produce/produce');
+    await openPick();
+    await copyFilled();
+    expect(within(header()).getByTestId('connection')).toHaveTextContent('在线');
+
+    state.down = true;
+    await scan('GP0101');
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'queued'));
+    expect(verdict()).toHaveTextContent('已暂存');
+    expect(verdict()).toHaveTextContent('GP0101 已暂存，待同步');
+    expect(tones.slice(-2)).toEqual([...QUEUED_TONES]);
+    await waitFor(() => expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 1'));
+    expect(within(header()).getByTestId('connection')).toHaveTextContent(/离线（自 \d\d:\d\d）/);
+
+    // Overdue for inspection: refused offline with the reason, as the server would.
+    await scan('GP0102');
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'refused'));
+    expect(verdict()).toHaveTextContent('GP0102 不能领瓶');
+    expect(verdict()).toHaveTextContent('气瓶 GP0102 超期未检：下次检验日期 2020-01-01 已过');
+    // Unknown to the copy: refused, never let through.
+    await scan('GP0999');
+    await waitFor(() => expect(verdict()).toHaveTextContent('气瓶 GP0999 不在本机的离线资料中'));
+    expect(verdict()).toHaveAttribute('data-kind', 'refused');
+    // Scanned again while kept: told so, not kept twice.
+    await scan('GP0101');
+    await waitFor(() => expect(verdict()).toHaveTextContent('气瓶 GP0101 已暂存在本机，待同步'));
+    expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 1');
+    const [kept] = await offlineDb().queue.toArray();
+    expect(kept).toMatchObject({ station: 'pick', code: 'GP0101', url: '/produce/addPicking', operator: '管理员', userName: '管理员' });
+    expect(kept!.scanId).toMatch(UUID);
+
+    state.down = false;
+    await waitFor(() => expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 0'), DRAIN);
+    expect(within(header()).getByTestId('connection')).toHaveTextContent('在线');
+    const [replayed] = replays(adapter);
+    expect(JSON.parse(replayed!.data as string)).toEqual({ code: 'GP0101', scanId: kept!.scanId });
+    expect(replayed!.headers['X-Station-At']).toBe(kept!.at);
+    expect([...state.acted.values()]).toEqual(['GP0101']);
+  });
+
+  it('a scan whose answer was lost in flight (the server acted, the station never heard) is kept and replayed with its scanId, acting once', async () => {
+    storeSession();
+    const { adapter, state } = server();
+    renderApp('/produce/produce');
+    await openPick();
+    await copyFilled();
+    state.loseNextAnswer = true;
+    await scan('GP0103');
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'queued'));
+    await waitFor(() => expect(replays(adapter)).toHaveLength(1), DRAIN);
+    await waitFor(() => expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 0'));
+    const sent = bodies(adapter, '/produce/addPicking');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+    expect(replays(adapter)).toHaveLength(1);
+    // The server acted once: the replay got the first answer back.
+    expect(state.acted.size).toBe(1);
+  });
+
+  it('a kept scan the server refuses on replay goes to 待处理异常, never dropped silently', async () => {
+    storeSession();
+    let scrapped = false;
+    const { adapter, state } = server({ refuse: (code) => (scrapped && code === 'GP0101' ? '气瓶 GP0101 已报废' : null) });
+    renderApp('/produce/produce');
+    await openPick();
+    await copyFilled();
+    state.down = true;
+    await scan('GP0101');
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'queued'));
+    // Scrapped on another PC meanwhile.
+    scrapped = true;
+    state.down = false;
+    await waitFor(() => expect(bodies(adapter, '/offline/exception/add')).toHaveLength(1), DRAIN);
+    expect(bodies(adapter, '/offline/exception/add')[0]).toMatchObject({
+      station: 'pick', code: 'GP0101', path: '/api/produce/addPicking', message: '气瓶 GP0101 已报废', operator: '管理员',
+    });
+    await waitFor(() => expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 0'));
+  });
+
+  it('without a local copy (the feed never answered) a lost answer stays 未确认 with 重试, as before', async () => {
+    storeSession();
+    const adapter = fakeAdapter(async (c) => {
+      if (c.url === '/produce/addPicking') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, c);
+      if (c.url === '/material/dropDown') return ok([LPG]);
+      return ok(null);
+    });
+    http.setAdapter(adapter);
+    renderApp('/produce/produce');
+    await openPick();
+    await scan('GP0101');
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'lost'));
+    expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument();
+    expect(await offlineDb().queue.count()).toBe(0);
+  });
+});

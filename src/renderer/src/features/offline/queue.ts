@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { liveQuery } from 'dexie';
+import type { QueryError } from '@renderer/store/api';
+import { toQueryError } from '@renderer/store/api';
+import { resendCall } from '@renderer/store/endpoints';
+import { connectivity } from './connectivity';
+import { offlineDb, type OfflineStation, type QueuedScan } from './db';
+
+/** Headers a replayed scan carries: the server marks its trace event replayed and keeps the station's time. */
+export const REPLAYED_HEADER = 'X-Replayed';
+export const STATION_AT_HEADER = 'X-Station-At';
+
+/** Backoff between replay rounds that got no answer: 2 s doubling to at most this. */
+export const MAX_BACKOFF_MS = 10_000;
+
+/** A call that got no answer (network, timeout, no server) or a server failure (5xx): not a refusal. */
+export function unanswered(e: QueryError): boolean {
+  return typeof e.code !== 'number' || e.code >= 500;
+}
+
+/** Keeps a scan on this PC until the server answers it. */
+export async function enqueue(scan: Omit<QueuedScan, 'seq' | 'tries' | 'nextAt'>): Promise<number> {
+  return offlineDb().queue.add({ ...scan, tries: 0, nextAt: 0 });
+}
+
+/** How one queued scan fared on replay. */
+export type ReplayOutcome =
+  | { kind: 'done'; scan: QueuedScan }
+  | { kind: 'refused'; scan: QueuedScan; message: string }
+  | { kind: 'unanswered'; scan: QueuedScan; message: string };
+
+/** Where a refused replay goes: the exceptions list (待处理异常); resolves once the server took it. */
+export type RefusalSink = (scan: QueuedScan, message: string) => Promise<void>;
+
+/**
+ * Sends the queue again, oldest first (so each station's scans arrive in scan order), each with its own
+ * scanId (a scan that did reach the server before the line dropped acts once), marked X-Replayed with
+ * the station's time. A refusal goes to `refused` (the exceptions list) and leaves the queue; a scan
+ * that gets no answer stops the round (the server is away again) and is tried again later.
+ */
+export async function replayQueue(refused: RefusalSink): Promise<ReplayOutcome[]> {
+  const db = offlineDb();
+  const outcomes: ReplayOutcome[] = [];
+  for (;;) {
+    const scan = await db.queue.orderBy('seq').first();
+    if (!scan) break;
+    try {
+      await resendCall({ url: scan.url, data: scan.body, headers: { [REPLAYED_HEADER]: '1', [STATION_AT_HEADER]: scan.at } });
+      connectivity.answered();
+      await db.queue.delete(scan.seq!);
+      outcomes.push({ kind: 'done', scan });
+    } catch (e) {
+      const error = toQueryError(e);
+      if (unanswered(error)) {
+        if (typeof error.code !== 'number') connectivity.lost();
+        await db.queue.update(scan.seq!, { tries: scan.tries + 1, lastError: error.message });
+        outcomes.push({ kind: 'unanswered', scan, message: error.message });
+        break;
+      }
+      connectivity.answered();
+      try {
+        await refused(scan, error.message);
+      } catch (sinkError) {
+        // The exception could not be recorded: the scan stays queued and is tried again (never dropped).
+        const q = toQueryError(sinkError);
+        await db.queue.update(scan.seq!, { tries: scan.tries + 1, lastError: q.message });
+        outcomes.push({ kind: 'unanswered', scan, message: q.message });
+        break;
+      }
+      await db.queue.delete(scan.seq!);
+      outcomes.push({ kind: 'refused', scan, message: error.message });
+    }
+  }
+  return outcomes;
+}
+
+export interface QueueSummary {
+  waiting: number;
+  /** Cylinders in the local copy of the gate facts. */
+  copy: number;
+  /** The oldest waiting scan's station time (ISO), null when none. */
+  oldestAt: string | null;
+  byStation: Partial<Record<OfflineStation, number>>;
+}
+
+const EMPTY: QueueSummary = { waiting: 0, copy: 0, oldestAt: null, byStation: {} };
+
+export async function queueSummary(): Promise<QueueSummary> {
+  const all = await offlineDb().queue.orderBy('seq').toArray();
+  const byStation: QueueSummary['byStation'] = {};
+  for (const s of all) byStation[s.station] = (byStation[s.station] ?? 0) + 1;
+  return { waiting: all.length, copy: await offlineDb().facts.count(), oldestAt: all[0]?.at ?? null, byStation };
+}
+
+/** The queue as it is now, kept current (a scan queued in another tab counts too). */
+export function useQueueSummary(): QueueSummary {
+  const [summary, setSummary] = useState<QueueSummary>(EMPTY);
+  useEffect(() => {
+    const sub = liveQuery(queueSummary).subscribe({ next: setSummary, error: () => setSummary(EMPTY) });
+    return () => sub.unsubscribe();
+  }, []);
+  return summary;
+}

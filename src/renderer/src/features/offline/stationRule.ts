@@ -1,0 +1,65 @@
+import type { Endpoint, EndpointArg } from '@shared/api/endpoint';
+import { httpArgs } from '@renderer/store/endpoints';
+import type { useT } from '@renderer/i18n/useT';
+import type { OfflineRule, Verdict } from '@renderer/features/production/useStation';
+import type { LocalFacts, OfflineStation } from './db';
+import { applyLocally, checkLocally, type LocalRule } from './localChecks';
+import type { OfflineScan } from './offlineScan';
+
+type T = ReturnType<typeof useT>;
+
+/** What a further local check adds to the kept scan; `status` the copy then takes (when it depends on what was measured). */
+type Extra = Partial<OfflineScan> & { status?: number };
+
+export interface StationRuleOptions<E extends Endpoint> {
+  station: OfflineStation;
+  rule: LocalRule;
+  code: string;
+  /** The call the online scan makes, and its argument without the scanId. */
+  endpoint: E;
+  arg: Omit<EndpointArg<E>, 'scanId'>;
+  operator?: string;
+  /** The gas the fill gate checks (picking, filling). */
+  materialId?: number | null;
+  /** Words for 已暂存 (what was measured). */
+  note?: string;
+  /** The title of a refusal by the gate ("气瓶 X 不能充装"); the reasons are listed under it. */
+  refusedTitle?: string;
+  /** A further local check on the known cylinder (tolerances, order lines): a refusal, or what to keep with the scan. */
+  extra?: (facts: LocalFacts) => Promise<Verdict | Extra | undefined> | Verdict | Extra | undefined;
+  /** The status the copy takes (when it depends on what was measured). */
+  to?: number;
+  /** The order the scan goes onto (入库, 出库扫描). */
+  orderId?: number;
+}
+
+/**
+ * A station's offline rule from its local rule: the scan checked against the local copy as the server
+ * would check it, and when allowed kept as the very call the online scan makes (same body, same scanId).
+ */
+export function stationRule<E extends Endpoint>(t: T, o: StationRuleOptions<E>): OfflineRule {
+  return async (scanId) => {
+    const { code } = o;
+    const check = await checkLocally(o.rule, code, o.station, { materialId: o.materialId });
+    switch (check.kind) {
+      case 'unknownCopy': return null;
+      case 'unknownCylinder': return { kind: 'refused', code, title: t('offline.unknownCylinder', { code }) };
+      case 'queued': return { kind: 'repeated', code, title: t('offline.alreadyQueued', { code }) };
+      case 'refused': return check.reasons.length > 1 || o.refusedTitle
+        ? { kind: 'refused', code, title: o.refusedTitle ?? check.reasons[0]!, lines: check.reasons }
+        : { kind: 'refused', code, title: check.reasons[0]! };
+      case 'allowed': break;
+    }
+    const more = o.extra ? await o.extra(check.facts) : undefined;
+    if (more && 'kind' in more) return more;
+    const { url, data } = httpArgs(o.endpoint, { ...o.arg, scanId });
+    const { status, ...adds } = more ?? {};
+    await applyLocally(o.rule, code, status ?? o.to);
+    const scan: OfflineScan = {
+      station: o.station, url, body: data as Record<string, unknown>,
+      ...(o.orderId !== undefined ? { orderId: o.orderId } : {}),
+      ...(o.operator ? { operator: o.operator } : {}), ...(o.note ? { note: o.note } : {}), ...adds,
+    };
+    return scan;
+  };
+}

@@ -1,0 +1,191 @@
+import { toQueryError } from '@renderer/store/api';
+import { OFFLINE, type ExceptionAddBody } from '@shared/api/offline';
+import type { EndpointData } from '@shared/api/endpoint';
+import { callEndpoint } from '@renderer/store/endpoints';
+import { readSetting, STATION_KEYS } from '@renderer/features/production/localSetting';
+import { connectivity } from './connectivity';
+import { offlineDb, readMeta, writeMeta, type QueuedScan } from './db';
+import { MAX_BACKOFF_MS, queueSummary, replayQueue, unanswered } from './queue';
+
+/** While online: how often the station asks the change feed for news (and tells the server its queue). */
+export const POLL_MS = 5_000;
+/** First wait after a round that got no answer; doubles up to MAX_BACKOFF_MS. */
+export const FIRST_BACKOFF_MS = 2_000;
+/** Rows per page of the change feed. */
+export const FEED_PAGE = 500;
+
+type FeedPage = EndpointData<typeof OFFLINE.facts>;
+
+export const FACTS_CURSOR = 'facts.cursor';
+export const FACTS_SCOPE = 'facts.scope';
+export const FACTS_SYNCED_AT = 'facts.syncedAt';
+/** When the last full copy (a pull without a cursor) began. */
+export const FACTS_FULL_AT = 'facts.fullAt';
+/** A full copy again after this long. */
+export const FULL_COPY_EVERY_MS = 24 * 3600_000;
+
+/**
+ * The gases the copy is for: the gas this PC's 领瓶 / 充装 station fills (设备 set-up kept on the PC), or
+ * every gas when none is chosen (a warehouse PC). Bounds the copy for a large plant.
+ */
+function factsScope(): number[] | null {
+  const gas = readSetting<number | null>(STATION_KEYS.material, null);
+  return typeof gas === 'number' ? [gas] : null;
+}
+
+/**
+ * Brings the local copy of the gate facts up to date from the change feed: pages from the stored cursor
+ * until the server says there is no more; a new scope (another gas) or a `reset` starts again from empty.
+ * Returns false when the server has no feed (an older server): the copy then stays as it was.
+ */
+export async function pullFacts(): Promise<boolean> {
+  const db = offlineDb();
+  const scope = factsScope();
+  const wanted = JSON.stringify(scope);
+  if ((await readMeta<string>(FACTS_SCOPE)) !== wanted) {
+    await db.transaction('rw', db.facts, db.meta, async () => {
+      await db.facts.clear();
+      await db.meta.bulkPut([{ key: FACTS_SCOPE, value: wanted }, { key: FACTS_CURSOR, value: null }, { key: FACTS_SYNCED_AT, value: null }]);
+    });
+  }
+  // Changes outside the trace (a gas's life or flammability edited, a rule switched) reach the copy only with
+  // a full copy: one a day (and after a long outage), as the server's README asks.
+  const fullAt = await readMeta<number | null>(FACTS_FULL_AT);
+  if (typeof fullAt === 'number' && Date.now() - fullAt > FULL_COPY_EVERY_MS) await writeMeta(FACTS_CURSOR, null);
+  for (let pages = 0; pages < 10_000; pages++) {
+    const cursor = (await readMeta<string | null>(FACTS_CURSOR)) ?? null;
+    const page = await callEndpoint(OFFLINE.facts, {
+      station: 'workstation', ...(scope ? { materialIds: scope } : {}), cursor, limit: FEED_PAGE,
+    }, { silent: true }) as FeedPage | null;
+    connectivity.answered();
+    if (!page || typeof page !== 'object' || !Array.isArray(page.cylinders)) return false;
+    await db.transaction('rw', db.facts, db.meta, async () => {
+      if (page.reset) await db.facts.clear();
+      if (page.cylinders.length) await db.facts.bulkPut(page.cylinders);
+      if (page.removed?.length) await db.facts.bulkDelete(page.removed);
+      await db.meta.put({ key: FACTS_CURSOR, value: page.cursor });
+      if (cursor === null) await db.meta.put({ key: FACTS_FULL_AT, value: Date.now() });
+    });
+    if (!page.more) break;
+  }
+  await writeMeta(FACTS_SYNCED_AT, Date.now());
+  return true;
+}
+
+/** Records a replay the server refused as a 待处理异常 (resolved there by a supervisor). */
+export async function addException(scan: QueuedScan, message: string): Promise<void> {
+  await callEndpoint(OFFLINE.exceptionAdd, {
+    station: scan.station, scanId: scan.scanId, code: scan.code, path: `/api${scan.url}` as ExceptionAddBody['path'], body: scan.body,
+    stationAt: scan.at, operator: (scan.operator || scan.userName || null)?.slice(0, 64) ?? null, workstation: scan.workstation || null,
+    message: message.slice(0, 1000) || '服务器拒绝',
+  }, { silent: true });
+}
+
+let lastReport = '';
+/** Tells the server how many scans wait on this PC and since when (shown to administrators). */
+async function reportQueue(): Promise<void> {
+  const { waiting, oldestAt } = await queueSummary();
+  const key = `${waiting}|${oldestAt ?? ''}`;
+  if (key === lastReport) return;
+  await callEndpoint(OFFLINE.queueReport, { waiting, oldestAt }, { silent: true });
+  lastReport = key;
+}
+
+const listeners = new Set<() => void>();
+/** Called after each round that sent scans (the stations refresh their counts and lists). */
+export function onReplayed(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+let timer: ReturnType<typeof setTimeout> | null = null;
+let running: Promise<void> | null = null;
+let started = false;
+let backoff = 0;
+let generation = 0;
+
+/** One round: send the queue again if anything waits, else refresh the local copy; then report the queue. */
+export async function syncRound(): Promise<void> {
+  const { waiting } = await queueSummary();
+  let answered = true;
+  if (waiting) {
+    connectivity.syncing(true);
+    try {
+      const outcomes = await replayQueue(addException);
+      answered = !outcomes.some((o) => o.kind === 'unanswered');
+      if (outcomes.some((o) => o.kind !== 'unanswered')) for (const l of listeners) l();
+    } finally {
+      connectivity.syncing(false);
+    }
+  }
+  if (answered) {
+    try {
+      await pullFacts();
+    } catch (e) {
+      const error = toQueryError(e);
+      if (typeof error.code !== 'number') connectivity.lost();
+      answered = !unanswered(error);
+    }
+  }
+  if (answered) {
+    try {
+      await reportQueue();
+    } catch {
+      // The report is a courtesy to the administrator: the next round sends it again.
+    }
+  }
+  backoff = answered ? 0 : Math.min(backoff ? backoff * 2 : FIRST_BACKOFF_MS, MAX_BACKOFF_MS);
+}
+
+function schedule(ms: number): void {
+  if (timer) clearTimeout(timer);
+  const mine = generation;
+  timer = setTimeout(() => {
+    timer = null;
+    if (mine !== generation) return;
+    void runRound();
+  }, ms);
+}
+
+async function runRound(): Promise<void> {
+  if (running) return;
+  const mine = generation;
+  running = syncRound().catch(() => {
+    backoff = Math.min(backoff ? backoff * 2 : FIRST_BACKOFF_MS, MAX_BACKOFF_MS);
+  });
+  try {
+    await running;
+  } finally {
+    running = null;
+  }
+  if (mine === generation && started) schedule(backoff || POLL_MS);
+}
+
+/** Runs a round soon (a scan just queued, the browser says the network is back). */
+export function kickSync(): void {
+  // Away: the backoff decides when to try again (a scan kept offline does not hammer a missing server).
+  if (started && !running && connectivity.get().online) schedule(0);
+}
+
+/**
+ * Starts the station's sync loop (once per window; it goes on while the app is open, so the queue drains by
+ * itself even after the station screen is closed).
+ */
+export function startSync(): void {
+  if (started) return;
+  started = true;
+  if (typeof window !== 'undefined') window.addEventListener('online', kickSync);
+  schedule(0);
+}
+
+/** Tests: stop the loop and forget its state; resolves when a round under way has ended. */
+export function stopSyncForTests(): Promise<void> {
+  started = false;
+  generation += 1;
+  backoff = 0;
+  lastReport = '';
+  if (timer) clearTimeout(timer);
+  timer = null;
+  if (typeof window !== 'undefined') window.removeEventListener('online', kickSync);
+  return running ?? Promise.resolve();
+}

@@ -1,0 +1,218 @@
+import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
+import { endpoint } from './endpoint';
+import { PRODUCTION } from './production';
+import { STORAGE } from './storage';
+import { Code, Id, Int, List, NoData, OneOf, Page, PageQuery, ReqStr, Str } from './schema';
+
+/**
+ * Stations that keep working when the server is away (issue 25): the change feed that keeps a station's
+ * local copy of the gate facts current, the exceptions list (待处理异常) of kept scans the server refused on
+ * replay, and the stations' reports of their queues. A kept scan is sent again as the very call it was, with
+ * its scanId and two headers: X-Replayed: 1 and X-Station-At: when it happened at the station (ISO 8601).
+ */
+export const REPLAYED_HEADER = 'x-replayed';
+export const STATION_AT_HEADER = 'x-station-at';
+
+/** A station's time may run ahead of the server's by this much (clocks drift); later is refused. */
+export const STATION_AT_MAX_AHEAD_MS = 10 * 60_000;
+/** A kept scan older than this is refused on replay: a station does not keep scans for a year. */
+export const STATION_AT_MAX_AGE_MS = 90 * 24 * 3600_000;
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * Why an X-Station-At value cannot be kept (Chinese, for the code -1 answer), or null when it can: an
+ * ISO 8601 moment with its zone, a real calendar date, not more than STATION_AT_MAX_AHEAD_MS after `now`
+ * nor older than STATION_AT_MAX_AGE_MS.
+ */
+export function stationAtProblem(value: string, now: number): string | null {
+  const m = ISO.exec(value);
+  if (!m || value.length > 40) return `扫描时间（X-Station-At）格式不正确：${value.slice(0, 40)}`;
+  const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map((v) => Number(v ?? 0));
+  const day = new Date(Date.UTC(y ?? 0, (mo ?? 0) - 1, d ?? 0));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== (mo ?? 0) - 1 || day.getUTCDate() !== d || (h ?? 0) > 23 || (mi ?? 0) > 59 || (s ?? 0) > 59) {
+    return `扫描时间（X-Station-At）不是有效的时间：${value}`;
+  }
+  const at = Date.parse(value);
+  if (!Number.isFinite(at)) return `扫描时间（X-Station-At）不是有效的时间：${value}`;
+  if (at > now + STATION_AT_MAX_AHEAD_MS) return `扫描时间（X-Station-At）${value} 晚于服务器时间，请校准工作站时钟`;
+  if (at < now - STATION_AT_MAX_AGE_MS) return `扫描时间（X-Station-At）${value} 过早，离线暂存的扫描不能超过 90 天`;
+  return null;
+}
+
+/** The stations that keep a local queue (the renderer's OfflineStation). */
+export const OFFLINE_STATIONS = ['pick', 'fill', 'inspect', 'metage', 'vacuum', 'inStock', 'outbound', 'recover'] as const;
+export type OfflineStation = (typeof OFFLINE_STATIONS)[number];
+
+/** The calls a kept scan may be (what a refused replay names, and what 重新扫描 sends again). */
+export const REPLAYABLE_PATHS = [
+  '/api/produce/addPicking', '/api/produce/filling', '/api/produce/testResult', '/api/produce/metage', '/api/produce/vacuum',
+  '/api/storageOrder/inStock', '/api/storageOrder/scanOutStock', '/api/storageOrder/scanHandel',
+] as const;
+const KEPT_CALLS = [
+  PRODUCTION.addPicking, PRODUCTION.filling, PRODUCTION.testResult, PRODUCTION.metage, PRODUCTION.vacuum,
+  STORAGE.inStock, STORAGE.scanOutStock, STORAGE.scanHandel,
+] as const;
+
+/**
+ * A kept call's body: every field one of those calls takes, each optional, bounded by that call's own schema
+ * (the first call's where two share a name: materialId nullable as 领瓶 takes it). The call checks it again in
+ * full when 重新扫描 sends it.
+ */
+const keptFields: TProperties = {};
+for (const call of KEPT_CALLS) {
+  for (const [name, schema] of Object.entries((call.body as TObject).properties)) keptFields[name] ??= Type.Optional(schema);
+}
+export const KeptCallBody = Type.Object(keptFields, { title: '扫描内容' });
+
+/* ---------------------------------------------------------------- the change feed */
+
+/** Rows a feed page holds at most (and by default). */
+export const FACTS_MAX_PAGE = 1000;
+export const FACTS_DEFAULT_PAGE = 500;
+
+/**
+ * Where a station's copy stands: `f.<mark>.<lastId>` while the first full copy pages through the cylinders
+ * (by id), `t.<traceId>` after it (trace events after that id). Opaque to the station.
+ */
+export const FactsCursor = Type.String({ title: '同步位置', maxLength: 48, pattern: '^(f\\.\\d{1,18}\\.\\d{1,10}|t\\.\\d{1,18})$' });
+
+export const FactsQuery = Type.Object({
+  /** Free text of the station asking (for the log); the scope is materialIds. */
+  station: Type.Optional(Str('工位', { maxLength: 32 })),
+  /** The gases the copy is for (the station's); all gases when absent. */
+  materialIds: Type.Optional(List('介质', Id('介质'), { maxItems: 50 })),
+  /**
+   * The statuses the station acts on (领瓶: 在库 2; 充装: 已领瓶 3; …); all when absent. A cylinder that moves out
+   * of them is sent in `removed`, one that moves in is sent with its facts: the copy holds what is in the plant
+   * for this station, not every cylinder ever registered. Must stay the same from the first page on (another
+   * set starts a new copy without a cursor).
+   */
+  statuses: Type.Optional(List('状态', Int('状态', { minimum: 0, maximum: 13 }), { maxItems: 14 })),
+  cursor: Type.Optional(Type.Union([FactsCursor, Type.Null()])),
+  limit: Type.Optional(Int('每页条数', { minimum: 1, maximum: FACTS_MAX_PAGE })),
+});
+export type FactsQuery = Static<typeof FactsQuery>;
+
+const DateText = Type.Union([Type.String(), Type.Null()]);
+const NumOrNull = Type.Union([Type.Number(), Type.Null()]);
+
+/** One cylinder as a station keeps it (src/shared/cylinder/gate.ts GateFacts). */
+export const FactsRow = Type.Object({
+  code: Type.String(), id: Type.Integer(), status: Type.Integer(), scrapped: Type.Boolean(),
+  materialId: Type.Integer(), materialName: DateText, specification: DateText, tareWeight: NumOrNull,
+  nextInspectionDate: DateText, lifeEnd: DateText, lifeYears: Type.Union([Type.Integer(), Type.Null()]), lifeExtended: Type.Boolean(),
+  manufactureDate: DateText, lifeExtendableTo: Type.Union([Type.Integer(), Type.Null()]),
+  ownerOk: Type.Boolean(), vacuumNeeded: Type.Boolean(), vacuumAfterInspection: DateText, vacuumPending: Type.Boolean(),
+  designLifeYears: Type.Union([Type.Integer(), Type.Null()]), lastPassedInspection: DateText,
+  targetNetWeight: NumOrNull, tolerance: NumOrNull,
+});
+export type FactsRow = Static<typeof FactsRow>;
+
+/** A gas as the gate reads it (the plant's rules applied): for localGateReasons on a cylinder of another gas. */
+export const FactsGas = Type.Object({
+  id: Type.Integer(), materialName: Type.String(), flammable: Type.Boolean(),
+  designLifeYears: Type.Union([Type.Integer(), Type.Null()]), extendedLifeYears: Type.Union([Type.Integer(), Type.Null()]),
+  targetNetWeight: NumOrNull, tolerance: NumOrNull,
+});
+export type FactsGas = Static<typeof FactsGas>;
+
+export const FactsPage = Type.Object({
+  /** Send it back on the next call. */
+  cursor: FactsCursor,
+  /** The station empties its copy first (a first page of a full copy). */
+  reset: Type.Boolean(),
+  /** Another page waits: call again at once. */
+  more: Type.Boolean(),
+  cylinders: Type.Array(FactsRow),
+  /** Codes that left the copy's scope (another gas, or a status the station does not act on). */
+  removed: Type.Array(Type.String()),
+  /** Every gas as the gate reads it (a few rows), on every page: the station keeps the last. */
+  gases: Type.Array(FactsGas),
+});
+export type FactsPage = Static<typeof FactsPage>;
+
+/* ---------------------------------------------------------------- 待处理异常 */
+
+const Text = Type.Union([Type.String(), Type.Null()]);
+const IsoText = Type.String({ title: '扫描时间', maxLength: 40, pattern: '^\\d{4}-\\d{2}-\\d{2}T[0-9:.]+(Z|[+-]\\d{2}:?\\d{2})$' });
+
+export const ExceptionAddBody = Type.Object({
+  station: OneOf('工位', OFFLINE_STATIONS),
+  scanId: Type.String({ title: '扫描编号', maxLength: 36, pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' }),
+  code: Code('气瓶编码', 64),
+  path: OneOf('接口', REPLAYABLE_PATHS),
+  /** The kept call's body (sent again by 重新扫描); at most 4000 characters as JSON. */
+  body: KeptCallBody,
+  stationAt: Type.Optional(Type.Union([IsoText, Type.Null()])),
+  operator: Type.Optional(Type.Union([Str('操作人', { maxLength: 64 }), Type.Null()])),
+  workstation: Type.Optional(Type.Union([Str('工作站', { maxLength: 64 }), Type.Null()])),
+  message: ReqStr('拒绝原因', { maxLength: 1000 }),
+});
+export type ExceptionAddBody = Static<typeof ExceptionAddBody>;
+
+export const EXCEPTION_ACTIONS = ['rescan', 'rollback', 'scrap', 'dismiss'] as const;
+export type ExceptionAction = (typeof EXCEPTION_ACTIONS)[number];
+export const EXCEPTION_ACTION_NAMES: Record<ExceptionAction, string> = { rescan: '重新扫描', rollback: '回退', scrap: '报废', dismiss: '忽略' };
+
+export const ExceptionQuery = PageQuery(['id'] as const, {
+  status: Type.Optional(OneOf('状态', ['open', 'resolved'] as const)),
+  /** Supervisors (offline:exceptions) may name any workstation or none (all); others see their own. */
+  workstation: Type.Optional(Str('工作站', { maxLength: 64 })),
+});
+export type ExceptionQuery = Static<typeof ExceptionQuery>;
+
+/** A replayed scan the server refused (待处理异常), as the station's OfflineExceptionRow. */
+export const ExceptionRow = Type.Object({
+  id: Type.Integer(), station: Type.String(), code: Type.String(), scanId: Type.String(), message: Type.String(),
+  stationAt: Text, operator: Text, workstation: Text, createdAt: Type.String(),
+  status: Type.String(), action: Text, reason: Text, result: Text, resolvedBy: Text, resolvedAt: Text,
+});
+export type ExceptionRow = Static<typeof ExceptionRow>;
+
+export const ExceptionResolveBody = Type.Object({
+  id: Id('异常'),
+  action: OneOf('处理方式', EXCEPTION_ACTIONS),
+  reason: ReqStr('处理原因', { maxLength: 255 }),
+});
+export type ExceptionResolveBody = Static<typeof ExceptionResolveBody>;
+
+/* ---------------------------------------------------------------- queues */
+
+export const QueueReportBody = Type.Object({
+  waiting: Int('待同步数', { minimum: 0, maximum: 1_000_000 }),
+  oldestAt: Type.Optional(Type.Union([IsoText, Type.Null()])),
+});
+export type QueueReportBody = Static<typeof QueueReportBody>;
+
+export const WorkstationQueueRow = Type.Object({
+  workstation: Type.String(), waiting: Type.Integer(), oldestAt: Text, reportedAt: Type.String(), userName: Text,
+});
+export type WorkstationQueueRow = Static<typeof WorkstationQueueRow>;
+
+export const OFFLINE = {
+  facts: endpoint({
+    method: 'POST', path: '/api/offline/facts', summary: '离线资料（变更同步）', permission: 'authenticated', readOnly: true,
+    body: FactsQuery, data: FactsPage,
+  }),
+  exceptionAdd: endpoint({
+    method: 'POST', path: '/api/offline/exception/add', summary: '登记待处理异常', permission: 'authenticated',
+    body: ExceptionAddBody, data: Type.Object({ id: Type.Integer() }),
+  }),
+  exceptionListPage: endpoint({
+    method: 'POST', path: '/api/offline/exception/listPage', summary: '待处理异常', permission: 'authenticated', readOnly: true,
+    body: ExceptionQuery, data: Page(ExceptionRow),
+  }),
+  exceptionResolve: endpoint({
+    method: 'POST', path: '/api/offline/exception/resolve', summary: '处理待处理异常', permission: 'offline:resolve',
+    body: ExceptionResolveBody, data: ExceptionRow,
+  }),
+  queueReport: endpoint({
+    method: 'POST', path: '/api/offline/queueReport', summary: '报告本机离线暂存', permission: 'authenticated',
+    body: QueueReportBody, data: NoData,
+  }),
+  queues: endpoint({
+    method: 'GET', path: '/api/offline/queues', summary: '各工作站的离线暂存', permission: 'machine:view',
+    data: Type.Array(WorkstationQueueRow),
+  }),
+} as const;

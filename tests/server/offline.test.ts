@@ -1,0 +1,381 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScanResult, TraceInfo } from '../../src/shared/api/production';
+import type { ExceptionRow, FactsPage, FactsRow, WorkstationQueueRow } from '../../src/shared/api/offline';
+import { localGateMessages } from '../../src/shared/cylinder/gate';
+import { fillGateFor } from '../../src/server/modules/cylinder';
+import { FEED } from '../../src/server/modules/offline/facts';
+import { addDays, addYears, today } from '../../src/server/lib/dates';
+import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
+import { createGas, createWarehouse, forceStatus } from './master-data-helper';
+
+let t: TestApp;
+let token: string;
+let n2: number;
+let lpg: number;
+let h2: number;
+const TODAY = today();
+
+beforeAll(async () => {
+  // Events are passed by the cursor once settled; the test's own transactions are all over when it pulls.
+  FEED.settleSeconds = 0;
+  t = await buildTestApp();
+  token = (await t.login()).token;
+  n2 = await createGas(t, token, { materialName: '氮气', code: 'N2' });
+  lpg = await createGas(t, token, {
+    materialName: '液化石油气', code: 'LPG', category: 'liquefied', flammable: true, reweighRequired: true, targetNetWeight: 14.5, weightTolerance: 0.5,
+  });
+  h2 = await createGas(t, token, { materialName: '氢气', code: 'H2', flammable: true });
+});
+afterAll(async () => { await t?.close(); });
+
+const WS = (name: string) => ({ 'x-workstation': encodeURIComponent(name) });
+const post = <T = ScanResult>(path: string, body: unknown, headers: Record<string, string> = WS('充装一号台'), as = token) =>
+  t.call<T>('POST', path, { token: as, body, headers });
+
+async function cylinder(code: string, extra: Record<string, unknown> = {}): Promise<number> {
+  const res = await t.call('POST', '/api/product/addProduct', {
+    token, body: { code, materialId: n2, manufactureDate: addYears(TODAY, -2), nextInspectionDate: addYears(TODAY, 1), tareWeight: 15, ...extra },
+  });
+  expect(res.body.code, res.body.msg).toBe(0);
+  return (await t.db.selectFrom('cylinders').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+}
+const statusOf = async (code: string) => (await t.db.selectFrom('cylinders').select('status').where('code', '=', code).executeTakeFirstOrThrow()).status;
+const events = (code: string, action?: string) => {
+  let q = t.db.selectFrom('cylinder_traces as e').innerJoin('cylinders as c', 'c.id', 'e.cylinder_id')
+    .select(['e.id', 'e.action', 'e.scan_id', 'e.replayed', 'e.station_at', 'e.at']).where('c.code', '=', code);
+  if (action) q = q.where('e.action', '=', action);
+  return q.orderBy('e.seq').execute();
+};
+
+/** Pulls the feed from `cursor` until the server says there is no more; every page's rows by code. */
+async function pullAll(materialIds: number[] | undefined, cursor: string | null, limit = 500) {
+  const rows = new Map<string, FactsRow>();
+  const pages: FactsPage[] = [];
+  for (let i = 0; i < 1000; i++) {
+    const res = await post<FactsPage>('/api/offline/facts', { station: 'fill', ...(materialIds ? { materialIds } : {}), cursor, limit });
+    expect(res.body.code, res.body.msg).toBe(0);
+    pages.push(res.body.data);
+    for (const c of res.body.data.cylinders) rows.set(c.code, c);
+    cursor = res.body.data.cursor;
+    if (!res.body.data.more) break;
+  }
+  return { rows, pages, cursor: cursor! };
+}
+
+describe('the local gate on the feed\'s facts agrees with the server\'s gate', () => {
+  it('case by case: fine, overdue, design life exceeded, scrapped, wrong gas, another owner, vacuum needed, no inspection date', async () => {
+    await cylinder('GATE-FINE');
+    const overdue = await cylinder('GATE-OVERDUE');
+    await t.db.updateTable('cylinders').set({ next_inspection_date: addDays(TODAY, -1) }).where('id', '=', overdue).execute();
+    const noDate = await cylinder('GATE-NODATE');
+    await t.db.updateTable('cylinders').set({ next_inspection_date: null }).where('id', '=', noDate).execute();
+    await cylinder('GATE-OLD', { manufactureDate: addYears(TODAY, -12), designLifeYears: 10 });
+    const scrapped = await cylinder('GATE-SCRAP');
+    await forceStatus(t, scrapped, 0);
+    const owner = await cylinder('GATE-OWNER');
+    await t.db.updateTable('cylinders').set({ owner_type: 2, owner_enterprise_id: null }).where('id', '=', owner).execute();
+    await cylinder('GATE-LPG-NEW', { materialId: lpg });
+    await cylinder('GATE-LPG-OLD', { materialId: lpg, manufactureDate: addYears(TODAY, -9) });
+
+    const { rows, pages } = await pullAll([n2, lpg], null, 3);
+    // The gases as the feed sends them: what the gate reads of the gas a station fills.
+    const gases = [n2, lpg, h2].map((id) => pages[0]!.gases.find((g) => g.id === id)!);
+    expect(gases.map((g) => g.materialName)).toEqual(['氮气', '液化石油气', '氢气']);
+    const expected: Record<string, string[]> = {
+      'GATE-FINE': [], 'GATE-OVERDUE': ['inspectionOverdue'], 'GATE-NODATE': ['inspectionOverdue'], 'GATE-OLD': ['designLifeExceeded'],
+      'GATE-SCRAP': ['scrap'], 'GATE-OWNER': ['ownership'], 'GATE-LPG-NEW': ['vacuumRequired'], 'GATE-LPG-OLD': ['designLifeExceeded', 'vacuumRequired'],
+    };
+    for (const [code, reasons] of Object.entries(expected)) {
+      const facts = rows.get(code);
+      expect(facts, code).toBeDefined();
+      for (const gas of gases) {
+        const server = await fillGateFor(t.db, code, gas.id);
+        const local = localGateMessages(facts!, gas, TODAY);
+        expect(local, `${code} for ${gas.materialName}`).toEqual(server.reasons.map((r) => r.message));
+        if (gas.id === facts!.materialId) expect(server.reasons.map((r) => r.reason), code).toEqual(reasons);
+        else expect(server.reasons.map((r) => r.reason), code).toContain('wrongMedium');
+        // With only the gas's id (no gas facts), a cylinder of another gas is still refused.
+        if (gas.id !== facts!.materialId) expect(localGateMessages(facts!, gas.id, TODAY).length, code).toBeGreaterThan(0);
+      }
+    }
+    // The LPG one past its 8 years names the extension a passed inspection would allow, offline as online.
+    expect(localGateMessages(rows.get('GATE-LPG-OLD')!, gases[1]!, TODAY)[0]).toMatch(/设计使用年限 8 年.*可延长至 12 年/);
+    // 复秤 offline: the gas's target and tolerance travel with its cylinders.
+    expect(rows.get('GATE-LPG-NEW')).toMatchObject({ targetNetWeight: 14.5, tolerance: 0.5, tareWeight: 15 });
+  });
+});
+
+describe('the facts change feed', () => {
+  it('pages through the full copy of the station\'s gases, then sends only what changed (a scrap on another PC)', async () => {
+    for (let i = 0; i < 5; i++) await cylinder(`FEED-H2-${i}`, { materialId: h2 });
+    await cylinder('FEED-N2-X');
+    const full = await pullAll([h2], null, 2);
+    expect(full.pages[0]!.reset).toBe(true);
+    expect(full.pages.slice(1).every((p) => !p.reset)).toBe(true);
+    expect(full.pages.every((p) => p.cylinders.length <= 2)).toBe(true);
+    expect(full.pages.length).toBeGreaterThanOrEqual(3);
+    expect([...full.rows.keys()].sort()).toEqual([0, 1, 2, 3, 4].map((i) => `FEED-H2-${i}`));
+    expect(full.cursor).toMatch(/^t\.\d+$/);
+
+    // Nothing happened since: nothing to send.
+    const quiet = await pullAll([h2], full.cursor);
+    expect(quiet.rows.size).toBe(0);
+
+    // Scrapped at another PC: the next pull carries it, as the gate refuses it.
+    const id = (await t.db.selectFrom('cylinders').select('id').where('code', '=', 'FEED-H2-3').executeTakeFirstOrThrow()).id;
+    const scrapped = await t.call('POST', '/api/product/scrap', { token, body: { id, reason: '瓶体腐蚀' }, headers: WS('仓库二号机') });
+    expect(scrapped.body.code, scrapped.body.msg).toBe(0);
+    await cylinder('FEED-N2-Y'); // another gas: not this station's
+    const next = await pullAll([h2], full.cursor);
+    expect([...next.rows.keys()]).toEqual(['FEED-H2-3']);
+    expect(next.rows.get('FEED-H2-3')).toMatchObject({ status: 0, scrapped: true });
+    expect(localGateMessages(next.rows.get('FEED-H2-3')!, { id: h2, materialName: '氢气' }, TODAY)).toContain('气瓶 FEED-H2-3 已报废');
+    // And after that, quiet again.
+    expect((await pullAll([h2], next.cursor)).rows.size).toBe(0);
+  });
+
+  it('keeps a 领瓶 copy to the statuses it acts on: a cylinder picked elsewhere is removed, one back in stock comes in', async () => {
+    const gas = await createGas(t, token, { materialName: '氩气', code: 'AR' });
+    await cylinder('SCOPE-1', { materialId: gas });
+    await cylinder('SCOPE-2', { materialId: gas });
+    const id3 = await cylinder('SCOPE-3', { materialId: gas });
+    await forceStatus(t, id3, 9);
+    const full = await pullAll([gas], null);
+    const post2 = (cursor: string) => post<FactsPage>('/api/offline/facts', { materialIds: [gas], statuses: [2], cursor });
+    const first = await post<FactsPage>('/api/offline/facts', { materialIds: [gas], statuses: [2], cursor: null });
+    expect(first.body.data.cylinders.map((c) => c.code)).toEqual(['SCOPE-1', 'SCOPE-2']);
+    expect(full.rows.size).toBe(3);
+    const picked = await post('/api/produce/addPicking', { code: 'SCOPE-1', materialId: gas, scanId: randomUUID() }, WS('充装二号台'));
+    expect(picked.body.code, picked.body.msg).toBe(0);
+    const next = await post2(first.body.data.cursor);
+    expect(next.body.data).toMatchObject({ cylinders: [], removed: ['SCOPE-1'] });
+  });
+
+  it('does not pass events that may still have earlier ones uncommitted: they come again until settled', async () => {
+    const gas = await createGas(t, token, { materialName: '二氧化碳', code: 'CO2' });
+    await cylinder('SETTLE-1', { materialId: gas });
+    const { cursor } = await pullAll([gas], null);
+    FEED.settleSeconds = 3600;
+    try {
+      const id = (await t.db.selectFrom('cylinders').select('id').where('code', '=', 'SETTLE-1').executeTakeFirstOrThrow()).id;
+      expect((await t.call('POST', '/api/product/scrap', { token, body: { id, reason: '报废' } })).body.code).toBe(0);
+      const a = await post<FactsPage>('/api/offline/facts', { materialIds: [gas], cursor });
+      expect(a.body.data.cylinders.map((c) => c.code)).toEqual(['SETTLE-1']);
+      expect(a.body.data.cursor).toBe(cursor);
+      const b = await post<FactsPage>('/api/offline/facts', { materialIds: [gas], cursor: a.body.data.cursor });
+      expect(b.body.data.cylinders.map((c) => [c.code, c.scrapped])).toEqual([['SETTLE-1', true]]);
+    } finally {
+      FEED.settleSeconds = 0;
+    }
+    const settled = await pullAll([gas], cursor);
+    expect(settled.cursor).not.toBe(cursor);
+    expect((await pullAll([gas], settled.cursor)).rows.size).toBe(0);
+  });
+
+  it('bounds the page and refuses a forged cursor or too many gases with code -1', async () => {
+    for (const body of [
+      { cursor: null, limit: 5000 }, { cursor: null, limit: 0 }, { cursor: 'x.1' }, { cursor: 't.1; drop table cylinders' },
+      { materialIds: Array.from({ length: 51 }, (_, i) => i + 1) }, { station: 'a\u0000b' },
+    ]) {
+      const res = await post('/api/offline/facts', body);
+      expect(res.body.code, JSON.stringify(body)).toBe(-1);
+    }
+  });
+});
+
+describe('replay: X-Replayed and X-Station-At', () => {
+  it('keeps the station\'s time and the server\'s, marks the event replayed, and the trace answer shows it', async () => {
+    await cylinder('REPLAY-1');
+    const stationAt = new Date(Date.now() - 20 * 60_000).toISOString();
+    const res = await post('/api/produce/addPicking', { code: 'REPLAY-1', scanId: randomUUID() }, { ...WS('充装一号台'), 'x-replayed': '1', 'x-station-at': stationAt });
+    expect(res.body.code, res.body.msg).toBe(0);
+    const [ev] = await events('REPLAY-1', 'pick');
+    expect(ev!.replayed).toBe(true);
+    expect(new Date(ev!.station_at!).toISOString()).toBe(stationAt);
+    expect(new Date(ev!.at).getTime()).toBeGreaterThan(new Date(ev!.station_at!).getTime());
+    const trace = await post<TraceInfo>('/api/trace/getInfo', { code: 'REPLAY-1' });
+    const pick = trace.body.data.events.find((e) => e.action === 'pick')!;
+    expect(pick).toMatchObject({ replayed: true, stationAt: expect.any(String) });
+    // A scan made online is not marked.
+    await cylinder('REPLAY-2');
+    await post('/api/produce/addPicking', { code: 'REPLAY-2', scanId: randomUUID() });
+    expect((await post<TraceInfo>('/api/trace/getInfo', { code: 'REPLAY-2' })).body.data.events.find((e) => e.action === 'pick'))
+      .toMatchObject({ replayed: false, stationAt: null });
+  });
+
+  it('refuses impossible, far-future and malformed station times with code -1 and changes nothing', async () => {
+    await cylinder('REPLAY-BAD');
+    for (const headers of [
+      { 'x-station-at': '2026-02-30T10:00:00Z' } as Record<string, string>, { 'x-station-at': 'yesterday' }, { 'x-station-at': '2026-06-01T25:00:00Z' },
+      { 'x-station-at': new Date(Date.now() + 24 * 3600_000).toISOString() }, { 'x-station-at': '1999-01-01T00:00:00Z' },
+      { 'x-replayed': 'yes' },
+    ]) {
+      const res = await post('/api/produce/addPicking', { code: 'REPLAY-BAD', scanId: randomUUID() }, { ...WS('充装一号台'), 'x-replayed': '1', ...headers });
+      expect(res.body.code, JSON.stringify(headers)).toBe(-1);
+      expect(res.body.msg).toMatch(/X-Station-At|X-Replayed/);
+    }
+    expect(await statusOf('REPLAY-BAD')).toBe(2);
+    expect(await events('REPLAY-BAD', 'pick')).toEqual([]);
+  });
+
+  it('a scan whose answer was lost (the server acted, the station never heard) replayed with its scanId acts once', async () => {
+    await cylinder('LOST-1');
+    const scanId = randomUUID();
+    // The first send reached the server and acted; its answer never reached the station.
+    const first = await post('/api/produce/addPicking', { code: 'LOST-1', scanId });
+    expect(first.body.code).toBe(0);
+    // The station kept the scan and replays it when the server is back, with the same scanId.
+    const replayed = await post('/api/produce/addPicking', { code: 'LOST-1', scanId }, {
+      ...WS('充装一号台'), 'x-replayed': '1', 'x-station-at': new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(replayed.body.code, replayed.body.msg).toBe(0);
+    expect(replayed.body.data.traceId).toBe(first.body.data.traceId);
+    const picks = await events('LOST-1', 'pick');
+    expect(picks).toHaveLength(1);
+    expect(picks[0]!.replayed).toBe(false);
+    expect(await statusOf('LOST-1')).toBe(3);
+  });
+
+  it('the storage scans take the headers too (成品入库): a replayed stock-in keeps the station time', async () => {
+    const warehouseId = await createWarehouse(t, token, { warehouseName: '成品一库', kind: 'finished' });
+    const bad = await post('/api/storageOrder/inStock', { type: 'productRK', warehouseId }, { ...WS('仓库'), 'x-station-at': 'not a time' });
+    expect(bad.body.code).toBe(-1);
+    expect(await t.db.selectFrom('storage_orders').select('id').execute()).toEqual([]);
+    const id = await cylinder('STORE-1');
+    await forceStatus(t, id, 6);
+    const stationAt = new Date(Date.now() - 5 * 60_000).toISOString();
+    const res = await post('/api/storageOrder/inStock', { type: 'productRK', warehouseId, code: 'STORE-1', scanId: randomUUID() },
+      { ...WS('仓库'), 'x-replayed': '1', 'x-station-at': stationAt });
+    expect(res.body.code, res.body.msg).toBe(0);
+    const [ev] = (await events('STORE-1')).filter((e) => e.replayed);
+    expect(ev).toBeDefined();
+    expect(new Date(ev!.station_at!).toISOString()).toBe(stationAt);
+  });
+});
+
+describe('待处理异常', () => {
+  it('add (once per scanId), list per workstation and for supervisors, resolve once with the reason recorded', async () => {
+    await cylinder('EXC-1');
+    const exc1 = await cylinder('EXC-2');
+    const station = await createLimitedUser(t, token, 'station1', ['produce:picking']);
+    const stationToken = (await t.login(station.username, station.password)).token;
+    const supervisor = await createLimitedUser(t, token, 'super1', ['offline:exceptions', 'offline:resolve', 'product:scrap', 'produce:picking']);
+    const superToken = (await t.login(supervisor.username, supervisor.password)).token;
+
+    const scanId = randomUUID();
+    const add = (body: Record<string, unknown>, ws = '充装一号台', as = stationToken) => post<{ id: number }>('/api/offline/exception/add', {
+      station: 'pick', scanId, code: 'EXC-1', path: '/api/produce/addPicking', body: { code: 'EXC-1', scanId },
+      stationAt: new Date(Date.now() - 3600_000).toISOString(), operator: '张三', workstation: ws, message: '气瓶 EXC-1 已报废', ...body,
+    }, WS(ws), as);
+    const a = await add({});
+    expect(a.body.code, a.body.msg).toBe(0);
+    expect((await add({})).body.data.id).toBe(a.body.data.id);
+    const scanId2 = randomUUID();
+    const b = await add({ scanId: scanId2, code: 'EXC-2', body: { code: 'EXC-2', scanId: scanId2 }, workstation: '充装二号台' }, '充装二号台');
+    expect(b.body.code, b.body.msg).toBe(0);
+
+    const list = (as: string, ws: string, body: Record<string, unknown> = {}) =>
+      post<{ list: ExceptionRow[]; total: number }>('/api/offline/exception/listPage', { page: 1, size: 15, ...body }, WS(ws), as);
+    const mine = await list(stationToken, '充装一号台');
+    expect(mine.body.data.list.map((r) => r.code)).toEqual(['EXC-1']);
+    expect(mine.body.data.list[0]).toMatchObject({ station: 'pick', message: '气瓶 EXC-1 已报废', operator: '张三', status: 'open', stationAt: expect.any(String) });
+    const all = await list(superToken, '办公室');
+    expect(all.body.data.list.map((r) => r.code).sort()).toEqual(['EXC-1', 'EXC-2']);
+    expect((await list(superToken, '办公室', { workstation: '充装二号台' })).body.data.list.map((r) => r.code)).toEqual(['EXC-2']);
+
+    // A station operator without offline:resolve cannot resolve.
+    const refused = await post('/api/offline/exception/resolve', { id: a.body.data.id, action: 'dismiss', reason: '重复' }, WS('充装一号台'), stationToken);
+    expect(refused.status).toBe(403);
+
+    const dismissed = await post<ExceptionRow>('/api/offline/exception/resolve', { id: a.body.data.id, action: 'dismiss', reason: '已人工核对' }, WS('办公室'), superToken);
+    expect(dismissed.body.code, dismissed.body.msg).toBe(0);
+    expect(dismissed.body.data).toMatchObject({ status: 'resolved', action: 'dismiss', reason: '已人工核对', resolvedBy: '用户 super1' });
+    const again = await post('/api/offline/exception/resolve', { id: a.body.data.id, action: 'scrap', reason: '再来' }, WS('办公室'), superToken);
+    expect(again.body.code).toBe(-1);
+    expect(await statusOf('EXC-1')).toBe(2);
+    expect((await list(superToken, '办公室')).body.data.list.map((r) => r.code)).toEqual(['EXC-2']);
+    expect((await list(superToken, '办公室', { status: 'resolved' })).body.data.list.map((r) => r.code)).toEqual(['EXC-1']);
+
+    // 报废: the cylinder scrapped with the reason in the same transaction as the resolution.
+    const scrapped = await post<ExceptionRow>('/api/offline/exception/resolve', { id: b.body.data.id, action: 'scrap', reason: '瓶阀损坏' }, WS('办公室'), superToken);
+    expect(scrapped.body.code, scrapped.body.msg).toBe(0);
+    expect(await statusOf('EXC-2')).toBe(0);
+    expect(await t.db.selectFrom('cylinders').select('scrap_reason').where('id', '=', exc1).executeTakeFirstOrThrow()).toEqual({ scrap_reason: '瓶阀损坏' });
+  });
+
+  it('重新扫描 sends the kept scan again: it acts when the cylinder may now, and a refusal leaves it open', async () => {
+    await cylinder('EXC-RE');
+    const scanId = randomUUID();
+    const added = await post<{ id: number }>('/api/offline/exception/add', {
+      station: 'pick', scanId, code: 'EXC-RE', path: '/api/produce/addPicking', body: { code: 'EXC-RE', scanId }, message: '暂时被拒绝',
+    });
+    const id = added.body.data.id;
+    const blocked = await t.db.selectFrom('cylinders').select('id').where('code', '=', 'EXC-RE').executeTakeFirstOrThrow();
+    await t.db.updateTable('cylinders').set({ next_inspection_date: addDays(TODAY, -1) }).where('id', '=', blocked.id).execute();
+    const refused = await post('/api/offline/exception/resolve', { id, action: 'rescan', reason: '已检验' });
+    expect(refused.body.code).toBe(-1);
+    expect(refused.body.msg).toMatch(/重新扫描被拒绝：.*超期未检/);
+    expect((await t.db.selectFrom('offline_exceptions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('open');
+
+    await t.db.updateTable('cylinders').set({ next_inspection_date: addYears(TODAY, 1) }).where('id', '=', blocked.id).execute();
+    const done = await post<ExceptionRow>('/api/offline/exception/resolve', { id, action: 'rescan', reason: '已检验' });
+    expect(done.body.code, done.body.msg).toBe(0);
+    expect(done.body.data).toMatchObject({ status: 'resolved', action: 'rescan', result: expect.stringContaining('重新扫描') });
+    expect(await statusOf('EXC-RE')).toBe(3);
+    expect((await events('EXC-RE', 'pick')).map((e) => e.scan_id)).toEqual([scanId]);
+  });
+
+  it('refuses bad input with code -1 and keeps nothing', async () => {
+    const before = await t.db.selectFrom('offline_exceptions').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const base = { station: 'pick', scanId: randomUUID(), code: 'EXC-BAD', path: '/api/produce/addPicking', body: {}, message: '拒绝' };
+    for (const body of [
+      { ...base, message: 'a\u0000b' }, { ...base, station: 'nowhere' }, { ...base, path: '/api/user/save' }, { ...base, scanId: 'not-a-uuid' },
+      { ...base, message: 'x'.repeat(1001) }, { ...base, body: { remark: 'x'.repeat(5000) } }, { ...base, body: { code: 'EXC-BAD', filledPressure: -1 } }, { ...base, stationAt: '2026-13-01T00:00:00Z' },
+    ]) {
+      const res = await post('/api/offline/exception/add', body);
+      expect(res.body.code, JSON.stringify(body).slice(0, 80)).toBe(-1);
+    }
+    for (const body of [{ id: 1, action: 'delete', reason: 'x' }, { id: 1, action: 'dismiss', reason: '' }, { id: 0, action: 'dismiss', reason: 'x' }, { id: 999999, action: 'dismiss', reason: 'x' }]) {
+      expect((await post('/api/offline/exception/resolve', body)).body.code, JSON.stringify(body)).toBe(-1);
+    }
+    for (const body of [{ waiting: -1 }, { waiting: 1.5 }, { waiting: 2_000_000 }, { waiting: 1, oldestAt: 'soon' }]) {
+      expect((await post('/api/offline/queueReport', body)).body.code, JSON.stringify(body)).toBe(-1);
+    }
+    expect(await t.db.selectFrom('offline_exceptions').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).toEqual(before);
+  });
+});
+
+describe('the stations\' queues', () => {
+  it('a station reports what it keeps; administrators see every workstation, those waiting first', async () => {
+    const oldest = new Date(Date.now() - 15 * 60_000).toISOString();
+    expect((await post('/api/offline/queueReport', { waiting: 20, oldestAt: oldest }, WS('充装三号台'))).body.code).toBe(0);
+    expect((await post('/api/offline/queueReport', { waiting: 0, oldestAt: null }, WS('出库台'))).body.code).toBe(0);
+    expect((await post('/api/offline/queueReport', { waiting: 3, oldestAt: oldest }, WS('出库台'))).body.code).toBe(0);
+    expect((await post('/api/offline/queueReport', { waiting: 0 }, WS('出库台'))).body.code).toBe(0);
+    const res = await t.call<WorkstationQueueRow[]>('GET', '/api/offline/queues', { token });
+    expect(res.body.code, res.body.msg).toBe(0);
+    expect(res.body.data[0]).toMatchObject({ workstation: '充装三号台', waiting: 20, oldestAt: expect.any(String), userName: expect.any(String) });
+    expect(res.body.data.find((r) => r.workstation === '出库台')).toMatchObject({ waiting: 0, oldestAt: null });
+    const station = await createLimitedUser(t, token, 'station2', ['produce:picking']);
+    const stationToken = (await t.login(station.username, station.password)).token;
+    expect((await t.call('GET', '/api/offline/queues', { token: stationToken })).status).toBe(403);
+  });
+});
+
+describe('the trace stays append-only', () => {
+  it('refuses to change a replayed event\'s station time or mark afterwards', async () => {
+    await cylinder('APPEND-1');
+    await post('/api/produce/addPicking', { code: 'APPEND-1', scanId: randomUUID() }, {
+      ...WS('充装一号台'), 'x-replayed': '1', 'x-station-at': new Date(Date.now() - 60_000).toISOString(),
+    });
+    const [register, ev] = await events('APPEND-1');
+    // Only setting reverted_by_id is allowed (a rollback): not with a station time or mark changed on the way.
+    const sneak = (patch: { station_at?: Date; replayed?: boolean }) =>
+      t.db.updateTable('cylinder_traces').set({ reverted_by_id: register!.id, ...patch }).where('id', '=', ev!.id).execute();
+    await expect(sneak({ station_at: new Date() })).rejects.toThrow(/append-only/);
+    await expect(sneak({ replayed: false })).rejects.toThrow(/append-only/);
+    expect((await events('APPEND-1', 'pick'))[0]!.replayed).toBe(true);
+  });
+});

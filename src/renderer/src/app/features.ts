@@ -18,6 +18,7 @@ import { passwordFeature } from '@renderer/features/password/manifest';
 import { productionFeature } from '@renderer/features/production/manifest';
 import { productFeature } from '@renderer/features/product/manifest';
 import { qualityFeature } from '@renderer/features/quality/manifest';
+import { reportFeature } from '@renderer/features/report/manifest';
 import { inspectionItemFeature } from '@renderer/features/inspectionItem/manifest';
 import { roleFeature } from '@renderer/features/role/manifest';
 import { storageFeature } from '@renderer/features/storage/manifest';
@@ -37,7 +38,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   systemRuleFeature, machineFeature, productFeature, periodicInspectionFeature, materialFeature, warehouseFeature, enterpriseFeature,
   inspectionItemFeature, productionFeature, inspectionFeature, traceFeature, storageFeature, qualityFeature,
   connectFeature, aboutFeature, passwordFeature, messageFeature,
-  labelFeature,
+  labelFeature, reportFeature,
 ];
 
 let registered = false;

@@ -24,6 +24,8 @@ declare module 'axios' {
     action?: boolean;
     /** Send no access token (sign-in). */
     skipAuth?: boolean;
+    /** A file answer is handed to the caller only, never saved (a document shown in a preview first). */
+    noSave?: boolean;
     /** Set on the one retry after a refresh. */
     _retried?: boolean;
     /** The in-flight key this request owns. */
@@ -126,6 +128,7 @@ export function createHttpClient(options: { adapter?: AxiosAdapter } = {}): Http
       // A failed download answers an envelope in place of the file.
       if (!body.type.includes('json')) {
         const name = filenameFromDisposition(response.headers['content-disposition'] as string | undefined);
+        if (config.noSave) return name ? new File([body], name, { type: body.type }) : body;
         if (name) saveBlob(body, name);
         return body;
       }

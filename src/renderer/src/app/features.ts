@@ -13,6 +13,7 @@ import { logFeature } from '@renderer/features/log/manifest';
 import { machineFeature } from '@renderer/features/machine/manifest';
 import { materialFeature } from '@renderer/features/material/manifest';
 import { menuFeature } from '@renderer/features/menu/manifest';
+import { modelingFeature } from '@renderer/features/modeling/manifest';
 import { messageFeature } from '@renderer/features/message/manifest';
 import { passwordFeature } from '@renderer/features/password/manifest';
 import { productionFeature } from '@renderer/features/production/manifest';
@@ -38,7 +39,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   systemRuleFeature, machineFeature, productFeature, periodicInspectionFeature, materialFeature, warehouseFeature, enterpriseFeature,
   inspectionItemFeature, productionFeature, inspectionFeature, traceFeature, storageFeature, qualityFeature,
   connectFeature, aboutFeature, passwordFeature, messageFeature,
-  labelFeature, reportFeature,
+  labelFeature, reportFeature, modelingFeature,
 ];
 
 let registered = false;

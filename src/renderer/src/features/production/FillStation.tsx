@@ -6,6 +6,7 @@ import { StationPrintBar } from '@renderer/features/label/StationPrintBar';
 import { stepDone, useStationPrint } from '@renderer/features/label/useStationPrint';
 import { useScaleReading } from '@renderer/features/machine/devices';
 import { lookupsApi } from '@renderer/features/lookups/lookupsApi';
+import { useRecordRules } from '@renderer/features/modeling/useRecordRules';
 import { useSystemRules } from '@renderer/features/lookups/useLookups';
 import { useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
@@ -38,6 +39,9 @@ export function FillStation() {
   const gas = gases?.find((g) => g.id === materialId) ?? null;
   const byWeight = gas ? filledByWeight(gas.category) : true;
   const [lotNo, setLotNo] = useState('');
+  // 记录内容设置 (充装记录): whether the lot number shows and must be filled.
+  const record = useRecordRules('FILLING');
+  const lotRule = record.rule('lotNo');
   const typed = useTypedValue(byWeight ? 'fill.weight' : 'fill.pressure');
   const reading = useScaleReading();
   const [check] = productionApi.useFillingScanMutation();
@@ -55,13 +59,15 @@ export function FillStation() {
   const onScan = (code: string) => station.run(code, async (scanId): Promise<Verdict> => {
     if (!materialId) return { kind: 'refused', code, title: t('production.chooseGasFirst') };
     if (Number.isNaN(typed.value)) return { kind: 'refused', code, title: t('production.badNumber') };
+    const missing = record.refusal({ lotNo: lotRule.show ? lotNo : null });
+    if (missing) return { kind: 'refused', code, title: missing };
     const measured = quantity();
     if (typeof measured === 'string') return { kind: 'refused', code, title: measured };
     // From here the typed value belongs to this cylinder: it never carries over to the next one unless fixed.
     typed.used();
     const preview = await check({ code, materialId }).unwrap();
     if (!preview.allowed) return { kind: 'refused', code, title: t('production.fillRefused', { code }), lines: preview.reasons };
-    const result = await fill({ code, scanId, materialId, lotNo: lotNo.trim() || null, ...measured }).unwrap();
+    const result = await fill({ code, scanId, materialId, lotNo: lotRule.show ? lotNo.trim() || null : null, ...measured }).unwrap();
     if (stepDone(result)) printer.afterStep(result.code);
     const shown = measured.filledWeight !== undefined
       ? t(measured.source === 'scale' ? 'production.filledScale' : 'production.filledManual', { weight: measured.filledWeight ?? 0 })
@@ -78,8 +84,10 @@ export function FillStation() {
             <OperatorField value={operator} onChange={setOperator} focusScan={station.focusScan} />
             <GasSelect value={materialId} onChange={setMaterialId} focusScan={station.focusScan} label={t('production.fillGas')} />
           </Stack>
-          <TextField size="small" label={t('production.lotNo')} value={lotNo} onChange={(e) => setLotNo(e.target.value)}
-            onKeyDown={backToScan(station.focusScan)} slotProps={{ htmlInput: { maxLength: 64 } }} />
+          {lotRule.show && (
+            <TextField size="small" label={t('production.lotNo')} value={lotNo} onChange={(e) => setLotNo(e.target.value)} required={lotRule.required}
+              onKeyDown={backToScan(station.focusScan)} slotProps={{ htmlInput: { maxLength: 64 } }} />
+          )}
           {byWeight ? (
             <TypedValueField typed={typed} label={t('production.manualFillWeight')} unit="kg" min={0} max={10000} decimal={3} focusScan={station.focusScan}
               disabled={!manualWeight} helperText={manualWeight ? undefined : t(allowManualWeight ? 'production.manualWeightDenied' : 'production.manualWeightOff')} />

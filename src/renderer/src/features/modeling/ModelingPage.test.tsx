@@ -11,7 +11,8 @@ function serve(record: unknown[] = []) {
   const adapter = fakeAdapter((c) => {
     if (c.url === '/dataSource/contentConfig/getContent') {
       const { dataSource } = JSON.parse(c.data as string) as { dataSource: keyof typeof DATA_SOURCES };
-      return ok({ ...DATA_SOURCES[dataSource], fields: DATA_SOURCES[dataSource].fields });
+      const own = dataSource === 'OUTBOUND_ORDER' ? [{ id: 31, contentKey: 'extra.port', contentName: '卸货港口', type: 'text' }] : [];
+      return ok({ ...DATA_SOURCES[dataSource], fields: [...DATA_SOURCES[dataSource].fields, ...own] });
     }
     if (c.url === '/setting/list') return ok(record);
     if (c.url === '/setting/info/RECORD/5') return ok({ id: 5, kind: 'RECORD', settingKey: 'FILLING', enabled: 1, content: { fields: [{ key: 'lotNo', show: 1, required: 0 }] } });
@@ -38,6 +39,32 @@ describe('记录建模', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('tab', { name: '充装批次' }));
     expect(await screen.findByRole('table', { name: '充装批次' })).toHaveTextContent('lot.lotNo');
     expect(bodies(adapter, '/dataSource/contentConfig/getContent')).toEqual([{ dataSource: 'OUTBOUND_ORDER' }, { dataSource: 'LOT' }]);
+  });
+
+  it('adds a field of the plant\'s own to a data source, and deletes one after asking', async () => {
+    storeSession();
+    const adapter = serve();
+    renderApp('/Setting/Modeling');
+    const table = await screen.findByRole('table', { name: '出库单' }, SCREEN_LOAD);
+    expect((await within(table).findByText('customer.name')).closest('tr')).toHaveTextContent('系统');
+    const own = within(table).getByText('extra.port').closest('tr')!;
+    expect(own).toHaveTextContent('本厂');
+    await userEvent.click(screen.getByRole('button', { name: '新增字段' }));
+    const dialog = await screen.findByRole('dialog', { name: '新增「出库单」的字段' });
+    await userEvent.type(within(dialog).getByLabelText(/^字段名称/), '运输温度');
+    await userEvent.type(within(dialog).getByLabelText(/^字段编码/), '1temp');
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText(/字母开头/, { selector: 'p.Mui-error' })).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText(/^字段编码/));
+    await userEvent.type(within(dialog).getByLabelText(/^字段编码/), 'extra.temp');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: '保存' })).toBeEnabled());
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(bodies(adapter, '/dataSource/saveDataSource')).toEqual([
+      { dataSource: 'OUTBOUND_ORDER', contentName: '运输温度', contentKey: 'extra.temp', type: 'text' },
+    ]));
+    await userEvent.click(within(own).getByRole('button', { name: '删除' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(bodies(adapter, '/dataSource/delType')).toEqual([{ id: 31 }]));
   });
 
   it('makes the filling record require the lot number and saves it as the FILLING RECORD setting', async () => {

@@ -15,3 +15,14 @@ export const OFFICE_CONFIG = endpoint({
   data: Type.Unknown(),
 });
 export const OFFICE_HOST = endpoint({ method: 'GET', path: '/api/only/office/getHost', summary: '文档服务地址', permission: 'authenticated', data: Type.Unknown() });
+
+/** 记录建模: a field of the plant's own added to a data source (contentName/contentKey), and its removal. */
+export const SAVE_DATA_FIELD = endpoint({
+  method: 'POST', path: '/api/dataSource/saveDataSource', summary: '新增数据源字段', permission: 'modeling:save',
+  body: Type.Object({ dataSource: Type.String(), contentName: Type.String(), contentKey: Type.String(), type: Type.String() }),
+  data: Type.Unknown(),
+});
+export const DELETE_DATA_FIELD = endpoint({
+  method: 'POST', path: '/api/dataSource/delType', summary: '删除本厂字段', permission: 'modeling:save',
+  body: Type.Object({ id: Type.Integer() }), data: Type.Unknown(),
+});

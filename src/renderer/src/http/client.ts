@@ -36,6 +36,17 @@ declare module 'axios' {
 }
 
 export const REQUEST_TIMEOUT_MS = 200_000;
+
+/** The header a file answer explains itself in (URI-encoded: header values are ASCII): a printed document without its PDF. */
+export const DOCUMENT_MESSAGE_HEADER = 'x-document-message';
+
+function decodeHeader(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
 export const ROOT_TIMEOUT_MS = 50_000;
 
 export interface RootInfo {
@@ -128,7 +139,12 @@ export function createHttpClient(options: { adapter?: AxiosAdapter } = {}): Http
       // A failed download answers an envelope in place of the file.
       if (!body.type.includes('json')) {
         const name = filenameFromDisposition(response.headers['content-disposition'] as string | undefined);
-        if (config.noSave) return name ? new File([body], name, { type: body.type }) : body;
+        if (config.noSave) {
+          const file = name ? new File([body], name, { type: body.type }) : body;
+          // A document made without its PDF says why (the .docx is answered instead).
+          const why = response.headers[DOCUMENT_MESSAGE_HEADER] as string | undefined;
+          return why ? Object.assign(file, { message: decodeHeader(why) }) : file;
+        }
         if (name) saveBlob(body, name);
         return body;
       }

@@ -55,7 +55,7 @@ export function PrintedDocumentDrawer({ open, doc, title, onClose }: { open: boo
       )}
       {doc && !pdf && (
         <Alert severity="warning" data-testid="no-pdf" sx={{ mb: 1 }}>
-          {t('report.noPdf')}：{doc.message}
+          {t('report.noPdf')}{doc.message ? `：${doc.message}` : ''}
         </Alert>
       )}
       {doc && pdf && url && (

@@ -23,7 +23,10 @@ function serve(opts: { refuseUpload?: boolean; editor?: boolean } = {}) {
     if (c.url === '/document/upSysFile') {
       return opts.refuseUpload ? { data: { code: -1, msg: REFUSAL, data: null } } : ok({ id: 9, path: 'p/new.docx', name: '新证书.docx', size: 100, url: '' });
     }
-    if (c.url === '/only/office/config') return ok(opts.editor ? { document: { fileType: 'docx', key: 'k', title: 't', url: 'u' } } : null);
+    if (c.url === '/only/office/config') {
+      return ok(opts.editor ? { document: { fileType: 'docx', key: 'k1', title: 'qc.docx', url: 'u' }, documentType: 'word', editorConfig: { callbackUrl: 'cb' } } : null);
+    }
+    if (c.url === '/only/office/getHost') return ok('http://docs.plant.local');
     return ok({ id: 3 });
   });
   http.setAdapter(adapter);
@@ -114,6 +117,18 @@ describe('报表模板', { timeout: 30_000 }, () => {
     await screen.findByText('质量证明书（默认）', undefined, SCREEN_LOAD);
     await userEvent.click(within(rowOf('质量证明书（默认）')).getByRole('button', { name: '在线编辑' }));
     expect(await screen.findByTestId('no-editor')).toHaveTextContent('模板请在 Word、WPS 或 LibreOffice 中编辑');
+  });
+
+  it('opens the plant\'s document server editor in the 1174 px drawer where one is configured', async () => {
+    storeSession();
+    const adapter = serve({ editor: true });
+    renderApp('/Setting/Report');
+    await screen.findByText('质量证明书（默认）', undefined, SCREEN_LOAD);
+    await userEvent.click(within(rowOf('质量证明书（默认）')).getByRole('button', { name: '在线编辑' }));
+    const drawer = await screen.findByRole('dialog', { name: '编辑模板：质量证明书（默认）' });
+    expect(drawer).toHaveStyle({ width: '1174px' });
+    await waitFor(() => expect(document.head.querySelector('script[src="http://docs.plant.local/web-apps/apps/api/documents/api.js"]')).not.toBeNull());
+    expect(adapter.calls.find((c) => c.url === '/only/office/config')?.params).toMatchObject({ documentId: 1, versionId: '', isEdit: 1 });
   });
 
   it('hides 上传模板 and the changing buttons from a user holding only report:view', async () => {

@@ -4,7 +4,6 @@ import type { ReportContent, SettingRow } from '@shared/api/setting';
 import type { DataSourceKind } from '@shared/dataSources';
 import { AppDialog } from '@renderer/components/AppDialog';
 import { Form, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
-import { codeRule } from '@renderer/components/ListPage';
 import { useT } from '@renderer/i18n/useT';
 import type { QueryError } from '@renderer/store/api';
 import { isDocx, isReportKey, REPORT_OPTIONS, REPORT_SOURCE, SOURCE_OPTIONS } from './reportOptions';
@@ -36,8 +35,7 @@ export function TemplateDialog({ row, onClose, onSave }: {
 
   const fields: FormField[] = row ? [] : [
     { key: 'name', label: t('report.name'), rules: [{ required: true }, { max: 64 }] },
-    { key: 'settingKey', label: t('report.key'), type: 'autocomplete', options: REPORT_OPTIONS, maxLength: 64,
-      rules: [{ required: true }, codeRule(t('common.codePattern', { label: t('report.key') }))] },
+    { key: 'settingKey', label: t('report.key'), type: 'select', options: REPORT_OPTIONS, rules: [{ required: true }] },
     { key: 'dataSource', label: t('report.dataSource'), type: 'select', options: SOURCE_OPTIONS, rules: [{ required: true }] },
     { key: 'isDefault', label: t('report.asDefault'), type: 'switch' },
     { key: 'remark', label: t('common.remark'), maxLength: 255, span: 24 },
@@ -77,7 +75,7 @@ export function TemplateDialog({ row, onClose, onSave }: {
               : next)} />
         )}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Button variant="outlined" component="label" htmlFor={inputId}>{t('report.pickFile')}</Button>
+          <Button variant="outlined" component="label" htmlFor={inputId} sx={{ textTransform: 'none' }}>{t('report.pickFile')}</Button>
           <input id={inputId} type="file" hidden aria-label={t('report.file')}
             accept=".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
             onChange={(e) => {

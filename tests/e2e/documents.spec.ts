@@ -103,8 +103,10 @@ test('质量证明书 of a completed outbound order opens in the preview drawer 
   for (const code of CODES) expect(text).toContain(code);
   await drawer.getByRole('button', { name: '关闭' }).click();
   await expect(drawer).toBeHidden();
+  // The order's print record names the document, with who printed it.
   await page.getByRole('tab', { name: '打印记录' }).click();
-  await expect(page.getByText('质量证明书').first()).toBeVisible();
+  const record = page.getByRole('table', { name: '打印记录' }).getByRole('row').filter({ hasText: '质量证明书' });
+  await expect(record).toContainText('管理员');
 });
 
 test('a template uploaded on 报表模板 as the default replaces the shipped one when the order is printed again', async ({ page }) => {

@@ -1,0 +1,173 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SettingInfo, SettingRow } from '../../src/shared/api/setting';
+import { docxToPdf } from '../../src/server/modules/report/convert';
+import { fillDocx } from '../../src/server/modules/report/docx';
+import { docx, para } from '../../scripts/report-templates/build';
+import { buildTestApp, type TestApp } from './app-helper';
+import { upload } from './master-data-helper';
+import { Plant } from './quality-helper';
+
+let t: TestApp;
+let admin: string;
+let plant: Plant;
+let orderId = 0;
+const CODES = ['DOC-N2-01', 'DOC-N2-02', 'DOC-LPG-01'];
+const LOT = 'L-DOC-01';
+const work = mkdtempSync(join(tmpdir(), 'documents-test-'));
+
+/** The text of a PDF as pdftotext reads it (layout kept, so table cells stay on their line). */
+function pdfText(pdf: Buffer, name: string): string {
+  const file = join(work, `${name}.pdf`);
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+/** Page 1 of a PDF rendered in grey (a PGM, parsed): its pixels, 0 black … 255 white. */
+function pageGrey(pdf: Buffer, name: string): Uint8Array {
+  const file = join(work, `${name}.pdf`);
+  writeFileSync(file, pdf);
+  execFileSync('pdftoppm', ['-gray', '-r', '20', '-f', '1', '-l', '1', '-singlefile', file, join(work, name)]);
+  const pgm = readFileSync(join(work, `${name}.pgm`));
+  // P5\n<w> <h>\n255\n<bytes>: the pixels follow the third line break.
+  let breaks = 0;
+  let at = 0;
+  while (breaks < 3) if (pgm[at++] === 0x0a) breaks += 1;
+  return new Uint8Array(pgm.subarray(at));
+}
+const ink = (px: Uint8Array) => px.reduce((sum, v) => sum + (255 - v), 0);
+const difference = (a: Uint8Array, b: Uint8Array) => a.reduce((sum, v, i) => sum + Math.abs(v - (b[i] ?? 255)), 0);
+
+async function print(body: Record<string, unknown>, token = admin) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/report/printReprot', payload: body, headers: { authorization: `Bearer ${token}` } });
+  return { status: res.statusCode, headers: res.headers, bytes: res.rawPayload, json: () => res.json<{ code: number; msg: string }>() };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = (await t.login()).token;
+  plant = new Plant(t, admin, 'D');
+  await plant.setup();
+  const customer = await plant.customer('华东气体贸易有限公司');
+  for (const code of CODES) {
+    const gas = code.includes('LPG') ? 'lpg' : 'n2';
+    await plant.cylinder(code, gas);
+    await plant.fill(code, gas, LOT);
+    await plant.test(code, gas, code === 'DOC-N2-02' ? ['水分'] : []);
+    if (gas === 'lpg') await plant.reweigh(code, 29.5);
+    if (code !== 'DOC-N2-02') await plant.stockIn(code);
+  }
+  // The failed N2 cylinder is not shipped (it cannot leave); the two others are.
+  const orderNo = await plant.ship(customer, [{ code: 'DOC-N2-01', gas: 'n2' }, { code: 'DOC-LPG-01', gas: 'lpg' }]);
+  orderId = (await t.db.selectFrom('storage_orders').select('id').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).id;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('documents the plant hands out', { timeout: 120_000 }, () => {
+  it('installs the three default templates at first start as the default REPORT settings', async () => {
+    const rows = (await t.call<SettingRow[]>('POST', '/api/setting/list', { token: admin, body: { kind: 'REPORT' } })).body.data;
+    expect(rows.filter((r) => r.isDefault === 1).map((r) => [r.settingKey, r.name, r.dataSource]).sort()).toEqual([
+      ['ACCOMPANYING_LIST', '发货清单', 'OUTBOUND_ORDER'],
+      ['GRAIN_FORMULA_PACKAGE_GP_PROCESS_RECORD', '产品合格证', 'LOT'],
+      ['QUALITY_CERTIFICATE', '质量证明书', 'OUTBOUND_ORDER'],
+    ]);
+  });
+
+  it('prints 质量证明书 and 发货清单 of an outbound order as PDF holding the customer, every cylinder and the inspection results', async () => {
+    for (const [reportKey, title] of [['QUALITY_CERTIFICATE', '质量证明书'], ['ACCOMPANYING_LIST', '发货清单']] as const) {
+      const res = await print({ reportKey, orderId });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['x-document-message']).toBeUndefined();
+      const text = pdfText(res.bytes, reportKey);
+      expect(text).toContain(title);
+      expect(text).toContain('华东气体贸易有限公司');
+      for (const code of ['DOC-N2-01', 'DOC-LPG-01']) expect(text).toContain(code);
+      expect(text).not.toContain('DOC-N2-02');
+      expect(text).toContain('合格');
+    }
+  });
+
+  it('prints 产品合格证 of a lot with every cylinder of the lot and its inspection result', async () => {
+    const res = await print({ reportKey: 'GRAIN_FORMULA_PACKAGE_GP_PROCESS_RECORD', lotNo: LOT });
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(res.bytes, 'lot');
+    expect(text).toContain('产品合格证');
+    expect(text).toContain(LOT);
+    for (const code of CODES) expect(text).toContain(code);
+    expect(text).toContain('不合格');
+    expect(text).toMatch(/检验合格数：2/);
+  });
+
+  it('renders Chinese in a CJK font: a character\'s pixels differ from a blank page and from another character (tofu boxes are all alike)', async () => {
+    const template = docx(para('{glyph}', { size: 400 }));
+    const render = async (glyph: string, name: string) => pageGrey(await docxToPdf(fillDocx(template, { glyph })), name);
+    const [zhi, liang, blank] = await Promise.all([render('质', 'zhi'), render('量', 'liang'), render('', 'blank')]);
+    expect(ink(zhi)).toBeGreaterThan(ink(blank) + 2000);
+    expect(ink(liang)).toBeGreaterThan(ink(blank) + 2000);
+    // Two different characters drawn as the missing-glyph box would be the same picture.
+    expect(difference(zhi, liang)).toBeGreaterThan(2000);
+  });
+
+  it('answers the filled .docx with a message saying why where LibreOffice is missing', async () => {
+    const before = process.env.SOFFICE_PATH;
+    process.env.SOFFICE_PATH = join(work, 'no-such-soffice');
+    try {
+      const res = await print({ reportKey: 'ACCOMPANYING_LIST', orderId });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+      expect(decodeURIComponent(String(res.headers['x-document-message']))).toContain('未安装 LibreOffice');
+      expect(res.bytes.subarray(0, 2).toString()).toBe('PK');
+      expect(res.bytes.length).toBeGreaterThan(1000);
+    } finally {
+      if (before === undefined) delete process.env.SOFFICE_PATH;
+      else process.env.SOFFICE_PATH = before;
+    }
+  });
+
+  it('refuses an uploaded template with a placeholder its data source does not have, naming it', async () => {
+    const bad = docx(para('{customer.name} {order.colour} {#cylinders}{code}{steelColour}{/cylinders}'));
+    const res = await upload(t, '/api/document/upSysFile?dataSource=OUTBOUND_ORDER', admin, '坏模板.docx', bad);
+    expect(res.body).toMatchObject({ code: -1, msg: '模板中有数据源「出库单」没有的字段：{order.colour}、{steelColour}' });
+    const notDocx = await upload(t, '/api/document/upSysFile?dataSource=OUTBOUND_ORDER', admin, 'a.docx', Buffer.from('not a zip'));
+    expect(notDocx.body).toMatchObject({ code: -1, msg: '模板不是有效的 Word 文档（.docx）' });
+  });
+
+  it('a copied template changes without changing its original, and an uploaded default replaces the shipped one', async () => {
+    const good = docx(para('自定义清单 {customer.name} {#cylinders}{code} {/cylinders}'));
+    const up = await upload<{ id: number; name: string; placeholders: string[] }>(t, '/api/document/upSysFile?dataSource=OUTBOUND_ORDER', admin, '清单.docx', good);
+    expect(up.body.code).toBe(0);
+    expect(up.body.data.placeholders).toEqual(expect.arrayContaining(['customer.name', 'cylinders', 'code']));
+    const rows = (await t.call<SettingRow[]>('POST', '/api/setting/list', { token: admin, body: { kind: 'REPORT', settingKey: 'ACCOMPANYING_LIST' } })).body.data;
+    const original = rows.find((r) => r.isDefault === 1)!;
+    const before = (await t.call<SettingInfo>('GET', `/api/setting/info/REPORT/${original.id}`, { token: admin })).body.data;
+    const copy = (await t.call<{ id: number }>('POST', '/api/setting/copy', { token: admin, body: { id: original.id } })).body.data.id;
+    const saved = await t.call('POST', '/api/setting/save', { token: admin, body: {
+      kind: 'REPORT', id: copy, name: '发货清单（本厂）', settingKey: 'ACCOMPANYING_LIST', dataSource: 'OUTBOUND_ORDER', isDefault: 1,
+      content: { fileId: up.body.data.id, fileName: up.body.data.name },
+    } });
+    expect(saved.body.code).toBe(0);
+    const after = (await t.call<SettingInfo>('GET', `/api/setting/info/REPORT/${original.id}`, { token: admin })).body.data;
+    expect(after.content).toEqual(before.content);
+    expect(after.version).toBe(before.version);
+    const text = pdfText((await print({ reportKey: 'ACCOMPANYING_LIST', orderId })).bytes, 'custom');
+    expect(text).toContain('自定义清单 华东气体贸易有限公司');
+    expect(text).toContain('DOC-LPG-01');
+  });
+
+  it('refuses bad print input with code -1 and a Chinese message', async () => {
+    expect((await print({ reportKey: 'QUALITY_CERTIFICATE', orderId, lotNo: LOT })).json()).toMatchObject({ code: -1, msg: '参数错误：出库单、充装批号、气瓶编码须且只能指定一个' });
+    expect((await print({ reportKey: 'QUALITY_CERTIFICATE' })).json().code).toBe(-1);
+    expect((await print({ reportKey: 'QUALITY_CERTIFICATE', orderId: 0 })).json().code).toBe(-1);
+    expect((await print({ reportKey: 'QUALITY_CERTIFICATE', lotNo: 'a\u0000b' })).json().code).toBe(-1);
+    expect((await print({ reportKey: 'QUALITY_CERTIFICATE', orderId: 99_999 })).json()).toMatchObject({ code: -1, msg: '出库单不存在：99999' });
+    expect((await print({ reportKey: 'QUALITY_CERTIFICATE', lotNo: LOT })).json()).toMatchObject({ code: -1, msg: '报表「质量证明书」按出库单打印，请指定出库单' });
+    expect((await print({ reportKey: 'NO_SUCH_REPORT', orderId })).json().msg).toContain('没有可用的报表模板');
+  });
+});

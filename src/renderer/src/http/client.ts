@@ -1,6 +1,7 @@
 import axios, { CanceledError, type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { ApiResult } from '@shared/api/envelope';
 import type { TokenData } from '@shared/api/auth';
+import { DOCUMENT_MESSAGE_HEADER } from '@shared/api/report';
 import { APP_HEADERS, APP_INFO } from '@shared/app';
 import { WORKSTATION_HEADER } from '@shared/lifecycle';
 import { readWorkstation } from '@renderer/session/workstation';
@@ -36,9 +37,6 @@ declare module 'axios' {
 }
 
 export const REQUEST_TIMEOUT_MS = 200_000;
-
-/** The header a file answer explains itself in (URI-encoded: header values are ASCII): a printed document without its PDF. */
-export const DOCUMENT_MESSAGE_HEADER = 'x-document-message';
 
 function decodeHeader(raw: string): string {
   try {

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { Box, Button, Paper, Stack, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tabs, Typography } from '@mui/material';
+import { OWN_FIELD_TYPES } from '@shared/api/dataSource';
 import { DATA_SOURCE_KINDS, DATA_SOURCES, type DataSourceKind } from '@shared/dataSources';
 import { useConfirmDelete, useFormDialog } from '@renderer/components/ListPage';
 import { useScreenState } from '@renderer/hooks/useScreenState';
@@ -10,7 +11,6 @@ import type { MessageKey } from '@renderer/i18n/messages';
 import { modelingApi } from './modelingApi';
 
 const typeName = (t: ReturnType<typeof useT>, type: string) => t(`modeling.type.${type}` as MessageKey);
-const OWN_TYPES = ['text', 'number', 'date', 'datetime', 'image'] as const;
 
 /** A field the plant added (the server answers its id); the built-in ones have none. */
 interface Field { contentKey: string; contentName: string; type: string; id?: number; fields?: Field[] }
@@ -35,10 +35,10 @@ export function DataSourcePane() {
       { key: 'contentName', label: t('modeling.contentName'), maxLength: 64, rules: [{ required: true }] },
       { key: 'contentKey', label: t('modeling.contentKey'), hint: t('modeling.keyHint'), maxLength: 64,
         rules: [{ required: true }, { pattern: /^[A-Za-z][A-Za-z0-9_.]*$/, message: t('modeling.keyHint') }] },
-      { key: 'type', label: t('modeling.type'), type: 'select', options: OWN_TYPES.map((v) => ({ value: v, label: typeName(t, v) })), rules: [{ required: true }] },
+      { key: 'type', label: t('modeling.type'), type: 'select', options: OWN_FIELD_TYPES.map((v) => ({ value: v, label: typeName(t, v) })), rules: [{ required: true }] },
     ],
     initialValues: () => ({ type: 'text' }),
-    submit: (v) => saveField({ dataSource: kind, contentName: String(v.contentName), contentKey: String(v.contentKey), type: String(v.type) }).unwrap(),
+    submit: (v) => saveField({ dataSource: kind, contentName: String(v.contentName), contentKey: String(v.contentKey), type: v.type as (typeof OWN_FIELD_TYPES)[number] }).unwrap(),
   });
   const remove = useConfirmDelete<Field>({
     message: (f) => t('modeling.deleteFieldConfirm', { name: f.contentName, key: f.contentKey }),

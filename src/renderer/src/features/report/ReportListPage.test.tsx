@@ -26,7 +26,7 @@ function serve(opts: { refuseUpload?: boolean; editor?: boolean } = {}) {
     if (c.url === '/only/office/config') {
       return ok(opts.editor ? { document: { fileType: 'docx', key: 'k1', title: 'qc.docx', url: 'u' }, documentType: 'word', editorConfig: { callbackUrl: 'cb' } } : null);
     }
-    if (c.url === '/only/office/getHost') return ok('http://docs.plant.local');
+    if (c.url === '/only/office/getHost') return ok({ host: 'http://docs.plant.local', message: null });
     return ok({ id: 3 });
   });
   http.setAdapter(adapter);

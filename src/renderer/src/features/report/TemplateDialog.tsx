@@ -50,7 +50,7 @@ export function TemplateDialog({ row, onClose, onSave }: {
     const dataSource = (row?.dataSource ?? checked.values.dataSource) as DataSourceKind;
     let stored: Awaited<ReturnType<ReturnType<typeof upload>['unwrap']>>;
     try {
-      stored = await upload({ file, dataSource } as Parameters<typeof upload>[0]).unwrap();
+      stored = await upload({ file, dataSource }).unwrap();
     } catch (e) {
       // The upload is silent: its refusal (an unknown placeholder, named) stays in the dialog.
       const err = e as Partial<QueryError>;
@@ -58,7 +58,7 @@ export function TemplateDialog({ row, onClose, onSave }: {
       return;
     }
     try {
-      await onSave({ values: checked.values, content: { fileId: (stored as { id?: number }).id ?? 0, fileName: stored.name } });
+      await onSave({ values: checked.values, content: { fileId: stored.id, fileName: stored.name } });
       onClose();
     } catch {
       // The HTTP client has shown why; the dialog stays open.

@@ -1,5 +1,5 @@
 import { callEndpoint } from '@renderer/store/endpoints';
-import { OFFICE_CONFIG, OFFICE_HOST } from './pendingApi';
+import { OFFICE } from '@shared/api/office';
 
 /** The document editor's config (SPEC section 3): document{fileType,key,title,url}, documentType, editorConfig{callbackUrl}. */
 export interface EditorConfig {
@@ -16,11 +16,10 @@ interface DocsApi { DocEditor: new (holder: string, config: Record<string, unkno
  * (the server answers no config).
  */
 export async function officeConfig(id: number): Promise<{ config: EditorConfig; host: string } | null> {
-  const config = await callEndpoint(OFFICE_CONFIG, { documentId: id, versionId: '', isEdit: 1 }, { silent: true }) as EditorConfig | null;
-  if (!config?.document) return null;
-  const host = await callEndpoint(OFFICE_HOST, undefined, { silent: true }) as string | { host?: string } | null;
-  const address = typeof host === 'string' ? host : host?.host;
-  return address ? { config, host: address } : null;
+  const config = await callEndpoint(OFFICE.config, { documentId: id, versionId: '', isEdit: 1 }, { silent: true });
+  if (!config) return null;
+  const { host } = await callEndpoint(OFFICE.host, undefined, { silent: true });
+  return host ? { config, host } : null;
 }
 
 /** Loads the document server's api.js once and answers its DocsAPI. */

@@ -1,6 +1,6 @@
+import { REPORT } from '@shared/api/report';
 import type { ReportKey } from '@shared/api/setting';
 import { fetchFileEndpoint } from '@renderer/store/endpoints';
-import { PRINT_REPORT } from './pendingApi';
 import type { PrintedDocument } from './PrintedDocumentDrawer';
 
 /** What a report is filled from: an outbound order, a lot, or a cylinder. */
@@ -8,7 +8,7 @@ export type PrintSubject = { orderId: number } | { lotNo: string } | { code: str
 
 /** Asks the server to fill the report's default template for the subject; the PDF, or the .docx and why not. */
 export async function printReport(key: ReportKey, subject: PrintSubject, title: string): Promise<PrintedDocument> {
-  const file = await fetchFileEndpoint(PRINT_REPORT, { reportKey: key, ...subject });
+  const file = await fetchFileEndpoint(REPORT.print, { reportKey: key, ...subject });
   const fileName = file instanceof File && file.name ? file.name : `${title}.pdf`;
   const message = (file as Blob & { message?: string }).message ?? null;
   return { title, file, fileName, message };

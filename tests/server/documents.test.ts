@@ -170,4 +170,45 @@ describe('documents the plant hands out', { timeout: 120_000 }, () => {
     expect((await print({ reportKey: 'QUALITY_CERTIFICATE', lotNo: LOT })).json()).toMatchObject({ code: -1, msg: '报表「质量证明书」按出库单打印，请指定出库单' });
     expect((await print({ reportKey: 'NO_SUCH_REPORT', orderId })).json().msg).toContain('没有可用的报表模板');
   });
+
+  it('a filling whose record setting requires the lot number is refused at the station without it, naming the field', async () => {
+    const existing = (await t.call<SettingRow[]>('POST', '/api/setting/list', { token: admin, body: { kind: 'RECORD', settingKey: 'FILLING' } })).body.data[0];
+    const setting = (required: 0 | 1) => t.call<{ id: number }>('POST', '/api/setting/save', { token: admin, body: {
+      kind: 'RECORD', ...(existing ? { id: existing.id } : {}), name: '充装记录', settingKey: 'FILLING', dataSource: 'CYLINDER', enabled: 1, isDefault: 1,
+      content: { fields: [{ key: 'lotNo', show: 1, required }] },
+    } });
+    const id = (await setting(1)).body.data.id;
+    const code = 'DOC-REQ-01';
+    await plant.cylinder(code, 'n2');
+    await plant.ok('/api/produce/addPicking', { code });
+    const refused = await t.call('POST', '/api/produce/filling', { token: admin, body: { code, materialId: plant.n2, filledPressure: 15, lotNo: '  ' } });
+    expect(refused.body).toMatchObject({ code: -1, msg: '充装批号为必填项（记录内容设置：充装记录）' });
+    const status = await t.db.selectFrom('cylinders').select('status').where('code', '=', code).executeTakeFirstOrThrow();
+    expect(status.status).toBe(3);
+    await plant.ok('/api/produce/filling', { code, materialId: plant.n2, filledPressure: 15, lotNo: 'L-REQ' });
+    // Not required any more: the station takes a fill without it again.
+    await t.call('POST', '/api/setting/save', { token: admin, body: {
+      kind: 'RECORD', id, name: '充装记录', settingKey: 'FILLING', dataSource: 'CYLINDER', enabled: 1, isDefault: 1, content: { fields: [{ key: 'lotNo', show: 1, required: 0 }] },
+    } });
+    await plant.cylinder('DOC-REQ-02', 'n2');
+    await plant.ok('/api/produce/addPicking', { code: 'DOC-REQ-02' });
+    await plant.ok('/api/produce/filling', { code: 'DOC-REQ-02', materialId: plant.n2, filledPressure: 15 });
+  });
+
+  it('adds a field of the plant\'s own to a data source (modeling:save), lets templates name it, and deletes it', async () => {
+    const added = await t.call<{ id: number }>('POST', '/api/dataSource/saveDataSource', { token: admin, body: { dataSource: 'OUTBOUND_ORDER', contentName: '卸货港口', contentKey: 'extra.port', type: 'text' } });
+    expect(added.body.code).toBe(0);
+    const fields = (await t.call<{ fields: Array<{ contentKey: string; id?: number }> }>('POST', '/api/dataSource/contentConfig/getContent', { token: admin, body: { dataSource: 'OUTBOUND_ORDER' } })).body.data.fields;
+    expect(fields.find((f) => f.contentKey === 'extra.port')).toMatchObject({ id: added.body.data.id });
+    expect((await t.call('POST', '/api/dataSource/saveDataSource', { token: admin, body: { dataSource: 'OUTBOUND_ORDER', contentName: '客户', contentKey: 'customer.name', type: 'text' } })).body)
+      .toMatchObject({ code: -1, msg: '数据源「出库单」已有字段：customer.name' });
+    expect((await t.call('POST', '/api/dataSource/saveDataSource', { token: admin, body: { dataSource: 'OUTBOUND_ORDER', contentName: '坏', contentKey: '1bad', type: 'text' } })).body.code).toBe(-1);
+    const ok = await upload(t, '/api/document/upSysFile?dataSource=OUTBOUND_ORDER', admin, '港口.docx', docx(para('港口：{extra.port}')));
+    expect(ok.body.code).toBe(0);
+    const own = await t.call<{ list: Array<{ contentKey: string }>; total: number }>('GET', '/api/dataSource/selectListPage?dataSource=OUTBOUND_ORDER', { token: admin });
+    expect(own.body.data.list.map((r) => r.contentKey)).toEqual(['extra.port']);
+    expect((await t.call('POST', '/api/dataSource/delType', { token: admin, body: { id: added.body.data.id } })).body.code).toBe(0);
+    const gone = await upload(t, '/api/document/upSysFile?dataSource=OUTBOUND_ORDER', admin, '港口.docx', docx(para('港口：{extra.port}')));
+    expect(gone.body).toMatchObject({ code: -1, msg: '模板中有数据源「出库单」没有的字段：{extra.port}' });
+  });
 });

@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -210,5 +212,58 @@ describe('documents the plant hands out', { timeout: 120_000 }, () => {
     expect((await t.call('POST', '/api/dataSource/delType', { token: admin, body: { id: added.body.data.id } })).body.code).toBe(0);
     const gone = await upload(t, '/api/document/upSysFile?dataSource=OUTBOUND_ORDER', admin, '港口.docx', docx(para('港口：{extra.port}')));
     expect(gone.body).toMatchObject({ code: -1, msg: '模板中有数据源「出库单」没有的字段：{extra.port}' });
+  });
+
+  it('kills a conversion that hangs past the time limit with a clear message, and the next print still works', async () => {
+    const hang = join(work, 'hanging-soffice');
+    writeFileSync(hang, '#!/bin/sh\nexec sleep 600\n', { mode: 0o755 });
+    const saved = { path: process.env.SOFFICE_PATH, limit: process.env.REPORT_CONVERT_TIMEOUT_MS };
+    process.env.SOFFICE_PATH = hang;
+    process.env.REPORT_CONVERT_TIMEOUT_MS = '1000';
+    try {
+      expect((await print({ reportKey: 'ACCOMPANYING_LIST', orderId })).json()).toMatchObject({ code: -1, msg: '生成 PDF 超时（超过 1 秒），已终止转换：请检查模板是否过大或有误' });
+    } finally {
+      for (const [k, v] of [['SOFFICE_PATH', saved.path], ['REPORT_CONVERT_TIMEOUT_MS', saved.limit]] as const) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+    expect((await print({ reportKey: 'ACCOMPANYING_LIST', orderId })).headers['content-type']).toBe('application/pdf');
+  });
+
+  it('without a document server the editor config is null and getHost says templates are edited in an office suite', async () => {
+    const host = await t.call<{ host: string | null; message: string | null }>('GET', '/api/only/office/getHost', { token: admin });
+    expect(host.body.data).toEqual({ host: null, message: '未配置在线文档服务（ONLYOFFICE_URL）：请在 Word、WPS 或 LibreOffice 中编辑模板后上传' });
+    const rows = (await t.call<SettingRow[]>('POST', '/api/setting/list', { token: admin, body: { kind: 'REPORT', settingKey: 'QUALITY_CERTIFICATE' } })).body.data;
+    const config = await t.call('GET', `/api/only/office/config?documentId=${rows[0]!.id}&versionId=&isEdit=1`, { token: admin });
+    expect(config.body).toMatchObject({ code: 0, data: null });
+  });
+
+  it('with a document server configured answers the editor config, and its callback saves the edited file as a new version', async () => {
+    const edited = docx(para('在线编辑后的证明书 {customer.name}'));
+    const server = createServer((_req, res) => res.end(edited));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const office = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    process.env.ONLYOFFICE_URL = office;
+    try {
+      const row = (await t.call<SettingRow[]>('POST', '/api/setting/list', { token: admin, body: { kind: 'REPORT', settingKey: 'QUALITY_CERTIFICATE' } })).body.data[0]!;
+      const config = (await t.call<{ document: { fileType: string; key: string; title: string; url: string }; documentType: string; editorConfig: { callbackUrl: string } }>(
+        'GET', `/api/only/office/config?documentId=${row.id}&versionId=&isEdit=1`, { token: admin })).body.data;
+      expect(config).toMatchObject({ document: { fileType: 'docx', key: `${row.id}-${row.version}`, title: '质量证明书.docx' }, documentType: 'word' });
+      // The document server reads the template by the signed link, without a session.
+      const file = await t.app.inject({ method: 'GET', url: new URL(config.document.url).pathname + new URL(config.document.url).search });
+      expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+      const callback = new URL(config.editorConfig.callbackUrl);
+      const forged = await t.app.inject({ method: 'POST', url: `${callback.pathname}?id=${row.id}&token=${'0'.repeat(64)}`, payload: { status: 2, url: `${office}/x.docx` } });
+      expect(forged.statusCode).toBe(403);
+      const saved = await t.app.inject({ method: 'POST', url: callback.pathname + callback.search, payload: { key: config.document.key, status: 2, url: `${office}/x.docx`, users: ['1'] } });
+      expect(saved.json()).toEqual({ error: 0 });
+      const after = (await t.call<SettingInfo>('GET', `/api/setting/info/REPORT/${row.id}`, { token: admin })).body.data;
+      expect(after.version).toBe(row.version + 1);
+      expect(pdfText((await print({ reportKey: 'QUALITY_CERTIFICATE', orderId })).bytes, 'edited')).toContain('在线编辑后的证明书 华东气体贸易有限公司');
+    } finally {
+      delete process.env.ONLYOFFICE_URL;
+      server.close();
+    }
   });
 });

@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -169,5 +171,99 @@ describe('documents the plant hands out', { timeout: 120_000 }, () => {
     expect((await print({ reportKey: 'QUALITY_CERTIFICATE', orderId: 99_999 })).json()).toMatchObject({ code: -1, msg: '出库单不存在：99999' });
     expect((await print({ reportKey: 'QUALITY_CERTIFICATE', lotNo: LOT })).json()).toMatchObject({ code: -1, msg: '报表「质量证明书」按出库单打印，请指定出库单' });
     expect((await print({ reportKey: 'NO_SUCH_REPORT', orderId })).json().msg).toContain('没有可用的报表模板');
+  });
+
+  it('a filling whose record setting requires the lot number is refused at the station without it, naming the field', async () => {
+    const existing = (await t.call<SettingRow[]>('POST', '/api/setting/list', { token: admin, body: { kind: 'RECORD', settingKey: 'FILLING' } })).body.data[0];
+    const setting = (required: 0 | 1) => t.call<{ id: number }>('POST', '/api/setting/save', { token: admin, body: {
+      kind: 'RECORD', ...(existing ? { id: existing.id } : {}), name: '充装记录', settingKey: 'FILLING', dataSource: 'CYLINDER', enabled: 1, isDefault: 1,
+      content: { fields: [{ key: 'lotNo', show: 1, required }] },
+    } });
+    const id = (await setting(1)).body.data.id;
+    const code = 'DOC-REQ-01';
+    await plant.cylinder(code, 'n2');
+    await plant.ok('/api/produce/addPicking', { code });
+    const refused = await t.call('POST', '/api/produce/filling', { token: admin, body: { code, materialId: plant.n2, filledPressure: 15, lotNo: '  ' } });
+    expect(refused.body).toMatchObject({ code: -1, msg: '充装批号为必填项（记录内容设置：充装记录）' });
+    const status = await t.db.selectFrom('cylinders').select('status').where('code', '=', code).executeTakeFirstOrThrow();
+    expect(status.status).toBe(3);
+    await plant.ok('/api/produce/filling', { code, materialId: plant.n2, filledPressure: 15, lotNo: 'L-REQ' });
+    // Not required any more: the station takes a fill without it again.
+    await t.call('POST', '/api/setting/save', { token: admin, body: {
+      kind: 'RECORD', id, name: '充装记录', settingKey: 'FILLING', dataSource: 'CYLINDER', enabled: 1, isDefault: 1, content: { fields: [{ key: 'lotNo', show: 1, required: 0 }] },
+    } });
+    await plant.cylinder('DOC-REQ-02', 'n2');
+    await plant.ok('/api/produce/addPicking', { code: 'DOC-REQ-02' });
+    await plant.ok('/api/produce/filling', { code: 'DOC-REQ-02', materialId: plant.n2, filledPressure: 15 });
+  });
+
+  it('adds a field of the plant\'s own to a data source (modeling:save), lets templates name it, and deletes it', async () => {
+    const added = await t.call<{ id: number }>('POST', '/api/dataSource/saveDataSource', { token: admin, body: { dataSource: 'OUTBOUND_ORDER', contentName: '卸货港口', contentKey: 'extra.port', type: 'text' } });
+    expect(added.body.code).toBe(0);
+    const fields = (await t.call<{ fields: Array<{ contentKey: string; id?: number }> }>('POST', '/api/dataSource/contentConfig/getContent', { token: admin, body: { dataSource: 'OUTBOUND_ORDER' } })).body.data.fields;
+    expect(fields.find((f) => f.contentKey === 'extra.port')).toMatchObject({ id: added.body.data.id });
+    expect((await t.call('POST', '/api/dataSource/saveDataSource', { token: admin, body: { dataSource: 'OUTBOUND_ORDER', contentName: '客户', contentKey: 'customer.name', type: 'text' } })).body)
+      .toMatchObject({ code: -1, msg: '数据源「出库单」已有字段：customer.name' });
+    expect((await t.call('POST', '/api/dataSource/saveDataSource', { token: admin, body: { dataSource: 'OUTBOUND_ORDER', contentName: '坏', contentKey: '1bad', type: 'text' } })).body.code).toBe(-1);
+    const ok = await upload(t, '/api/document/upSysFile?dataSource=OUTBOUND_ORDER', admin, '港口.docx', docx(para('港口：{extra.port}')));
+    expect(ok.body.code).toBe(0);
+    const own = await t.call<{ list: Array<{ contentKey: string }>; total: number }>('GET', '/api/dataSource/selectListPage?dataSource=OUTBOUND_ORDER', { token: admin });
+    expect(own.body.data.list.map((r) => r.contentKey)).toEqual(['extra.port']);
+    expect((await t.call('POST', '/api/dataSource/delType', { token: admin, body: { id: added.body.data.id } })).body.code).toBe(0);
+    const gone = await upload(t, '/api/document/upSysFile?dataSource=OUTBOUND_ORDER', admin, '港口.docx', docx(para('港口：{extra.port}')));
+    expect(gone.body).toMatchObject({ code: -1, msg: '模板中有数据源「出库单」没有的字段：{extra.port}' });
+  });
+
+  it('kills a conversion that hangs past the time limit with a clear message, and the next print still works', async () => {
+    const hang = join(work, 'hanging-soffice');
+    writeFileSync(hang, '#!/bin/sh\nexec sleep 600\n', { mode: 0o755 });
+    const saved = { path: process.env.SOFFICE_PATH, limit: process.env.REPORT_CONVERT_TIMEOUT_MS };
+    process.env.SOFFICE_PATH = hang;
+    process.env.REPORT_CONVERT_TIMEOUT_MS = '1000';
+    try {
+      expect((await print({ reportKey: 'ACCOMPANYING_LIST', orderId })).json()).toMatchObject({ code: -1, msg: '生成 PDF 超时（超过 1 秒），已终止转换：请检查模板是否过大或有误' });
+    } finally {
+      for (const [k, v] of [['SOFFICE_PATH', saved.path], ['REPORT_CONVERT_TIMEOUT_MS', saved.limit]] as const) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+    expect((await print({ reportKey: 'ACCOMPANYING_LIST', orderId })).headers['content-type']).toBe('application/pdf');
+  });
+
+  it('without a document server the editor config is null and getHost says templates are edited in an office suite', async () => {
+    const host = await t.call<{ host: string | null; message: string | null }>('GET', '/api/only/office/getHost', { token: admin });
+    expect(host.body.data).toEqual({ host: null, message: '未配置在线文档服务（ONLYOFFICE_URL）：请在 Word、WPS 或 LibreOffice 中编辑模板后上传' });
+    const rows = (await t.call<SettingRow[]>('POST', '/api/setting/list', { token: admin, body: { kind: 'REPORT', settingKey: 'QUALITY_CERTIFICATE' } })).body.data;
+    const config = await t.call('GET', `/api/only/office/config?documentId=${rows[0]!.id}&versionId=&isEdit=1`, { token: admin });
+    expect(config.body).toMatchObject({ code: 0, data: null });
+  });
+
+  it('with a document server configured answers the editor config, and its callback saves the edited file as a new version', async () => {
+    const edited = docx(para('在线编辑后的证明书 {customer.name}'));
+    const server = createServer((_req, res) => res.end(edited));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const office = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    process.env.ONLYOFFICE_URL = office;
+    try {
+      const row = (await t.call<SettingRow[]>('POST', '/api/setting/list', { token: admin, body: { kind: 'REPORT', settingKey: 'QUALITY_CERTIFICATE' } })).body.data[0]!;
+      const config = (await t.call<{ document: { fileType: string; key: string; title: string; url: string }; documentType: string; editorConfig: { callbackUrl: string } }>(
+        'GET', `/api/only/office/config?documentId=${row.id}&versionId=&isEdit=1`, { token: admin })).body.data;
+      expect(config).toMatchObject({ document: { fileType: 'docx', key: `${row.id}-${row.version}`, title: '质量证明书.docx' }, documentType: 'word' });
+      // The document server reads the template by the signed link, without a session.
+      const file = await t.app.inject({ method: 'GET', url: new URL(config.document.url).pathname + new URL(config.document.url).search });
+      expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+      const callback = new URL(config.editorConfig.callbackUrl);
+      const forged = await t.app.inject({ method: 'POST', url: `${callback.pathname}?id=${row.id}&token=${'0'.repeat(64)}`, payload: { status: 2, url: `${office}/x.docx` } });
+      expect(forged.statusCode).toBe(403);
+      const saved = await t.app.inject({ method: 'POST', url: callback.pathname + callback.search, payload: { key: config.document.key, status: 2, url: `${office}/x.docx`, users: ['1'] } });
+      expect(saved.json()).toEqual({ error: 0 });
+      const after = (await t.call<SettingInfo>('GET', `/api/setting/info/REPORT/${row.id}`, { token: admin })).body.data;
+      expect(after.version).toBe(row.version + 1);
+      expect(pdfText((await print({ reportKey: 'QUALITY_CERTIFICATE', orderId })).bytes, 'edited')).toContain('在线编辑后的证明书 华东气体贸易有限公司');
+    } finally {
+      delete process.env.ONLYOFFICE_URL;
+      server.close();
+    }
   });
 });

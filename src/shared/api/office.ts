@@ -34,7 +34,7 @@ export const OfficeCallbackBody = Type.Object({
   key: Type.Optional(Str('文档标识', { maxLength: 128 })),
   status: Int('状态', { minimum: 0, maximum: 10 }),
   url: Type.Optional(Str('文件地址', { maxLength: 2048 })),
-}, { additionalProperties: true });
+}, { title: '保存回调' });
 export const OfficeCallbackQuery = Type.Object({ id: Id('模板'), token: Str('签名', { maxLength: 128, minLength: 1 }) });
 
 /** The message shown where no document server is configured. */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
+import { recordFieldName } from '@shared/recordFields';
 import {
-  SETTING_KIND_NAMES, type SettingCopyBody, type SettingInfo, type SettingKind, type SettingListBody, type SettingPageBody, type SettingSaveBody,
+  RECORD_KEYS, SETTING_KIND_NAMES, type RecordContent, type RecordKey, type SettingCopyBody, type SettingInfo, type SettingKind, type SettingListBody, type SettingPageBody, type SettingSaveBody,
 } from '@shared/api/setting';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -75,4 +76,19 @@ export async function copySetting(db: Kysely<DB>, body: SettingCopyBody, by: str
       is_default: 0, content: source.content, remark: source.remark,
     }, by, source.id);
   }), UNIQUE);
+}
+
+const empty = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * Refuses a station's record missing a field its RECORD setting (记录内容设置, enabled) requires, naming the
+ * field; a plant without a setting requires nothing beyond the record's own schema.
+ */
+export async function requireRecordFields(db: Kysely<DB>, record: RecordKey, body: object): Promise<void> {
+  const setting = await repo.defaultSetting(db, 'RECORD', record);
+  if (!setting || setting.kind !== 'RECORD') return;
+  const content = setting.content as RecordContent;
+  const values = body as Record<string, unknown>;
+  const missing = content.fields.find((f) => f.required === 1 && empty(values[f.key]));
+  if (missing) throw new BusinessError(`${recordFieldName(record, missing.key)}为必填项（记录内容设置：${RECORD_KEYS[record]}）`);
 }

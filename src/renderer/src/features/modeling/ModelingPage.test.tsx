@@ -78,11 +78,14 @@ describe('记录建模', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(bodies(adapter, '/setting/save')).toEqual([{
       kind: 'RECORD', id: 5, name: '充装记录', settingKey: 'FILLING', dataSource: 'CYLINDER', enabled: 1, isDefault: 1,
-      content: { fields: [{ key: 'lotNo', show: 1, required: 1 }] },
+      content: { fields: [{ key: 'lotNo', show: 1, required: 1 }, { key: 'filledWeight', show: 1, required: 0 }, { key: 'filledPressure', show: 1, required: 0 }] },
     }]));
     // A field hidden cannot stay required.
     await userEvent.click(screen.getByRole('checkbox', { name: '充装批号 显示' }));
     expect(screen.getByRole('checkbox', { name: '充装批号 必填' })).not.toBeChecked();
+    // A measured value is always on the station: only whether it is required is chosen.
+    expect(screen.getByRole('checkbox', { name: '充装量 显示' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: '充装量 必填' })).toBeEnabled();
   });
 
   it('shows the record settings without 保存 to a user holding only modeling:view', async () => {

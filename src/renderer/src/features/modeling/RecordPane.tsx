@@ -69,7 +69,7 @@ export function RecordPane() {
                 <TableCell>{r.name}</TableCell>
                 <TableCell sx={{ fontFamily: 'monospace' }}>{r.key}</TableCell>
                 <TableCell align="center">
-                  <Checkbox size="small" checked={r.show} disabled={!canSave || r.fixed} slotProps={{ input: { 'aria-label': `${r.name} ${t('modeling.show')}` } }}
+                  <Checkbox size="small" checked={r.show} disabled={!canSave || r.fixed || r.measured} slotProps={{ input: { 'aria-label': `${r.name} ${t('modeling.show')}` } }}
                     onChange={(e) => change(r.key, { show: e.target.checked })} />
                 </TableCell>
                 <TableCell align="center">

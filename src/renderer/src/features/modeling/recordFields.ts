@@ -1,34 +1,22 @@
 import type { RecordContent, RecordKey } from '@shared/api/setting';
+import { RECORD_FIELDS } from '@shared/recordFields';
 
-/** A field of a station's record a RECORD setting can show or require. */
-export interface RecordFieldDef {
-  key: string;
-  name: string;
-  /** Shown when the plant has saved no setting. */
-  show: boolean;
-  /** Always required by the record itself: the setting cannot make it optional. */
-  fixed?: boolean;
-}
-
-/** The optional fields each station's record has (FillingBody, TestResultBody, MetageBody). */
-export const RECORD_FIELDS: Record<RecordKey, readonly RecordFieldDef[]> = {
-  FILLING: [
-    { key: 'lotNo', name: '充装批号', show: true },
-  ],
-  INSPECTION: [
-    { key: 'remark', name: '备注', show: true },
-  ],
-  REWEIGH: [
-    { key: 'grossWeight', name: '毛重', show: true, fixed: true },
-  ],
+/**
+ * How 记录建模 offers a record's field: `measured` ones (a weight, a pressure, the scale) are always on the
+ * station, only whether they must be there is chosen; `fixed` ones the record always requires.
+ */
+const KIND: Record<string, 'measured' | 'fixed' | undefined> = {
+  filledWeight: 'measured', filledPressure: 'measured', scale: 'measured', grossWeight: 'fixed',
 };
 
-export interface FieldRule { key: string; name: string; show: boolean; required: boolean; fixed: boolean }
+export interface FieldRule { key: string; name: string; show: boolean; required: boolean; fixed: boolean; measured: boolean }
 
-/** The record's fields with the plant's setting applied (a field the setting does not name keeps its default). */
+/** The record's fields (src/shared/recordFields.ts) with the plant's setting applied (a field it does not name: shown, optional). */
 export function recordRules(key: RecordKey, content: RecordContent | null | undefined): FieldRule[] {
   return RECORD_FIELDS[key].map((f) => {
     const set = content?.fields.find((x) => x.key === f.key);
-    return { key: f.key, name: f.name, fixed: !!f.fixed, show: set ? set.show === 1 || !!f.fixed : f.show, required: !!f.fixed || set?.required === 1 };
+    const fixed = KIND[f.key] === 'fixed';
+    const measured = KIND[f.key] === 'measured';
+    return { key: f.key, name: f.name, fixed, measured, show: fixed || measured || !set || set.show === 1, required: fixed || set?.required === 1 };
   });
 }

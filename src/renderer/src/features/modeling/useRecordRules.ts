@@ -26,7 +26,7 @@ export function useRecordRules(key: RecordKey): RecordRules {
   const { data: info } = modelingApi.useRecordInfoQuery(current ? { key: 'RECORD', id: current.id } : skipToken);
   const content = info && (info as SettingInfo).kind === 'RECORD' ? (info as Extract<SettingInfo, { kind: 'RECORD' }>).content : null;
   const rules = recordRules(key, content);
-  const rule = (field: string): FieldRule => rules.find((r) => r.key === field) ?? { key: field, name: field, show: true, required: false, fixed: false };
+  const rule = (field: string): FieldRule => rules.find((r) => r.key === field) ?? { key: field, name: field, show: true, required: false, fixed: false, measured: false };
   const refusal = (values: Record<string, unknown>, submit = false) => {
     const missing = rules.find((r) => r.required && !r.fixed && r.key in values && empty(values[r.key]));
     return missing ? t(submit ? 'modeling.requiredEmptySubmit' : 'modeling.requiredEmpty', { field: missing.name }) : null;

@@ -63,6 +63,8 @@ export function FillStation() {
     if (missing) return { kind: 'refused', code, title: missing };
     const measured = quantity();
     if (typeof measured === 'string') return { kind: 'refused', code, title: measured };
+    const unmeasured = record.refusal({ filledWeight: measured.filledWeight ?? null, filledPressure: measured.filledPressure ?? null });
+    if (unmeasured) return { kind: 'refused', code, title: unmeasured };
     // From here the typed value belongs to this cylinder: it never carries over to the next one unless fixed.
     typed.used();
     const preview = await check({ code, materialId }).unwrap();

@@ -6,6 +6,7 @@ import { NumberInput } from '@renderer/components/NumberInput';
 import { StationPrintBar } from '@renderer/features/label/StationPrintBar';
 import { stepDone, useStationPrint } from '@renderer/features/label/useStationPrint';
 import { useScaleReading } from '@renderer/features/machine/devices';
+import { useRecordRules } from '@renderer/features/modeling/useRecordRules';
 import { useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
 import { STATION_KEYS } from './localSetting';
@@ -44,6 +45,8 @@ export function MetageStation() {
   const reading = useScaleReading();
   const [typed, setTyped] = useState<number | null>(null);
   const [preview, setPreview] = useState<MetagePreview | null>(null);
+  // 记录内容设置 (复秤记录): a plant may require the weight to come from a scale.
+  const record = useRecordRules('REWEIGH');
   const [check] = productionApi.useMetageScanMutation();
   const [weigh] = productionApi.useMetageMutation();
 
@@ -56,6 +59,8 @@ export function MetageStation() {
     const manual = manualAllowed && typeof typed === 'number';
     const gross = manual ? typed : reading?.stable ? reading.weight : null;
     if (gross === null) return { kind: 'refused', code, title: t('production.noStableWeight'), note: target };
+    const missing = record.refusal({ scale: manual ? null : reading?.path ?? null });
+    if (missing) return { kind: 'refused', code, title: missing, note: target };
     const result = await weigh({
       code, scanId, grossWeight: gross, source: manual ? 'manual' : 'scale',
       ...(!manual && reading ? { scale: reading.path.slice(0, 64) } : {}),

@@ -11,7 +11,6 @@ import { HasPermission } from '@renderer/permission/Permission';
 import { useAppDispatch } from '@renderer/store/hooks';
 import { OfficeEditor } from './OfficeEditor';
 import { reportApi } from './reportApi';
-import { downloadTemplate } from './templateFile';
 import { TemplateDialog, type TemplateSave } from './TemplateDialog';
 import { REPORT_OPTIONS, reportName } from './reportOptions';
 
@@ -20,7 +19,8 @@ type ReportInfo = Extract<SettingInfo, { kind: 'REPORT' }>;
 /**
  * 报表模板 (/Setting/Report): the .docx templates of the documents the plant prints (质量证明书, 产品合格证,
  * 发货清单 and its own), paged on the server. 上传模板 adds one; a row is copied, enabled or disabled, made
- * the default of its report, downloaded, its file replaced, or edited in the plant's document server.
+ * the default of its report, its file replaced, or edited in the plant's document server. (Downloading a
+ * template's .docx waits for a server call that answers it: the stored file's path is not in the setting.)
  */
 export default function ReportListPage() {
   const t = useT();
@@ -67,7 +67,6 @@ export default function ReportListPage() {
   const actions = useActionsColumn<SettingRow>([
     { label: t('report.edit'), permission: 'report:save', onClick: setEditing },
     { label: t('report.replace'), permission: 'report:upload', onClick: (row) => setDialog({ row }) },
-    { label: t('report.download'), onClick: (row) => void infoOf(row).then((info) => info && downloadTemplate(info.content)) },
     { label: t('report.copy'), permission: 'report:save', onClick: (row) => act(() => copy({ id: row.id }).unwrap(), t('report.copied', { name: `${row.name} 副本` })) },
     {
       label: t('report.setDefault'), permission: 'report:save', show: (row) => row.enabled === 1 && row.isDefault === 0,

@@ -266,4 +266,23 @@ describe('documents the plant hands out', { timeout: 120_000 }, () => {
       server.close();
     }
   });
+
+  it('places images: the signature from the sign-off and a QR code per cylinder', async () => {
+    // A 1×1 PNG as the receiver's signature.
+    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    expect((await t.call('POST', '/api/storageOrder/saveSignInfo', { token: admin, body: { id: orderId, signName: '赵签收', image: png } })).body.code).toBe(0);
+    const template = docx(para('签收：{sign.name}{%sign.image} {#cylinders}{code}{%qrImage}{/cylinders}'));
+    const up = await upload<{ id: number; name: string }>(t, '/api/document/upSysFile?dataSource=OUTBOUND_ORDER', admin, '图片.docx', template);
+    expect(up.body.code).toBe(0);
+    const saved = await t.call('POST', '/api/setting/save', { token: admin, body: {
+      kind: 'REPORT', name: '带图片的证明书', settingKey: 'IMAGE_TEST', dataSource: 'OUTBOUND_ORDER', isDefault: 1, content: { fileId: up.body.data.id, fileName: up.body.data.name },
+    } });
+    expect(saved.body.code).toBe(0);
+    const res = await print({ reportKey: 'IMAGE_TEST', orderId });
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(pdfText(res.bytes, 'images')).toContain('签收：赵签收');
+    const list = execFileSync('pdfimages', ['-list', join(work, 'images.pdf')], { encoding: 'utf8' });
+    // Header lines, then one line per image: the signature and the two shipped cylinders' QR codes.
+    expect(list.trim().split('\n').slice(2).length).toBeGreaterThanOrEqual(3);
+  });
 });

@@ -60,8 +60,9 @@ export function reportsDir(): string | null {
     process.env.REPORTS_DIR,
     (process as { resourcesPath?: string }).resourcesPath && join((process as { resourcesPath?: string }).resourcesPath!, 'reports'),
     resolve(process.cwd(), 'resources', 'reports'),
+    // src/server/modules/report in development, out/server when built.
     resolve(here, '..', '..', '..', '..', 'resources', 'reports'),
-    resolve(here, '..', 'resources', 'reports'),
+    resolve(here, '..', '..', 'resources', 'reports'),
   ].filter((d): d is string => !!d);
   return candidates.find((d) => existsSync(join(d, 'QUALITY_CERTIFICATE.docx'))) ?? null;
 }

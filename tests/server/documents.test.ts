@@ -9,7 +9,7 @@ import type { SettingInfo, SettingRow } from '../../src/shared/api/setting';
 import { docxToPdf } from '../../src/server/modules/report/convert';
 import { fillDocx } from '../../src/server/modules/report/docx';
 import { docx, para } from '../../scripts/report-templates/build';
-import { buildTestApp, type TestApp } from './app-helper';
+import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 import { upload } from './master-data-helper';
 import { Plant } from './quality-helper';
 
@@ -284,5 +284,22 @@ describe('documents the plant hands out', { timeout: 120_000 }, () => {
     const list = execFileSync('pdfimages', ['-list', join(work, 'images.pdf')], { encoding: 'utf8' });
     // Header lines, then one line per image: the signature and the two shipped cylinders' QR codes.
     expect(list.trim().split('\n').slice(2).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('checks each call\'s own key: dictionary keys change the dictionary only, modeling keys the data sources\' fields; a print needs outbound:print for an order', async () => {
+    const dict = await createLimitedUser(t, admin, 'dictonly', ['dictionary:view', 'dictionary:save', 'dictionary:delete']);
+    const model = await createLimitedUser(t, admin, 'modelonly', ['modeling:view', 'modeling:save']);
+    const dictToken = (await t.login(dict.username, dict.password)).token;
+    const modelToken = (await t.login(model.username, model.password)).token;
+    const field = { dataSource: 'LOT', contentName: '批次温度', contentKey: 'extra.temp', type: 'number' };
+    expect((await t.call('POST', '/api/dataSource/saveDataSource', { token: dictToken, body: field })).status).toBe(403);
+    expect((await t.call('GET', '/api/dataSource/selectListPage?dataSource=LOT', { token: dictToken })).status).toBe(403);
+    const added = await t.call<{ id: number }>('POST', '/api/dataSource/saveDataSource', { token: modelToken, body: field });
+    expect(added.body.code).toBe(0);
+    expect((await t.call('POST', '/api/dataSource/saveDataSource', { token: modelToken, body: { kind: 'type', typeCode: 'colour', typeName: '颜色' } })).status).toBe(403);
+    expect((await t.call('POST', '/api/dataSource/delType', { token: dictToken, body: { id: added.body.data.id } })).status).toBe(403);
+    expect((await t.call('POST', '/api/dataSource/delType', { token: modelToken, body: { id: added.body.data.id } })).body.code).toBe(0);
+    expect((await t.call('POST', '/api/dataSource/saveDataSource', { token: dictToken, body: { kind: 'type', typeCode: 'colour', typeName: '颜色' } })).body.code).toBe(0);
+    expect((await print({ reportKey: 'QUALITY_CERTIFICATE', orderId }, modelToken)).status).toBe(403);
   });
 });

@@ -302,4 +302,19 @@ describe('documents the plant hands out', { timeout: 120_000 }, () => {
     expect((await t.call('POST', '/api/dataSource/saveDataSource', { token: dictToken, body: { kind: 'type', typeCode: 'colour', typeName: '颜色' } })).body.code).toBe(0);
     expect((await print({ reportKey: 'QUALITY_CERTIFICATE', orderId }, modelToken)).status).toBe(403);
   });
+
+  it('a holder of report:view downloads a template through the path setting/info answers; others may not', async () => {
+    const viewer = await createLimitedUser(t, admin, 'reportviewer', ['report:view']);
+    const token = (await t.login(viewer.username, viewer.password)).token;
+    const row = (await t.call<SettingRow[]>('POST', '/api/setting/list', { token, body: { kind: 'REPORT', settingKey: 'GRAIN_FORMULA_PACKAGE_GP_PROCESS_RECORD' } })).body.data[0]!;
+    const info = (await t.call<SettingInfo>('GET', `/api/setting/info/REPORT/${row.id}`, { token })).body.data;
+    const path = (info.content as { path?: string }).path!;
+    expect(path).toBeTruthy();
+    const file = await t.app.inject({ method: 'GET', url: `/objectStorage/file/download?path=${encodeURIComponent(path)}`, headers: { authorization: `Bearer ${token}` } });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const other = (await t.login('modelonly', 'Passw0rd!x')).token;
+    const refused = await t.app.inject({ method: 'GET', url: `/objectStorage/file/download?path=${encodeURIComponent(path)}`, headers: { authorization: `Bearer ${other}` } });
+    expect(refused.json()).toMatchObject({ code: -1, msg: '文件不存在或无权下载' });
+  });
 });

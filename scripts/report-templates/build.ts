@@ -70,6 +70,7 @@ export function docx(body: string): Buffer {
 }
 
 const company = [
+  para('{%company.logo}', { center: true }),
   para('{company.name}', { bold: true, size: 24, center: true }),
   para('统一社会信用代码：{company.creditCode}    充装许可证编号：{company.licenceNo}', { size: 18, center: true }),
 ];
@@ -78,7 +79,7 @@ const orderHead = [
   para('客户名称：{customer.name}    联系人：{customer.contact}    联系电话：{customer.phone}'),
   para('客户地址：{customer.address}'),
 ];
-const signature = para('{#sign.name}签收人：{sign.name}    签收时间：{sign.at}{/sign.name}{^sign.name}签收人：__________    签收时间：__________{/sign.name}');
+const signature = para('{#sign.name}签收人：{sign.name} {%sign.image}    签收时间：{sign.at}{/sign.name}{^sign.name}签收人：__________    签收时间：__________{/sign.name}');
 
 /** File name (resources/reports) → the document. */
 export const TEMPLATES: Record<string, Buffer> = {
@@ -105,6 +106,8 @@ export const TEMPLATES: Record<string, Buffer> = {
       ['气瓶编码', 'code'], ['规格型号', 'specification'], ['充装量(kg)', 'fillWeight'], ['充装压力(MPa)', 'fillPressure'],
       ['充装人员', 'fillOperator'], ['检验结论', 'inspectionResultName'], ['复秤净重(kg)', 'weighNet'],
     ]),
+    para('气瓶二维码', { bold: true }),
+    para('{#cylinders}{code} {%qrImage}    {/cylinders}', { size: 16 }),
     para('本批产品经检验合格，准予出厂。'),
     para('检验员：__________    打印时间：{printedAt}'),
   ].join('')),

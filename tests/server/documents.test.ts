@@ -9,7 +9,7 @@ import type { SettingInfo, SettingRow } from '../../src/shared/api/setting';
 import { docxToPdf } from '../../src/server/modules/report/convert';
 import { fillDocx } from '../../src/server/modules/report/docx';
 import { docx, para } from '../../scripts/report-templates/build';
-import { buildTestApp, type TestApp } from './app-helper';
+import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 import { upload } from './master-data-helper';
 import { Plant } from './quality-helper';
 
@@ -265,5 +265,56 @@ describe('documents the plant hands out', { timeout: 120_000 }, () => {
       delete process.env.ONLYOFFICE_URL;
       server.close();
     }
+  });
+
+  it('places images: the signature from the sign-off and a QR code per cylinder', async () => {
+    // A 1×1 PNG as the receiver's signature.
+    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    expect((await t.call('POST', '/api/storageOrder/saveSignInfo', { token: admin, body: { id: orderId, signName: '赵签收', image: png } })).body.code).toBe(0);
+    const template = docx(para('签收：{sign.name}{%sign.image} {#cylinders}{code}{%qrImage}{/cylinders}'));
+    const up = await upload<{ id: number; name: string }>(t, '/api/document/upSysFile?dataSource=OUTBOUND_ORDER', admin, '图片.docx', template);
+    expect(up.body.code).toBe(0);
+    const saved = await t.call('POST', '/api/setting/save', { token: admin, body: {
+      kind: 'REPORT', name: '带图片的证明书', settingKey: 'IMAGE_TEST', dataSource: 'OUTBOUND_ORDER', isDefault: 1, content: { fileId: up.body.data.id, fileName: up.body.data.name },
+    } });
+    expect(saved.body.code).toBe(0);
+    const res = await print({ reportKey: 'IMAGE_TEST', orderId });
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(pdfText(res.bytes, 'images')).toContain('签收：赵签收');
+    const list = execFileSync('pdfimages', ['-list', join(work, 'images.pdf')], { encoding: 'utf8' });
+    // Header lines, then one line per image: the signature and the two shipped cylinders' QR codes.
+    expect(list.trim().split('\n').slice(2).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('checks each call\'s own key: dictionary keys change the dictionary only, modeling keys the data sources\' fields; a print needs outbound:print for an order', async () => {
+    const dict = await createLimitedUser(t, admin, 'dictonly', ['dictionary:view', 'dictionary:save', 'dictionary:delete']);
+    const model = await createLimitedUser(t, admin, 'modelonly', ['modeling:view', 'modeling:save']);
+    const dictToken = (await t.login(dict.username, dict.password)).token;
+    const modelToken = (await t.login(model.username, model.password)).token;
+    const field = { dataSource: 'LOT', contentName: '批次温度', contentKey: 'extra.temp', type: 'number' };
+    expect((await t.call('POST', '/api/dataSource/saveDataSource', { token: dictToken, body: field })).status).toBe(403);
+    expect((await t.call('GET', '/api/dataSource/selectListPage?dataSource=LOT', { token: dictToken })).status).toBe(403);
+    const added = await t.call<{ id: number }>('POST', '/api/dataSource/saveDataSource', { token: modelToken, body: field });
+    expect(added.body.code).toBe(0);
+    expect((await t.call('POST', '/api/dataSource/saveDataSource', { token: modelToken, body: { kind: 'type', typeCode: 'colour', typeName: '颜色' } })).status).toBe(403);
+    expect((await t.call('POST', '/api/dataSource/delType', { token: dictToken, body: { id: added.body.data.id } })).status).toBe(403);
+    expect((await t.call('POST', '/api/dataSource/delType', { token: modelToken, body: { id: added.body.data.id } })).body.code).toBe(0);
+    expect((await t.call('POST', '/api/dataSource/saveDataSource', { token: dictToken, body: { kind: 'type', typeCode: 'colour', typeName: '颜色' } })).body.code).toBe(0);
+    expect((await print({ reportKey: 'QUALITY_CERTIFICATE', orderId }, modelToken)).status).toBe(403);
+  });
+
+  it('a holder of report:view downloads a template through the path setting/info answers; others may not', async () => {
+    const viewer = await createLimitedUser(t, admin, 'reportviewer', ['report:view']);
+    const token = (await t.login(viewer.username, viewer.password)).token;
+    const row = (await t.call<SettingRow[]>('POST', '/api/setting/list', { token, body: { kind: 'REPORT', settingKey: 'GRAIN_FORMULA_PACKAGE_GP_PROCESS_RECORD' } })).body.data[0]!;
+    const info = (await t.call<SettingInfo>('GET', `/api/setting/info/REPORT/${row.id}`, { token })).body.data;
+    const path = (info.content as { path?: string }).path!;
+    expect(path).toBeTruthy();
+    const file = await t.app.inject({ method: 'GET', url: `/objectStorage/file/download?path=${encodeURIComponent(path)}`, headers: { authorization: `Bearer ${token}` } });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const other = (await t.login('modelonly', 'Passw0rd!x')).token;
+    const refused = await t.app.inject({ method: 'GET', url: `/objectStorage/file/download?path=${encodeURIComponent(path)}`, headers: { authorization: `Bearer ${other}` } });
+    expect(refused.json()).toMatchObject({ code: -1, msg: '文件不存在或无权下载' });
   });
 });

@@ -88,6 +88,7 @@ const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
   'POST /api/label/cylinderData': { key: 'authenticated' },
   'GET /api/setting/info/:key/:id': { key: 'authenticated' },
   'POST /api/dataSource/contentConfig/getContent': { key: 'authenticated' },
+  'POST /api/dataSource/contentConfig/saveContent': { key: 'modeling:save' },
   'POST /api/setting/rule/save': { key: 'systemRule:save' },
   'POST /api/log/listPage': { key: 'log:view' },
   'GET /api/log/info/:id': { key: 'log:view' },

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DATA_SOURCE_KINDS } from '../dataSources';
 import { endpoint } from './endpoint';
-import { Id, OneOf, ReqStr } from './schema';
+import { Id, List, OneOf, ReqStr } from './schema';
 
 const FieldCore = {
   contentKey: Type.String(),
@@ -55,6 +55,17 @@ export type OwnFieldRow = Static<typeof OwnFieldRow>;
 export const DeleteDataFieldBody = Type.Object({ id: Id(), kind: Type.Optional(Type.Literal('field', { title: '类别' })) }, { additionalProperties: false });
 export type DeleteDataFieldBody = Static<typeof DeleteDataFieldBody>;
 
+/** POST /api/dataSource/contentConfig/saveContent: the whole list of a data source's own fields (记录建模), replacing the old list. */
+export const SaveContentBody = Type.Object({
+  dataSource: Source,
+  fields: List('本厂字段', Type.Object({
+    contentName: ReqStr('字段名称', { maxLength: 64 }),
+    contentKey: Type.String({ title: '字段编码', minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9_.]*$' }),
+    type: OneOf('类型', OWN_FIELD_TYPES),
+  }, { additionalProperties: false }), { maxItems: 100 }),
+}, { title: '数据源字段' });
+export type SaveContentBody = Static<typeof SaveContentBody>;
+
 /**
  * Data sources of documents and labels (SPEC section 7: dataSource/contentConfig). The other calls under
  * /api/dataSource (getDataSource, selectTypePage, selectListPage, saveDataSource, delType) are declared in
@@ -64,5 +75,9 @@ export const DATA_SOURCE = {
   content: endpoint({
     method: 'POST', path: '/api/dataSource/contentConfig/getContent', summary: '数据源的字段（contentName/contentKey）', permission: 'authenticated',
     readOnly: true, body: ContentBody, data: DataSourceContent,
+  }),
+  saveContent: endpoint({
+    method: 'POST', path: '/api/dataSource/contentConfig/saveContent', summary: '保存数据源的本厂字段（整表替换；modeling:save）', permission: 'modeling:save',
+    body: SaveContentBody, data: DataSourceContent,
   }),
 };

@@ -63,6 +63,8 @@ export const FILE_LINK_ACCESS = {
   shared: 'authenticated',
   /** The plant's logo (企业信息): the title bar and printed documents show it to everyone. */
   companyLogo: 'authenticated',
+  /** A report template's .docx (报表模板): whoever may see the report templates may download it. */
+  reportTemplate: 'report:view',
 } as const;
 export type FileLinkKind = keyof typeof FILE_LINK_ACCESS;
 

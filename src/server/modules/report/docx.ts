@@ -2,6 +2,7 @@ import Docxtemplater from 'docxtemplater';
 import InspectModule from 'docxtemplater/js/inspect-module.js';
 import PizZip from 'pizzip';
 import { BusinessError } from '../../lib/errors';
+import { ImageModule } from './image-module';
 
 type Scope = unknown;
 
@@ -68,7 +69,7 @@ export interface Placeholder { name: string; loops: string[] }
 /** Every placeholder of a .docx, with the loops (sections) enclosing it; refused when the template does not parse. */
 export function placeholdersOf(bytes: Buffer): Placeholder[] {
   const inspect = new InspectModule();
-  open(bytes, [inspect]);
+  open(bytes, [inspect, new ImageModule()]);
   const out: Placeholder[] = [];
   const walk = (tags: Record<string, unknown>, loops: string[]) => {
     for (const [name, inner] of Object.entries(tags)) {
@@ -80,9 +81,9 @@ export function placeholdersOf(bytes: Buffer): Placeholder[] {
   return out;
 }
 
-/** Fills a .docx template with `data`; a placeholder without a value prints empty. */
+/** Fills a .docx template with `data`; a placeholder without a value prints empty, `{%path}` an image (image-module.ts). */
 export function fillDocx(bytes: Buffer, data: object): Buffer {
-  const doc = open(bytes);
+  const doc = open(bytes, [new ImageModule()]);
   try {
     doc.render(data);
   } catch (err) {

@@ -67,7 +67,7 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
       if (!answer.ok) return reply.code(502).send({ error: 1 });
       const bytes = Buffer.from(await answer.arrayBuffer());
       const t = await template(request.query.id);
-      const saved = await saveUpload(app.db, app.blobs, { source: Readable.from([bytes]), filename: t.content.fileName, maxBytes: 50 * 1024 * 1024, userId: null });
+      const saved = await saveUpload(app.db, app.blobs, { source: Readable.from([bytes]), filename: t.content.fileName, maxBytes: 50 * 1024 * 1024, userId: null, link: 'reportTemplate' });
       await inTransaction(app.db, async (trx) => {
         await trx.updateTable('settings').set({
           content: JSON.stringify({ fileId: saved.id, fileName: t.content.fileName }), version: sql`version + 1`, updated_at: sql`now()`, updated_by: '在线编辑',

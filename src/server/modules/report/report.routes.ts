@@ -53,7 +53,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     const bytes = await part.toBuffer().catch(() => null);
     if (!bytes || part.file.truncated) throw new BusinessError(tooLargeMessage(maxBytes));
     const placeholders = await checkTemplate(app.db, bytes, request.query.dataSource ?? 'OUTBOUND_ORDER');
-    const saved = await saveUpload(app.db, app.blobs, { source: Readable.from([bytes]), filename: part.filename, maxBytes, userId: operatorOf(request).operatorId });
+    const saved = await saveUpload(app.db, app.blobs, { source: Readable.from([bytes]), filename: part.filename, maxBytes, userId: operatorOf(request).operatorId, link: 'reportTemplate' });
     request.body = { file: saved.name, path: saved.path, size: saved.size };
     return { ...saved, placeholders };
   });

@@ -1,3 +1,4 @@
+import bwipjs from 'bwip-js/node';
 import type { Kysely } from 'kysely';
 import type { PrintReportBody } from '@shared/api/report';
 import { REPORT_KEYS, type ReportContent } from '@shared/api/setting';
@@ -32,6 +33,22 @@ export function subjectOf(body: PrintReportBody): { kind: 'OUTBOUND_ORDER'; orde
   return { kind: 'CYLINDER', code: body.code!.trim() };
 }
 
+/** Every cylinder of the data (`qrUrl`) gets its QR code as a PNG data URL (`qrImage`, a template's `{%qrImage}`). */
+async function addQrImages(data: object): Promise<void> {
+  const cylinders: Array<{ qrUrl: string; qrImage?: string | null }> = [];
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      if (typeof (v as { qrUrl?: unknown }).qrUrl === 'string') cylinders.push(v as { qrUrl: string });
+      else Object.values(v).forEach(walk);
+    }
+  };
+  walk(data);
+  for (const c of cylinders) {
+    c.qrImage = c.qrUrl ? `data:image/png;base64,${Buffer.from(await bwipjs.toBuffer({ bcid: 'qrcode', text: c.qrUrl, scale: 3 })).toString('base64')}` : null;
+  }
+}
+
 /** The .docx of template `fileId`. */
 async function templateBytes(db: Kysely<DB>, blobs: BlobStore, content: ReportContent): Promise<Buffer> {
   const file = await db.selectFrom('files').select('path').where('id', '=', content.fileId).executeTakeFirst();
@@ -57,6 +74,7 @@ export async function printReport(db: Kysely<DB>, blobs: BlobStore, body: PrintR
       : subject.kind === 'LOT' ? lotData(db, blobs, subject.lotNo, origin)
         : cylinderData(db, blobs, subject.code, origin),
   ]);
+  await addQrImages(data);
   const docx = fillDocx(template, data);
   const title = `${reportName(body.reportKey)}`;
   try {

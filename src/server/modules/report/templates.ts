@@ -60,8 +60,9 @@ export function reportsDir(): string | null {
     process.env.REPORTS_DIR,
     (process as { resourcesPath?: string }).resourcesPath && join((process as { resourcesPath?: string }).resourcesPath!, 'reports'),
     resolve(process.cwd(), 'resources', 'reports'),
+    // src/server/modules/report in development, out/server when built.
     resolve(here, '..', '..', '..', '..', 'resources', 'reports'),
-    resolve(here, '..', 'resources', 'reports'),
+    resolve(here, '..', '..', 'resources', 'reports'),
   ].filter((d): d is string => !!d);
   return candidates.find((d) => existsSync(join(d, 'QUALITY_CERTIFICATE.docx'))) ?? null;
 }
@@ -91,6 +92,7 @@ export async function installDefaultTemplates(db: Kysely<DB>, blobs: BlobStore):
         if (again) throw new AlreadyInstalled();
         const f = await trx.insertInto('files').values({ path, original_name: fileName, size: stored.size, mime: DOCX_MIME, sha256: stored.sha256, uploaded_by: null })
           .returning('id').executeTakeFirstOrThrow();
+        await trx.insertInto('file_links').values({ file_id: f.id, kind: 'reportTemplate', record_id: null }).execute();
         await trx.insertInto('settings').values({
           kind: 'REPORT', setting_key: key, name: REPORT_KEYS[key], data_source: REPORT_SOURCE[key], enabled: 1, is_default: 1,
           content: JSON.stringify({ fileId: f.id, fileName }), remark: '系统默认模板', created_by: '系统', updated_by: '系统',

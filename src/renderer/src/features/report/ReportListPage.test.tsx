@@ -19,7 +19,8 @@ function serve(opts: { refuseUpload?: boolean; editor?: boolean } = {}) {
   const adapter = fakeAdapter((c) => {
     if (c.url === '/setting/listPage') return ok({ list: [DEFAULT, COPY], total: 2 });
     if (c.url === '/setting/info/REPORT/2') return ok({ ...COPY, content: { fileId: 7, fileName: 'qc.docx' } });
-    if (c.url === '/setting/info/REPORT/1') return ok({ ...DEFAULT, content: { fileId: 5, fileName: 'qc.docx' } });
+    if (c.url === '/setting/info/REPORT/1') return ok({ ...DEFAULT, content: { fileId: 5, fileName: 'qc.docx', path: '2026/11/qc.docx' } });
+    if (c.url === '/objectStorage/file/download') return { data: new Blob(['PK'], { type: 'application/octet-stream' }), headers: { 'content-type': 'application/octet-stream' } };
     if (c.url === '/document/upSysFile') {
       return opts.refuseUpload ? { data: { code: -1, msg: REFUSAL, data: null } } : ok({ id: 9, path: 'p/new.docx', name: '新证书.docx', size: 100, url: '' });
     }
@@ -133,9 +134,12 @@ describe('报表模板', { timeout: 30_000 }, () => {
 
   it('hides 上传模板 and the changing buttons from a user holding only report:view', async () => {
     storeSession({ ...adminNav(), promise: ['home:view', 'report:view'] }, '查看员');
-    serve();
+    const adapter = serve();
     renderApp('/Setting/Report');
     await screen.findByText('质量证明书（默认）', undefined, SCREEN_LOAD);
     for (const name of ['上传模板', '复制', '在线编辑', '替换文件', '停用']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    // 下载 asks the template's stored path, then the file.
+    await userEvent.click(within(rowOf('质量证明书（默认）')).getByRole('button', { name: '下载' }));
+    await waitFor(() => expect(adapter.calls.find((c) => c.url === '/objectStorage/file/download')?.params).toMatchObject({ path: '2026/11/qc.docx' }));
   });
 });

@@ -8,6 +8,7 @@ import type { TableColumn } from '@renderer/components/PaginatedTable';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
+import { downloadFile } from '@renderer/components/FileViewer/fileApi';
 import { useAppDispatch } from '@renderer/store/hooks';
 import { OfficeEditor } from './OfficeEditor';
 import { reportApi } from './reportApi';
@@ -19,8 +20,8 @@ type ReportInfo = Extract<SettingInfo, { kind: 'REPORT' }>;
 /**
  * 报表模板 (/Setting/Report): the .docx templates of the documents the plant prints (质量证明书, 产品合格证,
  * 发货清单 and its own), paged on the server. 上传模板 adds one; a row is copied, enabled or disabled, made
- * the default of its report, its file replaced, or edited in the plant's document server. (Downloading a
- * template's .docx waits for a server call that answers it: the stored file's path is not in the setting.)
+ * the default of its report, downloaded (the path setting/info answers), its file replaced, or edited in the
+ * plant's document server.
  */
 export default function ReportListPage() {
   const t = useT();
@@ -47,7 +48,8 @@ export default function ReportListPage() {
     const next = { ...info, ...patch };
     await save({
       kind: 'REPORT', id: row.id, name: info.name, settingKey: info.settingKey, dataSource: info.dataSource as DataSourceKind,
-      content: next.content, enabled: next.enabled as 0 | 1, isDefault: (next.enabled ? next.isDefault : 0) as 0 | 1,
+      // The stored path is answered by info only, never saved.
+      content: { fileId: next.content.fileId, fileName: next.content.fileName }, enabled: next.enabled as 0 | 1, isDefault: (next.enabled ? next.isDefault : 0) as 0 | 1,
       remark: textOrNull(info.remark) ?? undefined,
     }).unwrap();
   };
@@ -67,6 +69,7 @@ export default function ReportListPage() {
   const actions = useActionsColumn<SettingRow>([
     { label: t('report.edit'), permission: 'report:save', onClick: setEditing },
     { label: t('report.replace'), permission: 'report:upload', onClick: (row) => setDialog({ row }) },
+    { label: t('report.download'), onClick: (row) => void infoOf(row).then((info) => (info?.content.path ? downloadFile(info.content.path) : undefined)).catch(() => undefined) },
     { label: t('report.copy'), permission: 'report:save', onClick: (row) => act(() => copy({ id: row.id }).unwrap(), t('report.copied', { name: `${row.name} 副本` })) },
     {
       label: t('report.setDefault'), permission: 'report:save', show: (row) => row.enabled === 1 && row.isDefault === 0,

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
 import type { Kysely } from 'kysely';
 import { APP_HEADERS } from '@shared/app';
+import { DOCUMENT_MESSAGE_HEADER } from '@shared/api/report';
 import { createBlobStore, type BlobStore } from './blobs';
 import type { AppConfig } from './config';
 import type { DB } from './db/schema';
@@ -62,7 +63,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (config.corsOrigins.length) {
     await app.register(cors, {
       origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
-      exposedHeaders: [...Object.values(APP_HEADERS), 'x-request-id', 'content-disposition', 'remark'],
+      exposedHeaders: [...Object.values(APP_HEADERS), 'x-request-id', 'content-disposition', 'remark', DOCUMENT_MESSAGE_HEADER],
       maxAge: 600,
     });
   }

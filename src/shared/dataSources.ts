@@ -56,6 +56,7 @@ export const CYLINDER_ITEM_FIELDS: readonly DataField[] = [
   text('statusName', '状态'),
   text('ownerName', '产权单位'),
   text('qrUrl', '二维码网址'),
+  image('qrImage', '二维码图片'),
 ];
 
 /** The cylinder's last fill, inspection and re-weigh (empty when it has none). */
@@ -219,6 +220,8 @@ export interface CylinderItemData {
   ownerName: string | null;
   /** The public page of the cylinder (labels' QR code); '' until the plant publishes one. */
   qrUrl: string;
+  /** Documents only: the QR code of qrUrl as a PNG data URL (a template's `{%qrImage}`); absent elsewhere. */
+  qrImage?: string | null;
 }
 
 export interface FillData { at: string; lotNo: string | null; weight: number | null; pressure: number | null; operator: string | null; workstation: string | null }

@@ -249,6 +249,8 @@ describe('site root and OpenAPI', () => {
       expect(allowed.statusCode).toBe(204);
       expect(allowed.headers['access-control-allow-origin']).toBe('app://renderer');
       expect(allowed.headers['access-control-expose-headers']).toContain(APP_HEADERS.version);
+      // A printed document without its PDF says why in this header; the desktop client must be able to read it.
+      expect(allowed.headers['access-control-expose-headers']).toContain('x-document-message');
       expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
     } finally {
       await app.close();

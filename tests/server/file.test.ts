@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { docx, para } from '../../scripts/report-templates/build';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileRow, UploadedFile } from '../../src/shared/api/file';
 import type { PageResult } from '../../src/shared/api/schema';
@@ -97,10 +98,11 @@ describe('upload and download', () => {
   });
 
   it('accepts report templates on /api/document/upSysFile', async () => {
-    const res = await upload('质量证明书.docx', Buffer.from('PK-template'), { token, url: '/api/document/upSysFile' });
-    expect(res.body).toMatchObject({ code: 0, data: { name: '质量证明书.docx', size: 11 } });
+    const template = docx(para('{customer.name}'));
+    const res = await upload('质量证明书.docx', template, { token, url: '/api/document/upSysFile' });
+    expect(res.body).toMatchObject({ code: 0, data: { name: '质量证明书.docx', size: template.length } });
     const file = await download(encodeURIComponent(res.body.data.path));
-    expect(file.body).toBe('PK-template');
+    expect(Buffer.from(file.rawPayload).equals(template)).toBe(true);
   });
 
   it('lists the files the caller uploaded, newest first', async () => {

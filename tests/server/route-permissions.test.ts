@@ -74,9 +74,10 @@ const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
   'POST /api/company/uploadLogo': { key: 'company:save' },
   'GET /api/dataSource/getDataSource/:type': { key: 'authenticated' },
   'GET /api/dataSource/selectTypePage': { key: 'dictionary:view' },
-  'GET /api/dataSource/selectListPage': { key: 'dictionary:view' },
-  'POST /api/dataSource/saveDataSource': { key: 'dictionary:save' },
-  'POST /api/dataSource/delType': { key: 'dictionary:delete' },
+  // The dictionary's entries, or (dataSource) 记录建模's own fields: dictionary:* or modeling:*, checked by the route
+  'GET /api/dataSource/selectListPage': { key: 'authenticated' },
+  'POST /api/dataSource/saveDataSource': { key: 'authenticated' },
+  'POST /api/dataSource/delType': { key: 'authenticated' },
   'GET /api/setting/systemRule/get': { key: 'authenticated' },
   // 报表设置 / 记录内容设置 / 标签设置: the key of the kind asked (SETTING_KEYS) is checked inside the route.
   'POST /api/setting/list': { key: 'authenticated' },
@@ -87,6 +88,7 @@ const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
   'POST /api/label/cylinderData': { key: 'authenticated' },
   'GET /api/setting/info/:key/:id': { key: 'authenticated' },
   'POST /api/dataSource/contentConfig/getContent': { key: 'authenticated' },
+  'POST /api/dataSource/contentConfig/saveContent': { key: 'modeling:save' },
   'POST /api/setting/rule/save': { key: 'systemRule:save' },
   // Stations through an outage (offline): the facts feed, 待处理异常 and the queues. A station's own calls
   // need a sign-in only; resolving needs offline:resolve (and product:scrap, checked inside, to scrap); the
@@ -111,6 +113,13 @@ const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
   // Files (deleteShared: the uploader, or a holder of file:delete, checked by the service)
   'POST /api/file/upload': { key: 'file:upload' },
   'POST /api/document/upSysFile': { key: 'report:upload' },
+  // Documents (the print checks outbound:print for an order, product:view for a lot or a cylinder)
+  'POST /api/report/printReprot': { key: 'authenticated' },
+  'GET /api/only/office/config': { key: 'report:save' },
+  'GET /api/only/office/getHost': { key: 'report:view' },
+  // The document server's own calls, by the signed link the config hands it
+  'POST /api/only/office/upload': { key: 'public' },
+  'GET /api/only/office/file': { key: 'public' },
   'GET /api/file/listMine': { key: 'authenticated' },
   'GET /api/file/listShared': { key: 'authenticated' },
   'POST /api/file/deleteShared': { key: 'authenticated' },

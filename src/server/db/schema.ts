@@ -691,6 +691,7 @@ export interface DB {
   alert_marks: AlertMarksTable;
   job_runs: JobRunsTable;
   settings: SettingsTable;
+  data_source_fields: DataSourceFieldsTable;
   app_secrets: AppSecretsTable;
 }
 
@@ -698,3 +699,14 @@ export type UserRecord = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type MenuRecord = Selectable<MenusTable>;
+
+/** A field of the plant's own in a data source (记录建模). */
+export interface DataSourceFieldsTable {
+  id: Generated<number>;
+  data_source: string;
+  content_key: string;
+  content_name: string;
+  type: string;
+  created_by: string | null;
+  created_at: Timestamp;
+}

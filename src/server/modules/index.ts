@@ -21,6 +21,7 @@ import { module as periodicInspection } from './periodicInspection';
 import { module as product } from './product';
 import { module as qrPage } from './qrPage';
 import { module as quality } from './quality';
+import { module as report } from './report';
 import { module as role } from './role';
 import { module as setting } from './setting';
 import { module as storage } from './storage';
@@ -34,7 +35,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   enumeration, area, material, warehouse, enterprise, product, periodicInspection, inspectionItem, cylinder, storage, quality,
   dashboard,
   message,
-  setting, dataSource,
+  setting, dataSource, report,
   label, qrPage,
   offline,
 ];

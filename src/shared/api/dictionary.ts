@@ -1,6 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { DeleteDataFieldBody, OwnFieldRow, SaveDataFieldBody } from './dataSource';
+import { DATA_SOURCE_KINDS } from '../dataSources';
 import { endpoint } from './endpoint';
-import { Code, Flag, Id, IdBody, NoData, OptStr, Page, PageQuery, ReqStr, SavedId, Str } from './schema';
+import { Code, Flag, Id, IdBody, NoData, OneOf, OptStr, Page, PageQuery, ReqStr, SavedId, Str } from './schema';
 
 const Text = Type.Union([Type.String(), Type.Null()]);
 
@@ -44,8 +46,10 @@ export const DictTypePageQuery = PageQuery(['id', 'typeCode', 'typeName'] as con
 });
 export type DictTypePageQuery = Static<typeof DictTypePageQuery>;
 
+/** Entries of a dictionary type (typeId), or (dataSource) the plant's own fields of a data source (记录建模). */
 export const DictEntryPageQuery = PageQuery(['sort', 'dataName', 'dataValue'] as const, {
-  typeId: Id('字典类型'),
+  typeId: Type.Optional(Id('字典类型')),
+  dataSource: Type.Optional(OneOf('数据源', DATA_SOURCE_KINDS)),
   keyword: Type.Optional(Str('名称或值', { maxLength: 64 })),
 });
 export type DictEntryPageQuery = Static<typeof DictEntryPageQuery>;
@@ -68,14 +72,25 @@ export const DictEntrySave = Type.Object({
   status: Type.Optional(Flag()),
   remark: OptStr('备注', { maxLength: 255 }),
 });
-export const DictSaveBody = Type.Union([DictTypeSave, DictEntrySave], { title: '字典' });
+/** A dictionary type or entry, or (no kind, a data source named) a field of the plant's own (记录建模, modeling:save). */
+export const DictSaveBody = Type.Union([DictTypeSave, DictEntrySave, SaveDataFieldBody], { title: '字典' });
 export type DictSaveBody = Static<typeof DictSaveBody>;
 
 /** POST /api/dataSource/delType: a type (with its entries) or one entry. */
-export const DictDeleteBody = Type.Composite([IdBody, Type.Object({ kind: Type.Union([Type.Literal('type'), Type.Literal('entry')], { title: '类别' }) })]);
+export const DictDeleteBody = Type.Union([
+  Type.Composite([IdBody, Type.Object({ kind: Type.Union([Type.Literal('type'), Type.Literal('entry')], { title: '类别' }) })]),
+  DeleteDataFieldBody,
+], { title: '删除' });
 export type DictDeleteBody = Static<typeof DictDeleteBody>;
 
-/** Dictionary (SPEC section 7, Settings: dataSource); screen /Setting/dictionary. */
+/**
+ * Dictionary (SPEC section 7, Settings: dataSource); screen /Setting/dictionary. The same paths serve the data
+ * sources' fields of 记录建模 (issue 22): selectListPage?dataSource= the plant's own fields, saveDataSource {dataSource, contentName, contentKey, type}
+ * adds one and delType {id} (no kind) removes one. The routes declare 'authenticated'; the server checks
+ * dictionary:* for the dictionary and modeling:* for the data sources. A data source's fields (built-in and the
+ * plant's own) are read through POST /api/dataSource/contentConfig/getContent (getDataSource/{type} stays the
+ * dictionary's: its answer is an entry list the forms' pickers read).
+ */
 export const DICTIONARY = {
   entries: endpoint({
     method: 'GET', path: '/api/dataSource/getDataSource/:type', summary: '某字典类型的启用条目（下拉用）', permission: 'authenticated',
@@ -85,13 +100,15 @@ export const DICTIONARY = {
     method: 'GET', path: '/api/dataSource/selectTypePage', summary: '字典类型分页', permission: 'dictionary:view', query: DictTypePageQuery, data: Page(DictTypeRow),
   }),
   entryPage: endpoint({
-    method: 'GET', path: '/api/dataSource/selectListPage', summary: '字典条目分页', permission: 'dictionary:view', query: DictEntryPageQuery, data: Page(DictEntryRow),
+    method: 'GET', path: '/api/dataSource/selectListPage', summary: '字典条目分页；给 dataSource 时为该数据源的本厂字段（modeling:view）', permission: 'authenticated',
+    query: DictEntryPageQuery, data: Type.Union([Page(DictEntryRow), Page(OwnFieldRow)]),
   }),
   save: endpoint({
-    method: 'POST', path: '/api/dataSource/saveDataSource', summary: '新增或编辑字典类型/条目', permission: 'dictionary:save', body: DictSaveBody, data: SavedId,
+    method: 'POST', path: '/api/dataSource/saveDataSource', summary: '新增或编辑字典类型/条目（dictionary:save）；或新增数据源的本厂字段（modeling:save）', permission: 'authenticated',
+    body: DictSaveBody, data: SavedId,
   }),
   delete: endpoint({
-    method: 'POST', path: '/api/dataSource/delType', summary: '删除字典类型（连同条目）或条目（内置类型不可删）', permission: 'dictionary:delete',
+    method: 'POST', path: '/api/dataSource/delType', summary: '删除字典类型（连同条目）或条目（内置类型不可删，dictionary:delete）；无 kind 时删除本厂字段（modeling:save）', permission: 'authenticated',
     body: DictDeleteBody, data: NoData,
   }),
 };

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { DATA_SOURCE_KINDS } from '../dataSources';
 import { endpoint } from './endpoint';
 import { Bool, IdBody, NoData, OneOf, Page, PageQuery, ReqStr } from './schema';
 
@@ -23,6 +24,15 @@ export const UploadedFile = Type.Object({
   url: Type.String(),
 });
 export type UploadedFile = Static<typeof UploadedFile>;
+
+/** POST /api/document/upSysFile query: the data source the template's placeholders must name fields of. */
+export const ReportTemplateQuery = Type.Object({ dataSource: Type.Optional(OneOf('数据源', DATA_SOURCE_KINDS)) });
+/** Answer of POST /api/document/upSysFile: the stored .docx, its id (ReportContent.fileId) and its placeholders. */
+export const ReportTemplateFile = Type.Composite([
+  UploadedFile,
+  Type.Object({ id: Type.Integer(), placeholders: Type.Array(Type.String()) }),
+]);
+export type ReportTemplateFile = Static<typeof ReportTemplateFile>;
 
 /** One row of GET /api/file/listMine. */
 export const FileRow = Type.Composite([
@@ -53,6 +63,8 @@ export const FILE_LINK_ACCESS = {
   shared: 'authenticated',
   /** The plant's logo (企业信息): the title bar and printed documents show it to everyone. */
   companyLogo: 'authenticated',
+  /** A report template's .docx (报表模板): whoever may see the report templates may download it. */
+  reportTemplate: 'report:view',
 } as const;
 export type FileLinkKind = keyof typeof FILE_LINK_ACCESS;
 
@@ -70,8 +82,8 @@ export const FILE = {
     kind: 'upload', query: UploadQuery, data: UploadedFile,
   }),
   uploadReportTemplate: endpoint({
-    method: 'POST', path: '/api/document/upSysFile', summary: '上传报表模板文件（multipart，字段 file）', permission: 'report:upload',
-    kind: 'upload', data: UploadedFile,
+    method: 'POST', path: '/api/document/upSysFile', summary: '上传报表模板文件（multipart，字段 file；校验占位符属于数据源 dataSource）', permission: 'report:upload',
+    kind: 'upload', query: ReportTemplateQuery, data: ReportTemplateFile,
   }),
   mine: endpoint({ method: 'GET', path: '/api/file/listMine', summary: '我上传的文件', permission: 'authenticated', query: FileListQuery, data: Page(FileRow) }),
   shared: endpoint({

@@ -51,6 +51,8 @@ export type LabelContent = Static<typeof LabelContent>;
 export const ReportContent = Type.Object({
   fileId: Id('模板文件'),
   fileName: Str('文件名', { maxLength: 255 }),
+  /** Answered by setting/info: the stored path the template downloads from (report:view); never read from a save. */
+  path: Type.Optional(Str('文件路径', { maxLength: 512 })),
 }, { title: '报表模板' });
 export type ReportContent = Static<typeof ReportContent>;
 

@@ -13,12 +13,14 @@ import { logFeature } from '@renderer/features/log/manifest';
 import { machineFeature } from '@renderer/features/machine/manifest';
 import { materialFeature } from '@renderer/features/material/manifest';
 import { menuFeature } from '@renderer/features/menu/manifest';
+import { modelingFeature } from '@renderer/features/modeling/manifest';
 import { offlineFeature } from '@renderer/features/offline/manifest';
 import { messageFeature } from '@renderer/features/message/manifest';
 import { passwordFeature } from '@renderer/features/password/manifest';
 import { productionFeature } from '@renderer/features/production/manifest';
 import { productFeature } from '@renderer/features/product/manifest';
 import { qualityFeature } from '@renderer/features/quality/manifest';
+import { reportFeature } from '@renderer/features/report/manifest';
 import { inspectionItemFeature } from '@renderer/features/inspectionItem/manifest';
 import { roleFeature } from '@renderer/features/role/manifest';
 import { storageFeature } from '@renderer/features/storage/manifest';
@@ -38,7 +40,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   systemRuleFeature, machineFeature, productFeature, periodicInspectionFeature, materialFeature, warehouseFeature, enterpriseFeature,
   inspectionItemFeature, productionFeature, inspectionFeature, traceFeature, storageFeature, qualityFeature,
   connectFeature, aboutFeature, passwordFeature, messageFeature,
-  labelFeature, offlineFeature,
+  labelFeature, reportFeature, modelingFeature, offlineFeature,
 ];
 
 let registered = false;

@@ -1,6 +1,7 @@
 import axios, { CanceledError, type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { ApiResult } from '@shared/api/envelope';
 import type { TokenData } from '@shared/api/auth';
+import { DOCUMENT_MESSAGE_HEADER } from '@shared/api/report';
 import { APP_HEADERS, APP_INFO } from '@shared/app';
 import { WORKSTATION_HEADER } from '@shared/lifecycle';
 import { readWorkstation } from '@renderer/session/workstation';
@@ -24,6 +25,8 @@ declare module 'axios' {
     action?: boolean;
     /** Send no access token (sign-in). */
     skipAuth?: boolean;
+    /** A file answer is handed to the caller only, never saved (a document shown in a preview first). */
+    noSave?: boolean;
     /** Set on the one retry after a refresh. */
     _retried?: boolean;
     /** The in-flight key this request owns. */
@@ -34,6 +37,14 @@ declare module 'axios' {
 }
 
 export const REQUEST_TIMEOUT_MS = 200_000;
+
+function decodeHeader(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
 export const ROOT_TIMEOUT_MS = 50_000;
 
 export interface RootInfo {
@@ -126,6 +137,12 @@ export function createHttpClient(options: { adapter?: AxiosAdapter } = {}): Http
       // A failed download answers an envelope in place of the file.
       if (!body.type.includes('json')) {
         const name = filenameFromDisposition(response.headers['content-disposition'] as string | undefined);
+        if (config.noSave) {
+          const file = name ? new File([body], name, { type: body.type }) : body;
+          // A document made without its PDF says why (the .docx is answered instead).
+          const why = response.headers[DOCUMENT_MESSAGE_HEADER] as string | undefined;
+          return why ? Object.assign(file, { message: decodeHeader(why) }) : file;
+        }
         if (name) saveBlob(body, name);
         return body;
       }

@@ -106,3 +106,11 @@ export function downloadEndpoint<E extends Endpoint>(e: E, arg: EndpointArg<E>):
 export function resendCall<T = unknown>(call: { url: string; data: unknown; headers?: Record<string, string> }): Promise<T> {
   return http.request<T>({ url: call.url, method: 'post', data: call.data, headers: call.headers, silent: true, action: true });
 }
+
+/**
+ * Calls an endpoint answering a file that is shown before anyone saves it (a printed document in the preview
+ * drawer): the blob is handed back, named (a File) when the server names it, and never saved by the client.
+ */
+export function fetchFileEndpoint<E extends Endpoint>(e: E, arg: EndpointArg<E>): Promise<Blob> {
+  return http.request<Blob>({ ...httpArgs(e, arg), responseType: 'blob', noSave: true, action: true });
+}

@@ -17,6 +17,7 @@ import * as m0015 from './0015_dashboard';
 import * as m0016 from './0016_settings';
 import * as m0018 from './0018_labels';
 import * as m0019 from './0019_scale_out';
+import * as m0020 from './0020_documents';
 import * as m0021 from './0021_offline';
 
 /**
@@ -42,5 +43,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016_settings': m0016,
   '0018_labels': m0018,
   '0019_scale_out': m0019,
+  '0020_documents': m0020,
   '0021_offline': m0021,
 };

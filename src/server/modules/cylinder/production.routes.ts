@@ -13,6 +13,7 @@ import { rollbackCheck, rollbackSave } from './rollback';
 import * as t from './production.transitions';
 import { BusinessError } from '../../lib/errors';
 import { loadRules } from '../systemRule';
+import { requireRecordFields } from '../setting';
 
 /** Production (SPEC 7 "Production") and trace calls; screens /produce/produce, /produce/inspect, /produce/traceability. */
 export const productionRoutes: FastifyPluginAsync = async (app) => {
@@ -30,12 +31,16 @@ export const productionRoutes: FastifyPluginAsync = async (app) => {
   route(app, PRODUCTION.filling, async (r) => {
     // A typed weight (not read from the filling scale) needs the rules' leave and its own key, as at re-weighing.
     if (typeof r.body.filledWeight === 'number' && r.body.source !== 'scale') await allowTypedWeight(r);
+    await requireRecordFields(db, 'FILLING', r.body);
     return runTransition(db, t.fill(r.body), r.body, actorOf(r));
   });
   route(app, PRODUCTION.fillingHistory, async (r) => history.fillingHistory(db, r.body));
 
   route(app, PRODUCTION.testScan, async (r) => production.inspectionScan(db, r.body.code));
-  route(app, PRODUCTION.testResult, async (r) => runTransition(db, t.inspect(r.body), r.body, actorOf(r)));
+  route(app, PRODUCTION.testResult, async (r) => {
+    await requireRecordFields(db, 'INSPECTION', r.body);
+    return runTransition(db, t.inspect(r.body), r.body, actorOf(r));
+  });
   route(app, PRODUCTION.testHistory, async (r) => history.inspectionHistory(db, r.body));
   route(app, PRODUCTION.updateTestById, async (r) => production.updateInspection(db, r.body, actorOf(r)));
   route(app, PRODUCTION.exportTestList, async (r, reply) => sendXlsxRows(reply, '检验记录.xlsx', '检验记录', INSPECTION_EXPORT_COLUMNS, await inspectionExportRows(db, r.body)));
@@ -47,6 +52,7 @@ export const productionRoutes: FastifyPluginAsync = async (app) => {
   route(app, PRODUCTION.metageScan, async (r) => production.metageScan(db, r.body.code));
   route(app, PRODUCTION.metage, async (r) => {
     if (r.body.source === 'manual') await allowTypedWeight(r);
+    await requireRecordFields(db, 'REWEIGH', r.body);
     return runTransition(db, t.metage(r.body), r.body, actorOf(r));
   });
   route(app, PRODUCTION.checkWeight, async (r) => production.checkWeight(db, r.params.id, r.query.grossWeight));

@@ -49,11 +49,16 @@ const weighResult = (passed: boolean, deviation: number) => (passed ? '合格' :
  * `origin` is the server's address as the caller reached it: the QR's address when 企业信息 names no public one.
  */
 export async function cylinderData(db: Kysely<DB>, blobs: BlobStore, code: string, origin?: string): Promise<CylinderSourceData> {
+  const [data, company, printedAt] = await Promise.all([cylinderRecords(db, code, origin), companyData(db, blobs), repo.serverNow(db)]);
+  if (!data) throw new BusinessError(`气瓶不存在：${code}`);
+  return { ...data, company, printedAt };
+}
+
+/** The cylinder `code` and its last fill, inspection and re-weigh (null when it has none); undefined when unknown. */
+export async function cylinderRecords(db: Kysely<DB>, code: string, origin?: string): Promise<Omit<CylinderSourceData, 'company' | 'printedAt'> | undefined> {
   const c = await repo.cylinderRow(db, code);
-  if (!c) throw new BusinessError(`气瓶不存在：${code}`);
-  const [{ fill, test, weigh }, company, printedAt, qrUrl] = await Promise.all([
-    repo.lastRecords(db, c.id), companyData(db, blobs), repo.serverNow(db), cylinderQrUrl(db, c.code, origin),
-  ]);
+  if (!c) return undefined;
+  const [{ fill, test, weigh }, qrUrl] = await Promise.all([repo.lastRecords(db, c.id), cylinderQrUrl(db, c.code, origin)]);
   const life = designLife(c, { designLifeYears: c.gasLifeYears, extendedLifeYears: c.gasExtendedLifeYears });
   return {
     cylinder: {
@@ -65,7 +70,5 @@ export async function cylinderData(db: Kysely<DB>, blobs: BlobStore, code: strin
     lastFill: fill ?? null,
     lastInspection: test ? { at: test.at, resultName: test.result === 1 ? '合格' : '不合格', operator: test.operator, items: itemsOf(test.items) } : null,
     lastWeigh: weigh ? { at: weigh.at, gross: weigh.gross, net: weigh.net, deviation: weigh.deviation, resultName: weighResult(weigh.passed, weigh.deviation), operator: weigh.operator } : null,
-    company,
-    printedAt,
   };
 }

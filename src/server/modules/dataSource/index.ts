@@ -7,3 +7,5 @@ import { dataSourceRoutes } from './dataSource.routes';
  */
 export const module = serverModule('dataSource', dataSourceRoutes);
 export { companyData, cylinderData, imageDataUrl } from './cylinder.data';
+export { lotData, orderData } from './document.data';
+export { deleteOwnField, ownFields, pageOwnFields, saveOwnField } from './own-fields';

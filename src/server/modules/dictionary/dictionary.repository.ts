@@ -68,7 +68,7 @@ const entryColumns = [
   'e.id', 'e.type_id as typeId', 'e.data_name as dataName', 'e.data_value as dataValue', 'e.sort', sql<0 | 1>`e.status`.as('status'), 'e.remark',
 ] as const;
 
-export function pageEntries(db: Db, q: DictEntryPageQuery): Promise<PageResult<DictEntryRow>> {
+export function pageEntries(db: Db, q: DictEntryPageQuery & { typeId: number }): Promise<PageResult<DictEntryRow>> {
   let query = db.selectFrom('dictionary_entries as e').select([...entryColumns]).where('e.type_id', '=', q.typeId);
   const keyword = q.keyword?.trim();
   if (keyword) {

@@ -19,7 +19,7 @@ const duplicateCode = (code: string) => `字典类型编码已存在：${code}`;
 const duplicateValue = (value: string) => `该类型下已有值：${value}`;
 
 export const pageTypes = (db: Db, q: DictTypePageQuery) => repo.pageTypes(db, q);
-export const pageEntries = (db: Db, q: DictEntryPageQuery) => repo.pageEntries(db, q);
+export const pageEntries = (db: Db, q: DictEntryPageQuery & { typeId: number }) => repo.pageEntries(db, q);
 /** Unknown type codes answer no entries: a form then offers nothing and still takes free text. */
 export const enabledEntries = (db: Db, typeCode: string) => repo.enabledEntries(db, typeCode);
 
@@ -69,10 +69,10 @@ async function saveEntry(db: Db, body: EntrySave): Promise<number> {
   }), { dictionary_entries_value_key: () => duplicateValue(values.data_value) });
 }
 
-export const saveDictionary = (db: Db, body: DictSaveBody): Promise<number> => (body.kind === 'type' ? saveType(db, body) : saveEntry(db, body));
+export const saveDictionary = (db: Db, body: Extract<DictSaveBody, { kind: 'type' | 'entry' }>): Promise<number> => (body.kind === 'type' ? saveType(db, body) : saveEntry(db, body));
 
 /** A type goes with its entries, unless it is built in; an entry goes alone. */
-export async function deleteDictionary(db: Db, body: DictDeleteBody): Promise<void> {
+export async function deleteDictionary(db: Db, body: Extract<DictDeleteBody, { kind: 'type' | 'entry' }>): Promise<void> {
   await inTransaction(db, async (trx) => {
     if (body.kind === 'entry') {
       if (!(await repo.findEntry(trx, body.id))) throw new BusinessError(MSG_ENTRY_NOT_FOUND);

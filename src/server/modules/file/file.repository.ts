@@ -12,7 +12,7 @@ export interface NewFile {
   size: number;
   mime: string;
   sha256: string;
-  uploadedBy: number;
+  uploadedBy: number | null;
 }
 
 export interface FileRecord {

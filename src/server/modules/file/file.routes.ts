@@ -36,13 +36,12 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (fastify,
     if (!part) throw new BusinessError(MSG_NO_FILE);
     // The operation log records which file was sent (never its bytes).
     request.body = { file: part.filename };
-    const saved = await saveUpload(app.db, storage, { source: part.file, filename: part.filename, maxBytes, userId: operatorOf(request).operatorId, link });
+    const { id: _id, ...saved } = await saveUpload(app.db, storage, { source: part.file, filename: part.filename, maxBytes, userId: operatorOf(request).operatorId, link });
     request.body = { file: saved.name, path: saved.path, size: saved.size };
     return saved;
   }
 
   route(app, FILE.upload, async (request) => receive(request, request.query.shared === true ? 'shared' : undefined));
-  route(app, FILE.uploadReportTemplate, async (request) => receive(request));
   route(app, FILE.mine, async (request) => pageByUploader(app.db, operatorOf(request).operatorId, request.query.page ?? 1, request.query.size ?? 15));
   route(app, FILE.shared, async (request) => pageShared(app.db, operatorOf(request).operatorId, request.query.page ?? 1, request.query.size ?? 15));
   route(app, FILE.deleteShared, async (request) => {

@@ -24,22 +24,23 @@ export const MSG_NOT_ALLOWED = '文件不存在或无权下载';
 export async function saveUpload(
   db: Kysely<DB>,
   storage: BlobStore,
-  upload: { source: Readable; filename: string | undefined; maxBytes: number; userId: number; link?: FileLinkKind },
-): Promise<UploadedFile> {
+  upload: { source: Readable; filename: string | undefined; maxBytes: number; userId: number | null; link?: FileLinkKind },
+): Promise<UploadedFile & { id: number }> {
   const name = cleanOriginalName(upload.filename);
   const path = newStoredPath(name);
   const stored = await storage.put(path, upload.source, { maxBytes: upload.maxBytes });
   if (stored.tooLarge) throw new BusinessError(tooLargeMessage(upload.maxBytes));
+  let id = 0;
   try {
     await inTransaction(db, async (trx) => {
-      const id = await files.insertFile(trx, { path, originalName: name, size: stored.size, mime: mimeOf(name), sha256: stored.sha256, uploadedBy: upload.userId });
+      id = await files.insertFile(trx, { path, originalName: name, size: stored.size, mime: mimeOf(name), sha256: stored.sha256, uploadedBy: upload.userId });
       if (upload.link) await files.linkFile(trx, id, upload.link);
     });
   } catch (err) {
     await storage.delete(path);
     throw err;
   }
-  return { path, name, size: stored.size, url: fileDownloadUrl(path) };
+  return { id, path, name, size: stored.size, url: fileDownloadUrl(path) };
 }
 
 /** Whether the user may see a record of one of these kinds. */

@@ -5,3 +5,4 @@ import { fileRoutes } from './file.routes';
 export const module = serverModule('file', (app) => fileRoutes(app, {}));
 export { cleanOriginalName } from './content';
 export { saveUpload, tooLargeMessage } from './file.service';
+export { attachmentDisposition } from './content';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
+import { recordFieldName } from '@shared/recordFields';
 import {
-  SETTING_KIND_NAMES, type SettingCopyBody, type SettingInfo, type SettingKind, type SettingListBody, type SettingPageBody, type SettingSaveBody,
+  RECORD_KEYS, SETTING_KIND_NAMES, type RecordContent, type RecordKey, type ReportContent, type SettingCopyBody, type SettingInfo, type SettingKind, type SettingListBody, type SettingPageBody, type SettingSaveBody,
 } from '@shared/api/setting';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -29,6 +30,12 @@ export async function kindOf(db: Kysely<DB>, id: number): Promise<SettingKind> {
 export async function settingInfo(db: Kysely<DB>, kind: SettingKind, id: number): Promise<SettingInfo> {
   const row = await repo.findSetting(db, id);
   if (!row || row.kind !== kind) throw new BusinessError(`${SETTING_KIND_NAMES[kind]}不存在：${id}`);
+  if (row.kind === 'REPORT') {
+    // The template's stored path, so the screen can download it (a REPORT template file is linked for report:view).
+    const content = row.content as ReportContent;
+    const file = await db.selectFrom('files').select('path').where('id', '=', content.fileId).executeTakeFirst();
+    return { ...row, content: { fileId: content.fileId, fileName: content.fileName, ...(file ? { path: file.path } : {}) } } as SettingInfo;
+  }
   return row as SettingInfo;
 }
 
@@ -45,7 +52,8 @@ export async function saveSetting(db: Kysely<DB>, body: SettingSaveBody, by: str
   checkContent(body);
   const values: repo.SettingValues = {
     kind: body.kind, setting_key: body.settingKey, name: body.name.trim(), data_source: body.dataSource,
-    enabled: body.enabled ?? 1, is_default: body.isDefault ?? 0, content: body.content, remark: body.remark?.trim() || null,
+    enabled: body.enabled ?? 1, is_default: body.isDefault ?? 0, remark: body.remark?.trim() || null,
+    content: body.kind === 'REPORT' ? { fileId: body.content.fileId, fileName: body.content.fileName } : body.content,
   };
   if (!values.name) throw new BusinessError('参数错误：名称不能为空');
   if (values.is_default === 1 && values.enabled === 0) throw new BusinessError('停用的设置不能设为默认');
@@ -75,4 +83,19 @@ export async function copySetting(db: Kysely<DB>, body: SettingCopyBody, by: str
       is_default: 0, content: source.content, remark: source.remark,
     }, by, source.id);
   }), UNIQUE);
+}
+
+const empty = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * Refuses a station's record missing a field its RECORD setting (记录内容设置, enabled) requires, naming the
+ * field; a plant without a setting requires nothing beyond the record's own schema.
+ */
+export async function requireRecordFields(db: Kysely<DB>, record: RecordKey, body: object): Promise<void> {
+  const setting = await repo.defaultSetting(db, 'RECORD', record);
+  if (!setting || setting.kind !== 'RECORD') return;
+  const content = setting.content as RecordContent;
+  const values = body as Record<string, unknown>;
+  const missing = content.fields.find((f) => f.required === 1 && empty(values[f.key]));
+  if (missing) throw new BusinessError(`${recordFieldName(record, missing.key)}为必填项（记录内容设置：${RECORD_KEYS[record]}）`);
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, Button, FormControlLabel, FormHelperText, FormLabel, Paper, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import type { InspectionResultInput, InspectionPreview, InspectionItemRef } from '@shared/api/production';
 import { NumberInput } from '@renderer/components/NumberInput';
+import { useRecordRules } from '@renderer/features/modeling/useRecordRules';
 import { useT } from '@renderer/i18n/useT';
 
 type T = ReturnType<typeof useT>;
@@ -72,6 +73,9 @@ export function InspectionForm({ preview, busy, onSubmit, onCancel }: Props) {
   const [remark, setRemark] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const { projects, cylinder } = preview;
+  // 记录内容设置 (检验记录): whether the remark shows and must be filled.
+  const record = useRecordRules('INSPECTION');
+  const remarkRule = record.rule('remark');
 
   useEffect(() => {
     // The first field takes the focus from the scan field as soon as the cylinder is scanned.
@@ -92,8 +96,10 @@ export function InspectionForm({ preview, busy, onSubmit, onCancel }: Props) {
     const built = toItems(t, projects, answers);
     if ('problem' in built) return setProblem(built.problem);
     if (projects.length === 0 && overall === null) return setProblem(t('inspection.chooseResult'));
+    const missing = record.refusal({ remark: remarkRule.show ? remark : null }, true);
+    if (missing) return setProblem(missing);
     setProblem(null);
-    onSubmit({ items: built.items, ...(projects.length === 0 && overall !== null ? { result: overall } : {}), remark: remark.trim() || null });
+    onSubmit({ items: built.items, ...(projects.length === 0 && overall !== null ? { result: overall } : {}), remark: remarkRule.show ? remark.trim() || null : null });
   };
 
   const set = (id: number, v: number | boolean | null) => setAnswers((a) => ({ ...a, [id]: v }));
@@ -131,10 +137,12 @@ export function InspectionForm({ preview, busy, onSubmit, onCancel }: Props) {
           );
         })}
         {projects.length === 0 && choice('overall', t('inspection.overall'), overall === null ? null : overall === 1, (v) => setOverall(v ? 1 : 0), 0, true, t('inspection.noProjects'))}
-        <Box data-step={Math.max(projects.length, 1)}>
-          <TextField size="small" fullWidth label={t('common.remark')} value={remark} onChange={(e) => setRemark(e.target.value)}
-            onKeyDown={(e) => next(e, Math.max(projects.length, 1))} slotProps={{ htmlInput: { maxLength: 255 } }} />
-        </Box>
+        {remarkRule.show && (
+          <Box data-step={Math.max(projects.length, 1)}>
+            <TextField size="small" fullWidth label={t('common.remark')} value={remark} onChange={(e) => setRemark(e.target.value)} required={remarkRule.required}
+              onKeyDown={(e) => next(e, Math.max(projects.length, 1))} slotProps={{ htmlInput: { maxLength: 255 } }} />
+          </Box>
+        )}
       </Box>
       {problem && <Typography color="error" sx={{ mt: 1, fontWeight: 600 }} role="alert">{problem}</Typography>}
       <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>

@@ -50,6 +50,31 @@ const verdict = () => screen.getByTestId('verdict');
 afterEach(() => http.setAdapter(undefined));
 
 describe('检验管理 /produce/inspect', { timeout: 60_000 }, () => {
+  it('a 记录内容设置 requiring the remark refuses 提交 without one, in Chinese, before sending', async () => {
+    storeSession();
+    const adapter = serve((c) => {
+      if (c.url === '/setting/list') return ok([{ id: 6, kind: 'RECORD', settingKey: 'INSPECTION', name: '检验记录', enabled: 1 }]);
+      if (c.url === '/setting/info/RECORD/6') return ok({ id: 6, kind: 'RECORD', settingKey: 'INSPECTION', content: { fields: [{ key: 'remark', show: 1, required: 1 }] } });
+      if (c.url === '/produce/testScan') return ok(preview);
+      if (c.url === '/produce/testResult') return ok(result('GP0101', 4, 5, '气瓶 GP0101 检验合格', { action: 'testPass' }));
+      return undefined;
+    });
+    renderApp('/produce/inspect');
+    await userEvent.type(await screen.findByPlaceholderText('请扫描气瓶条码', undefined, SCREEN_LOAD), 'GP0101{Enter}');
+    const form = await screen.findByRole('form', { name: '检验 GP0101' });
+    await userEvent.type(within(form).getByLabelText(/^纯度（%）/), '99.95');
+    await userEvent.type(within(form).getByLabelText(/^水分（ppm）/), '5');
+    await userEvent.click(within(within(form).getByRole('radiogroup', { name: '外观' })).getByRole('radio', { name: '合格' }));
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: '备注' })).toBeRequired());
+    await userEvent.click(within(form).getByRole('button', { name: '提交' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('备注为必填项（记录内容设置）');
+    expect(adapter.calls.some((c) => c.url === '/produce/testResult')).toBe(false);
+    await userEvent.type(within(form).getByRole('textbox', { name: '备注' }), '瓶阀正常');
+    await userEvent.click(within(form).getByRole('button', { name: '提交' }));
+    await waitFor(() => expect(bodies(adapter, '/produce/testResult')).toHaveLength(1));
+    expect(bodies(adapter, '/produce/testResult')[0]).toMatchObject({ code: 'GP0101', remark: '瓶阀正常' });
+  });
+
   it('a scan opens one field per test project; Enter walks the fields; 提交 records it and shows the failed items in red', async () => {
     storeSession();
     const adapter = serve((c) => {

@@ -4,6 +4,7 @@ import { Button } from '@mui/material';
 import { PRODUCT, type ProductRow } from '@shared/api/product';
 import { ExportButton, ImportDialog, ListPage, useActionsColumn, useConfirm, useConfirmDelete, useFormDialog, useListFilters } from '@renderer/components/ListPage';
 import { useDictionaryOptions } from '@renderer/features/dictionary/useDictionaryOptions';
+import { useLotCertificate } from '@renderer/features/report/useLotCertificate';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
@@ -43,6 +44,7 @@ export default function ProductListPage() {
   const [importing, setImporting] = useState(false);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [hickey, setHickey] = useState<ProductRow | null>(null);
+  const certificate = useLotCertificate();
   const query = toProductFilters(filters.applied);
   const status = typeof filters.applied.status === 'number' ? filters.applied.status : null;
 
@@ -86,6 +88,7 @@ export default function ProductListPage() {
             <Button variant="outlined" onClick={() => setImporting(true)}>{t('common.import')}</Button>
           </HasPermission>
           <ExportButton endpoint={PRODUCT.export} arg={query} permission="product:export" />
+          {certificate.button}
         </>
       )}>
       {adder.element}
@@ -95,6 +98,7 @@ export default function ProductListPage() {
         importedText={(count) => t('product.imported', { count })} />
       <HickeyDialog row={hickey} onClose={() => setHickey(null)} />
       <ProductDetailDrawer id={detailId} onClose={() => setDetailId(null)} />
+      {certificate.element}
     </ListPage>
   );
 }

@@ -6,6 +6,7 @@ import { StationPrintBar } from '@renderer/features/label/StationPrintBar';
 import { stepDone, useStationPrint } from '@renderer/features/label/useStationPrint';
 import { useScaleReading } from '@renderer/features/machine/devices';
 import { lookupsApi } from '@renderer/features/lookups/lookupsApi';
+import { useRecordRules } from '@renderer/features/modeling/useRecordRules';
 import { useSystemRules } from '@renderer/features/lookups/useLookups';
 import { LOCAL_RULES } from '@renderer/features/offline/localChecks';
 import { stationRule } from '@renderer/features/offline/stationRule';
@@ -40,6 +41,9 @@ export function FillStation() {
   const gas = gases?.find((g) => g.id === materialId) ?? null;
   const byWeight = gas ? filledByWeight(gas.category) : true;
   const [lotNo, setLotNo] = useState('');
+  // 记录内容设置 (充装记录): whether the lot number shows and must be filled.
+  const record = useRecordRules('FILLING');
+  const lotRule = record.rule('lotNo');
   const typed = useTypedValue(byWeight ? 'fill.weight' : 'fill.pressure');
   const reading = useScaleReading();
   const [check] = productionApi.useFillingScanMutation();
@@ -58,8 +62,12 @@ export function FillStation() {
   const precheck = (code: string): Verdict | Quantity => {
     if (!materialId) return { kind: 'refused', code, title: t('production.chooseGasFirst') };
     if (Number.isNaN(typed.value)) return { kind: 'refused', code, title: t('production.badNumber') };
+    const missing = record.refusal({ lotNo: lotRule.show ? lotNo : null });
+    if (missing) return { kind: 'refused', code, title: missing };
     const measured = quantity();
     if (typeof measured === 'string') return { kind: 'refused', code, title: measured };
+    const unmeasured = record.refusal({ filledWeight: measured.filledWeight ?? null, filledPressure: measured.filledPressure ?? null });
+    if (unmeasured) return { kind: 'refused', code, title: unmeasured };
     return measured;
   };
 
@@ -73,7 +81,7 @@ export function FillStation() {
       ? t(measured.source === 'scale' ? 'production.filledScale' : 'production.filledManual', { weight: measured.filledWeight ?? 0 })
       : t('production.filledPressureIs', { pressure: measured.filledPressure ?? 0 });
     const note = measured.fixedValue ? `${shown}（${t('production.fixValue')}）` : shown;
-    const body = { code, materialId: materialId!, lotNo: lotNo.trim() || null, ...measured };
+    const body = { code, materialId: materialId!, lotNo: lotRule.show ? lotNo.trim() || null : null, ...measured };
     return station.run(code, async (scanId): Promise<Verdict> => {
       const preview = await check({ code, materialId: materialId! }).unwrap();
       if (!preview.allowed) return { kind: 'refused', code, title: t('production.fillRefused', { code }), lines: preview.reasons };
@@ -96,8 +104,10 @@ export function FillStation() {
             <OperatorField value={operator} onChange={setOperator} focusScan={station.focusScan} />
             <GasSelect value={materialId} onChange={setMaterialId} focusScan={station.focusScan} label={t('production.fillGas')} />
           </Stack>
-          <TextField size="small" label={t('production.lotNo')} value={lotNo} onChange={(e) => setLotNo(e.target.value)}
-            onKeyDown={backToScan(station.focusScan)} slotProps={{ htmlInput: { maxLength: 64 } }} />
+          {lotRule.show && (
+            <TextField size="small" label={t('production.lotNo')} value={lotNo} onChange={(e) => setLotNo(e.target.value)} required={lotRule.required}
+              onKeyDown={backToScan(station.focusScan)} slotProps={{ htmlInput: { maxLength: 64 } }} />
+          )}
           {byWeight ? (
             <TypedValueField typed={typed} label={t('production.manualFillWeight')} unit="kg" min={0} max={10000} decimal={3} focusScan={station.focusScan}
               disabled={!manualWeight} helperText={manualWeight ? undefined : t(allowManualWeight ? 'production.manualWeightDenied' : 'production.manualWeightOff')} />

@@ -9,6 +9,7 @@ import { NumberInput } from '@renderer/components/NumberInput';
 import { StationPrintBar } from '@renderer/features/label/StationPrintBar';
 import { stepDone, useStationPrint } from '@renderer/features/label/useStationPrint';
 import { useScaleReading } from '@renderer/features/machine/devices';
+import { useRecordRules } from '@renderer/features/modeling/useRecordRules';
 import { useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
 import { STATION_KEYS } from './localSetting';
@@ -47,6 +48,8 @@ export function MetageStation() {
   const reading = useScaleReading();
   const [typed, setTyped] = useState<number | null>(null);
   const [preview, setPreview] = useState<MetagePreview | null>(null);
+  // 记录内容设置 (复秤记录): a plant may require the weight to come from a scale.
+  const record = useRecordRules('REWEIGH');
   const [check] = productionApi.useMetageScanMutation();
   const [weigh] = productionApi.useMetageMutation();
 
@@ -54,6 +57,8 @@ export function MetageStation() {
     if (Number.isNaN(typed)) return station.run(code, () => Promise.resolve<Verdict>({ kind: 'refused', code, title: t('production.badNumber') }));
     const manual = manualAllowed && typeof typed === 'number';
     const gross = manual ? typed : reading?.stable ? reading.weight : null;
+    const missing = gross === null ? null : record.refusal({ scale: manual ? null : reading?.path ?? null });
+    if (missing) return station.run(code, () => Promise.resolve<Verdict>({ kind: 'refused', code, title: missing }));
     const weighed = gross === null ? null : {
       code, grossWeight: gross, source: manual ? 'manual' as const : 'scale' as const,
       ...(!manual && reading ? { scale: reading.path.slice(0, 64) } : {}),

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { REPORT_KEYS, type ReportKey } from '@shared/api/setting';
 import { STORAGE, type OrderItemRow, type OutOrderInfo } from '@shared/api/storage';
 import { LOCAL_RULES } from '@renderer/features/offline/localChecks';
 import { chooseLine, saveLocalOrder } from '@renderer/features/offline/orderRule';
@@ -16,7 +17,8 @@ import { usePermission } from '@renderer/permission/permission';
 import { HasPermission } from '@renderer/permission/Permission';
 import { useAppDispatch } from '@renderer/store/hooks';
 import { CompleteDialog } from './CompleteDialog';
-import { DeliverySheet } from './DeliverySheet';
+import { PrintMenuButton } from '@renderer/features/report/PrintMenuButton';
+import { usePrintReport } from '@renderer/features/report/usePrintReport';
 import { LineProgress, MaterialTestTable, PrintList, ScannedList, SignView } from './OrderParts';
 import { OrderStatusChip, typeLabel } from './orders';
 import { StationPanel } from '@renderer/features/production/StationPanel';
@@ -62,6 +64,9 @@ const FIELDS: [MessageKey, (o: OutOrderInfo, lang: 'zh-CN' | 'en') => string][] 
   ['common.remark', (o) => o.remark ?? '—'],
 ];
 
+/** What an outbound order prints (SPEC print-report names). */
+const ORDER_REPORTS: readonly ReportKey[] = ['ACCOMPANYING_LIST', 'QUALITY_CERTIFICATE'];
+
 type Part = 'items' | 'sign' | 'prints' | 'certificate';
 
 /**
@@ -80,10 +85,10 @@ export function OutOrderView({ id, onBack }: { id: number; onBack: () => void })
   const canAdd = usePermission(['outbound:add']);
   const canSign = usePermission(['outbound:sign']);
   const canComplete = canAdd && canSign;
-  const [savePrint, { isLoading: recording }] = storageApi.useSavePrintInfoMutation();
+  const [savePrint] = storageApi.useSavePrintInfoMutation();
   const [completing, setCompleting] = useState(false);
-  const [printing, setPrinting] = useState(false);
-  const printed = useCallback(() => setPrinting(false), []);
+  // Made by the server from the plant's template; the order's print record says which and when.
+  const printer = usePrintReport((key) => void savePrint({ id, documents: [REPORT_KEYS[key]] }).unwrap().catch(() => undefined));
 
   const [removeOut] = storageApi.useRemoveOutStockMutation();
   const confirm = useConfirm();
@@ -106,14 +111,7 @@ export function OutOrderView({ id, onBack }: { id: number; onBack: () => void })
   if (!order) return <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>{back}<Typography color="text.secondary">{t(isError ? 'storage.orderMissing' : 'storage.loading')}</Typography></Stack>;
   const open = order.status === 0;
 
-  const print = async () => {
-    try {
-      await savePrint({ id, documents: ['发货清单'] }).unwrap();
-      setPrinting(true);
-    } catch {
-      // The HTTP client has shown why.
-    }
-  };
+  const print = (key: ReportKey) => void printer.print(key, { orderId: id }, `${REPORT_KEYS[key]} ${order.orderNo}`);
 
   return (
     <Stack spacing={1} sx={{ minWidth: 0 }}>
@@ -124,7 +122,7 @@ export function OutOrderView({ id, onBack }: { id: number; onBack: () => void })
           <Box sx={{ flex: 1 }} />
           {back}
           <HasPermission keys={['outbound:print']}>
-            <Button variant="outlined" loading={recording} onClick={() => void print()}>{t('storage.print')}</Button>
+            <PrintMenuButton reports={ORDER_REPORTS} onPick={print} busy={printer.busy} label={t('storage.print')} />
           </HasPermission>
           {open && canComplete && (
             <Button variant="contained" color="success" onClick={() => setCompleting(true)}>{t('storage.completeOut')}</Button>
@@ -160,7 +158,7 @@ export function OutOrderView({ id, onBack }: { id: number; onBack: () => void })
         </Box>
       </Paper>
       {completing && <CompleteDialog order={order} onClose={() => setCompleting(false)} onDone={() => setCompleting(false)} />}
-      {printing && <DeliverySheet order={order} items={items ?? []} sign={sign ?? undefined} onPrinted={printed} />}
+      {printer.element}
     </Stack>
   );
 }

@@ -180,7 +180,7 @@ describe('出库管理 /storage/outbound', { timeout: 60_000 }, () => {
     expect(screen.getByPlaceholderText('请扫描气瓶条码')).toBeInTheDocument();
   });
 
-  it('a shipped order shows its signature, records a print and shows the certificate data', async () => {
+  it('a shipped order shows its signature, prints its 质量证明书 into the preview drawer, records the print and shows the certificate data', async () => {
     storeSession();
     const done = outOrder({ status: 1, count: 1, lines: [line(51, 1, 1)], signed: true, signName: '王五', signedAt: '2026-03-01T09:00:00Z' });
     const adapter = serveStorage((c) => {
@@ -188,10 +188,13 @@ describe('出库管理 /storage/outbound', { timeout: 60_000 }, () => {
       if (c.url === '/storageOrder/getOutOrderInfo') return ok(done);
       if (c.url === '/storageOrder/getSignInfo/41') return ok({ signName: '王五', image: PNG, signedAt: '2026-03-01T09:00:00Z', signedBy: '管理员' });
       if (c.url === '/storageOrder/getMaterialTest') return ok([{ cylinderId: 101, code: 'GP0101', record: null }]);
+      if (c.url === '/report/printReprot') {
+        return { data: new Blob(['%PDF-1.7'], { type: 'application/pdf' }), headers: { 'content-type': 'application/pdf', 'content-disposition': "inline; filename*=UTF-8''qc.pdf" } };
+      }
       return undefined;
     });
-    const print = vi.fn();
-    vi.stubGlobal('print', print);
+    URL.createObjectURL = vi.fn(() => 'blob:test/qc');
+    URL.revokeObjectURL = vi.fn();
     renderApp('/storage/outbound');
     expect(await screen.findByText('出库完成', undefined, SCREEN_LOAD)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '扫码' })).not.toBeInTheDocument();
@@ -205,8 +208,13 @@ describe('出库管理 /storage/outbound', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('sign-info')).toHaveTextContent('王五');
 
     await userEvent.click(screen.getByRole('button', { name: '打印' }));
-    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
-    expect(bodies(adapter, '/storageOrder/savePrintInfo')).toEqual([{ id: 41, documents: ['发货清单'] }]);
+    await userEvent.click(await screen.findByRole('menuitem', { name: '质量证明书' }));
+    const drawer = await screen.findByRole('dialog', { name: `质量证明书 ${done.orderNo}` });
+    expect(await within(drawer).findByTitle(`质量证明书 ${done.orderNo}`)).toHaveAttribute('src', 'blob:test/qc');
+    expect(bodies(adapter, '/report/printReprot')).toEqual([{ reportKey: 'QUALITY_CERTIFICATE', orderId: 41 }]);
+    await waitFor(() => expect(bodies(adapter, '/storageOrder/savePrintInfo')).toEqual([{ id: 41, documents: ['质量证明书'] }]));
+    await userEvent.click(within(drawer).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await userEvent.click(screen.getByRole('tab', { name: '质量证明书' }));
     expect(await screen.findByText('无检验记录')).toBeInTheDocument();

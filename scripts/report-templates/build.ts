@@ -1,0 +1,140 @@
+/**
+ * Builds the default report templates (resources/reports/*.docx): 质量证明书, 产品合格证 and 发货清单, plain
+ * WordprocessingML with docxtemplater placeholders naming fields of src/shared/dataSources.ts. Chinese text is
+ * set in "Noto Sans CJK SC" (fonts-noto-cjk), so LibreOffice never falls back to a font without the glyphs.
+ *
+ *   npx tsx scripts/report-templates/build.ts
+ *
+ * The .docx files are committed; the server installs them as the default REPORT settings at first start.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import PizZip from 'pizzip';
+
+const FONT = 'Noto Sans CJK SC';
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const run = (text: string, opts: { bold?: boolean; size?: number } = {}) =>
+  `<w:r><w:rPr>${opts.bold ? '<w:b/>' : ''}${opts.size ? `<w:sz w:val="${opts.size}"/><w:szCs w:val="${opts.size}"/>` : ''}</w:rPr>`
+  + `<w:t xml:space="preserve">${esc(text)}</w:t></w:r>`;
+export const para = (text: string, opts: { bold?: boolean; size?: number; center?: boolean } = {}) =>
+  `<w:p><w:pPr>${opts.center ? '<w:jc w:val="center"/>' : ''}<w:spacing w:after="80"/></w:pPr>${run(text, opts)}</w:p>`;
+const cell = (text: string, width: number, bold = false) =>
+  `<w:tc><w:tcPr><w:tcW w:w="${width}" w:type="dxa"/></w:tcPr><w:p><w:pPr><w:spacing w:after="0"/></w:pPr>${run(text, { bold, size: 18 })}</w:p></w:tc>`;
+const border = (side: string) => `<w:${side} w:val="single" w:sz="4" w:space="0" w:color="000000"/>`;
+
+/** A table: a header row, and one row repeated over `loop` (docxtemplater repeats a row whose first cell opens the loop and last closes it). */
+function table(loop: string, columns: ReadonlyArray<readonly [string, string]>): string {
+  const width = Math.floor(9600 / columns.length);
+  const head = `<w:tr>${columns.map(([title]) => cell(title, width, true)).join('')}</w:tr>`;
+  const body = `<w:tr>${columns.map(([, key], i) => {
+    const open = i === 0 ? `{#${loop}}` : '';
+    const close = i === columns.length - 1 ? `{/${loop}}` : '';
+    return cell(`${open}{${key}}${close}`, width);
+  }).join('')}</w:tr>`;
+  return `<w:tbl><w:tblPr><w:tblW w:w="9600" w:type="dxa"/><w:tblBorders>${['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map(border).join('')}</w:tblBorders></w:tblPr>`
+    + `<w:tblGrid>${columns.map(() => `<w:gridCol w:w="${width}"/>`).join('')}</w:tblGrid>${head}${body}</w:tbl>`;
+}
+
+export function docx(body: string): Buffer {
+  const zip = new PizZip();
+  zip.file('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+    + '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+    + '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+    + '<Default Extension="xml" ContentType="application/xml"/>'
+    + '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>'
+    + '<Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>'
+    + '</Types>');
+  zip.file('_rels/.rels', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+    + '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+    + '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>'
+    + '</Relationships>');
+  zip.file('word/_rels/document.xml.rels', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+    + '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+    + '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>'
+    + '</Relationships>');
+  zip.file('word/styles.xml', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+    + '<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+    + `<w:docDefaults><w:rPrDefault><w:rPr><w:rFonts w:ascii="${FONT}" w:hAnsi="${FONT}" w:eastAsia="${FONT}" w:cs="${FONT}"/>`
+    + '<w:sz w:val="21"/><w:szCs w:val="21"/><w:lang w:val="en-US" w:eastAsia="zh-CN"/></w:rPr></w:rPrDefault>'
+    + '<w:pPrDefault><w:pPr><w:spacing w:after="80" w:line="300" w:lineRule="auto"/></w:pPr></w:pPrDefault></w:docDefaults>'
+    + '<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style>'
+    + '</w:styles>');
+  zip.file('word/document.xml', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+    + '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>'
+    + body
+    + '<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1134" w:right="1134" w:bottom="1134" w:left="1134" w:header="567" w:footer="567" w:gutter="0"/></w:sectPr>'
+    + '</w:body></w:document>');
+  return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+const company = [
+  para('{%company.logo}', { center: true }),
+  para('{company.name}', { bold: true, size: 24, center: true }),
+  para('统一社会信用代码：{company.creditCode}    充装许可证编号：{company.licenceNo}', { size: 18, center: true }),
+];
+const orderHead = [
+  para('出库单号：{order.orderNo}    出库类型：{order.typeName}    出库时间：{order.completedAt}'),
+  para('客户名称：{customer.name}    联系人：{customer.contact}    联系电话：{customer.phone}'),
+  para('客户地址：{customer.address}'),
+];
+const signature = para('{#sign.name}签收人：{sign.name} {%sign.image}    签收时间：{sign.at}{/sign.name}{^sign.name}签收人：__________    签收时间：__________{/sign.name}');
+
+/** File name (resources/reports) → the document. */
+export const TEMPLATES: Record<string, Buffer> = {
+  'QUALITY_CERTIFICATE.docx': docx([
+    ...company,
+    para('质量证明书', { bold: true, size: 36, center: true }),
+    ...orderHead,
+    para('兹证明下列气瓶经充装前后检查及检验，结论如下：'),
+    table('cylinders', [
+      ['气瓶编码', 'code'], ['充装介质', 'gasName'], ['规格型号', 'specification'], ['充装批号', 'lotNo'],
+      ['充装量(kg)', 'fillWeight'], ['检验结论', 'inspectionResultName'], ['下次检验日期', 'nextInspectionDate'],
+    ]),
+    para('气瓶数量：{cylinderCount}'),
+    signature,
+    para('质检专用章    打印时间：{printedAt}'),
+  ].join('')),
+  'GRAIN_FORMULA_PACKAGE_GP_PROCESS_RECORD.docx': docx([
+    ...company,
+    para('产品合格证', { bold: true, size: 36, center: true }),
+    para('充装批号：{lot.lotNo}    充装介质：{lot.gasName}'),
+    para('充装时间：{lot.firstFillAt} 至 {lot.lastFillAt}'),
+    para('气瓶数量：{lot.cylinderCount}    检验合格数：{lot.passedCount}'),
+    table('cylinders', [
+      ['气瓶编码', 'code'], ['规格型号', 'specification'], ['充装量(kg)', 'fillWeight'], ['充装压力(MPa)', 'fillPressure'],
+      ['充装人员', 'fillOperator'], ['检验结论', 'inspectionResultName'], ['复秤净重(kg)', 'weighNet'],
+    ]),
+    para('气瓶二维码', { bold: true }),
+    para('{#cylinders}{code} {%qrImage}    {/cylinders}', { size: 16 }),
+    para('本批产品经检验合格，准予出厂。'),
+    para('检验员：__________    打印时间：{printedAt}'),
+  ].join('')),
+  'ACCOMPANYING_LIST.docx': docx([
+    ...company,
+    para('发货清单', { bold: true, size: 36, center: true }),
+    ...orderHead,
+    para('车辆：{order.vehicle}    司机：{order.driver}    开单人：{order.operator}'),
+    para('出库明细', { bold: true }),
+    table('lines', [['充装介质', 'gasName'], ['规格型号', 'specification'], ['数量', 'quantity'], ['已扫描', 'scanned']]),
+    para('出库气瓶（共 {cylinderCount} 只）', { bold: true }),
+    table('cylinders', [
+      ['气瓶编码', 'code'], ['充装介质', 'gasName'], ['规格型号', 'specification'], ['充装批号', 'lotNo'],
+      ['检验结论', 'inspectionResultName'], ['复秤净重(kg)', 'weighNet'],
+    ]),
+    para('备注：{order.remark}'),
+    signature,
+    para('打印时间：{printedAt}'),
+  ].join('')),
+};
+
+const here = dirname(fileURLToPath(import.meta.url));
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const out = join(here, '..', '..', 'resources', 'reports');
+  mkdirSync(out, { recursive: true });
+  for (const [name, bytes] of Object.entries(TEMPLATES)) {
+    writeFileSync(join(out, name), bytes);
+    console.info(`${join('resources/reports', name)} (${bytes.length} bytes)`);
+  }
+}

@@ -1,0 +1,10 @@
+import { serverModule } from '../module';
+import { reportRoutes } from './report.routes';
+
+/**
+ * Documents the plant hands out (issue 22): report templates (.docx with docxtemplater placeholders) filled
+ * with an outbound order's, a lot's or a cylinder's data and converted to PDF by LibreOffice headless; the
+ * template upload with its placeholder check; the in-place editor's calls.
+ */
+export const module = serverModule('report', reportRoutes);
+export { installDefaultTemplates } from './templates';

@@ -1,0 +1,79 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { NO_OFFICE_MESSAGE, OFFICE } from '@shared/api/office';
+import type { ReportContent } from '@shared/api/setting';
+import { route } from '../../lib/endpoint';
+import { BusinessError } from '../../lib/errors';
+import { inTransaction } from '../../db/transaction';
+import { attachmentDisposition, saveUpload } from '../file';
+import { readBlob } from './templates';
+
+/** The plant's document server (ONLYOFFICE_URL, e.g. http://office.plant.local); absent → templates are edited in an office suite. */
+export const officeUrl = (): string | null => process.env.ONLYOFFICE_URL?.trim().replace(/\/$/, '') || null;
+
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/**
+ * The in-place editor (SPEC section 3 and 7): the config a document server opens a template with, the signed
+ * link it reads the file from, and its save callback, which stores the edited file as a new version.
+ */
+export const officeRoutes: FastifyPluginAsync = async (app) => {
+  const sign = (id: number) => createHmac('sha256', app.config.accessTokenSecret).update(`only-office:${id}`).digest('hex');
+  const verify = (id: number, token: string) => {
+    const want = Buffer.from(sign(id));
+    const got = Buffer.from(token);
+    return want.length === got.length && timingSafeEqual(want, got);
+  };
+  const template = async (id: number) => {
+    const row = await app.db.selectFrom('settings').select(['id', 'name', 'version', 'content']).where('id', '=', id).where('kind', '=', 'REPORT').executeTakeFirst();
+    if (!row) throw new BusinessError(`报表模板不存在：${id}`);
+    return { ...row, content: row.content as ReportContent };
+  };
+
+  route(app, OFFICE.host, async () => ({ host: officeUrl(), message: officeUrl() ? null : NO_OFFICE_MESSAGE }));
+
+  route(app, OFFICE.config, async (request) => {
+    const host = officeUrl();
+    if (!host) return null;
+    const t = await template(request.query.documentId);
+    const q = `id=${t.id}&token=${sign(t.id)}`;
+    return {
+      document: { fileType: 'docx', key: `${t.id}-${t.version}`, title: t.content.fileName, url: `${originOf(request)}${OFFICE.file.path}?${q}` },
+      documentType: 'word',
+      editorConfig: { callbackUrl: `${originOf(request)}${OFFICE.upload.path}?${q}`, mode: request.query.isEdit === 0 ? 'view' : 'edit', lang: 'zh-CN' },
+    };
+  });
+
+  route(app, OFFICE.file, async (request, reply) => {
+    if (!officeUrl() || !verify(request.query.id, request.query.token)) throw new BusinessError('链接无效');
+    const t = await template(request.query.id);
+    const file = await app.db.selectFrom('files').select('path').where('id', '=', t.content.fileId).executeTakeFirst();
+    if (!file) throw new BusinessError('模板文件不存在');
+    return reply.header('content-type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+      .header('content-disposition', attachmentDisposition(t.content.fileName)).send(await readBlob(app.blobs, file.path));
+  });
+
+  // The document server's callback: status 2 (ready to save) or 6 (force save) carries the edited file's URL.
+  route(app, OFFICE.upload, async (request, reply) => {
+    const host = officeUrl();
+    if (!host || !verify(request.query.id, request.query.token)) return reply.code(403).send({ error: 1 });
+    const { status, url } = request.body;
+    if ((status === 2 || status === 6) && url) {
+      // Only from the configured document server: the callback never makes this server fetch elsewhere.
+      if (new URL(url).origin !== new URL(host).origin) return reply.code(400).send({ error: 1 });
+      const answer = await fetch(url);
+      if (!answer.ok) return reply.code(502).send({ error: 1 });
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      const t = await template(request.query.id);
+      const saved = await saveUpload(app.db, app.blobs, { source: Readable.from([bytes]), filename: t.content.fileName, maxBytes: 50 * 1024 * 1024, userId: null, link: 'reportTemplate' });
+      await inTransaction(app.db, async (trx) => {
+        await trx.updateTable('settings').set({
+          content: JSON.stringify({ fileId: saved.id, fileName: t.content.fileName }), version: sql`version + 1`, updated_at: sql`now()`, updated_by: '在线编辑',
+        }).where('id', '=', t.id).execute();
+      });
+    }
+    return reply.send({ error: 0 });
+  });
+};

@@ -180,6 +180,13 @@ describe('documents the plant hands out', { timeout: 120_000 }, () => {
       content: { fields: [{ key: 'lotNo', show: 1, required }] },
     } });
     const id = (await setting(1)).body.data.id;
+    // The station's operator holds no modeling:view, yet reads what the server will require of the record.
+    const operator = await createLimitedUser(t, admin, 'docfiller', ['home:view', 'produce:filling']);
+    const operatorToken = (await t.login(operator.username, operator.password)).token;
+    expect((await t.call('POST', '/api/setting/list', { token: operatorToken, body: { kind: 'RECORD', settingKey: 'FILLING' } })).body.code).toBe(403);
+    expect((await t.call('GET', '/api/setting/recordRules/FILLING', { token: operatorToken })).body)
+      .toMatchObject({ code: 0, data: { fields: [{ key: 'lotNo', show: 1, required: 1 }] } });
+    expect((await t.call('GET', '/api/setting/recordRules/NOPE', { token: operatorToken })).body.code).toBe(-1);
     const code = 'DOC-REQ-01';
     await plant.cylinder(code, 'n2');
     await plant.ok('/api/produce/addPicking', { code });

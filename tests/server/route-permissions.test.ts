@@ -87,6 +87,7 @@ const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
   'GET /api/label/template/:id': { key: 'authenticated' },
   'POST /api/label/cylinderData': { key: 'authenticated' },
   'GET /api/setting/info/:key/:id': { key: 'authenticated' },
+  'GET /api/setting/recordRules/:key': { key: 'authenticated' },
   'POST /api/dataSource/contentConfig/getContent': { key: 'authenticated' },
   'POST /api/dataSource/contentConfig/saveContent': { key: 'modeling:save' },
   'POST /api/setting/rule/save': { key: 'systemRule:save' },

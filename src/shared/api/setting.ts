@@ -131,6 +131,7 @@ export const SettingCopyBody = Type.Object({ id: Id(), name: Type.Optional(ReqSt
 export type SettingCopyBody = Static<typeof SettingCopyBody>;
 
 export const SettingInfoParams = Type.Object({ key: Kind, id: Id() });
+export const RecordRulesParams = Type.Object({ key: OneOf('记录', Object.keys(RECORD_KEYS) as RecordKey[]) });
 
 /**
  * SPEC section 7, Settings/reports/labels. The declared key is 'authenticated': the server then checks the
@@ -151,6 +152,11 @@ export const SETTING = {
   }),
   copy: endpoint({
     method: 'POST', path: '/api/setting/copy', summary: '复制设置（副本不是默认）', permission: 'authenticated', body: SettingCopyBody, data: SavedId,
+  }),
+  /** What a station needs of its record's 记录内容设置, for every signed-in user (the operator holds no modeling:view). */
+  recordRules: endpoint({
+    method: 'GET', path: '/api/setting/recordRules/:key', summary: '某种记录的记录内容设置（工位用；无设置时为 null）', permission: 'authenticated',
+    params: RecordRulesParams, data: Type.Union([RecordContent, Type.Null()]), readOnly: true,
   }),
   info: endpoint({
     method: 'GET', path: '/api/setting/info/:key/:id', summary: '设置详情（key 为类别）', permission: 'authenticated',

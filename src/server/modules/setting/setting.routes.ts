@@ -17,6 +17,8 @@ export const settingRoutes: FastifyPluginAsync = async (app) => {
     await allow(request, request.body.kind, 'view');
     return settings.pageSettings(app.db, request.body);
   });
+  // Any signed-in user: a station shows and requires the fields the server will require of its record.
+  route(app, SETTING.recordRules, async (request) => settings.recordRules(app.db, request.params.key));
   route(app, SETTING.info, async (request) => {
     await allow(request, request.params.key, 'view');
     return settings.settingInfo(app.db, request.params.key, request.params.id);

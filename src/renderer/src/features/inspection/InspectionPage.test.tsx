@@ -53,8 +53,7 @@ describe('检验管理 /produce/inspect', { timeout: 60_000 }, () => {
   it('a 记录内容设置 requiring the remark refuses 提交 without one, in Chinese, before sending', async () => {
     storeSession();
     const adapter = serve((c) => {
-      if (c.url === '/setting/list') return ok([{ id: 6, kind: 'RECORD', settingKey: 'INSPECTION', name: '检验记录', enabled: 1 }]);
-      if (c.url === '/setting/info/RECORD/6') return ok({ id: 6, kind: 'RECORD', settingKey: 'INSPECTION', content: { fields: [{ key: 'remark', show: 1, required: 1 }] } });
+      if (c.url === '/setting/recordRules/INSPECTION') return ok({ fields: [{ key: 'remark', show: 1, required: 1 }] });
       if (c.url === '/produce/testScan') return ok(preview);
       if (c.url === '/produce/testResult') return ok(result('GP0101', 4, 5, '气瓶 GP0101 检验合格', { action: 'testPass' }));
       return undefined;

@@ -14,6 +14,8 @@ export const modelingApi = api.injectEndpoints({
     deleteField: mutationOf(b, DICTIONARY.delete, { tags: ['DataSource'] }),
     recordSettings: queryOf(b, SETTING.list, { tags: ['RecordSetting'] }),
     recordInfo: queryOf(b, SETTING.info, { tags: ['RecordSetting'] }),
+    /** The station's view of its record's setting (any signed-in user). */
+    recordRules: queryOf(b, SETTING.recordRules, { tags: ['RecordSetting'], silent: true }),
     saveRecord: mutationOf(b, SETTING.save, { tags: ['RecordSetting'] }),
   }),
 });

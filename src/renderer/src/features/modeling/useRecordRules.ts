@@ -1,7 +1,5 @@
-import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { RecordKey, SettingInfo } from '@shared/api/setting';
+import type { RecordKey } from '@shared/api/setting';
 import { useT } from '@renderer/i18n/useT';
-import { usePermission } from '@renderer/permission/permission';
 import { modelingApi } from './modelingApi';
 import { recordRules, type FieldRule } from './recordFields';
 
@@ -20,12 +18,9 @@ const empty = (v: unknown) => v === null || v === undefined || (typeof v === 'st
  */
 export function useRecordRules(key: RecordKey): RecordRules {
   const t = useT();
-  const canRead = usePermission(['modeling:view']);
-  const { data: rows } = modelingApi.useRecordSettingsQuery(canRead ? { kind: 'RECORD', settingKey: key, enabled: 1 } : skipToken);
-  const current = rows?.[0];
-  const { data: info } = modelingApi.useRecordInfoQuery(current ? { key: 'RECORD', id: current.id } : skipToken);
-  const content = info && (info as SettingInfo).kind === 'RECORD' ? (info as Extract<SettingInfo, { kind: 'RECORD' }>).content : null;
-  const rules = recordRules(key, content);
+  // Read by every operator (no modeling:view needed): the same setting the server enforces on the record.
+  const { data: content } = modelingApi.useRecordRulesQuery({ key });
+  const rules = recordRules(key, content ?? null);
   const rule = (field: string): FieldRule => rules.find((r) => r.key === field) ?? { key: field, name: field, show: true, required: false, fixed: false, measured: false };
   const refusal = (values: Record<string, unknown>, submit = false) => {
     const missing = rules.find((r) => r.required && !r.fixed && r.key in values && empty(values[r.key]));

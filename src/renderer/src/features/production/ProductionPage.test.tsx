@@ -196,12 +196,12 @@ describe('充装管理 — 充装', { timeout: 60_000 }, () => {
     expect(adapter.calls.some((c) => c.url === '/produce/filling')).toBe(false);
   });
 
-  it('a 记录内容设置 requiring the lot number refuses a fill without one before sending it', async () => {
-    storeSession();
+  it('a 记录内容设置 requiring the lot number refuses a fill without one before sending it, for an operator without 记录建模', async () => {
+    // A filling operator: the station reads its record's setting without holding modeling:view.
+    storeSession({ ...adminNav(), promise: ['home:view', 'produce:view', 'produce:filling', 'produce:manualWeight'] }, '充装员');
     localStorage.setItem('MATERIAL_WEIGHING', '3');
     const adapter = serve((c) => {
-      if (c.url === '/setting/list') return ok([{ id: 5, kind: 'RECORD', settingKey: 'FILLING', name: '充装记录', enabled: 1 }]);
-      if (c.url === '/setting/info/RECORD/5') return ok({ id: 5, kind: 'RECORD', settingKey: 'FILLING', content: { fields: [{ key: 'lotNo', show: 1, required: 1 }] } });
+      if (c.url === '/setting/recordRules/FILLING') return ok({ fields: [{ key: 'lotNo', show: 1, required: 1 }] });
       if (c.url === '/produce/fillingScan') return ok({ cylinder: brief('GP0008', 3), allowed: true, reasons: [] });
       if (c.url === '/produce/filling') return ok(result('GP0008', 3, 4, '气瓶 GP0008 充装完成', { action: 'fill' }));
       return undefined;
@@ -215,15 +215,14 @@ describe('充装管理 — 充装', { timeout: 60_000 }, () => {
     await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'refused'));
     expect(verdict()).toHaveTextContent('充装批号为必填项（记录内容设置），请填写后再扫描');
     expect(adapter.calls.some((c) => c.url === '/produce/filling' || c.url === '/produce/fillingScan')).toBe(false);
-    expect(bodies(adapter, '/setting/list')).toEqual([{ kind: 'RECORD', settingKey: 'FILLING', enabled: 1 }]);
+    expect(adapter.calls.some((c) => c.url === '/setting/list')).toBe(false);
   });
 
   it('a 记录内容设置 hiding the lot number leaves the field off the station', async () => {
     storeSession();
     localStorage.setItem('MATERIAL_WEIGHING', '3');
     serve((c) => {
-      if (c.url === '/setting/list') return ok([{ id: 5, kind: 'RECORD', settingKey: 'FILLING', name: '充装记录', enabled: 1 }]);
-      if (c.url === '/setting/info/RECORD/5') return ok({ id: 5, kind: 'RECORD', settingKey: 'FILLING', content: { fields: [{ key: 'lotNo', show: 0, required: 0 }] } });
+      if (c.url === '/setting/recordRules/FILLING') return ok({ fields: [{ key: 'lotNo', show: 0, required: 0 }] });
       return undefined;
     });
     renderApp('/produce/produce');

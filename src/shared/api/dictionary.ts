@@ -100,7 +100,7 @@ export const DICTIONARY = {
     method: 'GET', path: '/api/dataSource/selectTypePage', summary: '字典类型分页', permission: 'dictionary:view', query: DictTypePageQuery, data: Page(DictTypeRow),
   }),
   entryPage: endpoint({
-    method: 'GET', path: '/api/dataSource/selectListPage', summary: '字典条目分页；给 dataSource 时为该数据源的本厂字段（modeling:view）', permission: 'authenticated',
+    method: 'GET', path: '/api/dataSource/selectListPage', summary: '字典条目分页（给 dataSource 时为该数据源的本厂字段，需 modeling:view）', permission: 'authenticated',
     query: DictEntryPageQuery, data: Type.Union([Page(DictEntryRow), Page(OwnFieldRow)]),
   }),
   save: endpoint({

@@ -183,6 +183,14 @@ describe('the facts change feed', () => {
       expect(res.body.code, JSON.stringify(body)).toBe(-1);
     }
   });
+
+  it('answers only a user of a scanning station: a clerk without one is refused the plant\'s gate facts', async () => {
+    const clerk = await createLimitedUser(t, token, 'factsclerk', ['home:view', 'user:view']);
+    const filler = await createLimitedUser(t, token, 'factsfiller', ['home:view', 'produce:filling']);
+    const as = async (u: { username: string; password: string }) => (await t.login(u.username, u.password)).token;
+    expect((await post('/api/offline/facts', { materialIds: [n2], cursor: null }, WS('办公室'), await as(clerk))).body.code).toBe(403);
+    expect((await post<FactsPage>('/api/offline/facts', { materialIds: [n2], cursor: null }, WS('充装一号台'), await as(filler))).body.code).toBe(0);
+  });
 });
 
 describe('replay: X-Replayed and X-Station-At', () => {

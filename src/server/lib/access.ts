@@ -33,6 +33,17 @@ export async function requirePermission(request: FastifyRequest, key: string): P
   if (!access?.allowed) throw new ForbiddenError(key);
 }
 
+/** Like requirePermission for a call several buttons serve: any one of `keys` lets it through. */
+export async function requireAnyPermission(request: FastifyRequest, keys: readonly string[]): Promise<void> {
+  const auth = request.auth;
+  if (!auth) throw new UnauthorizedError();
+  for (const key of keys) {
+    const access = await loadAccess(request.server.db, auth.userId, auth.sessionId, key);
+    if (access?.allowed) return;
+  }
+  throw new ForbiddenError(keys[0]!);
+}
+
 /** The signed-in user and the workstation the client names in X-Workstation (URI-encoded, at most 64 characters). */
 export function actorOf(request: FastifyRequest): Actor & { operatorId: number; operator: string } {
   const raw = request.headers[WORKSTATION_HEADER];

@@ -192,7 +192,7 @@ export type WorkstationQueueRow = Static<typeof WorkstationQueueRow>;
 
 export const OFFLINE = {
   facts: endpoint({
-    method: 'POST', path: '/api/offline/facts', summary: '离线资料（变更同步）', permission: 'authenticated', readOnly: true,
+    method: 'POST', path: '/api/offline/facts', summary: '离线资料（变更同步；需任一扫码工位的权限）', permission: 'authenticated', readOnly: true,
     body: FactsQuery, data: FactsPage,
   }),
   exceptionAdd: endpoint({

@@ -87,16 +87,16 @@ export async function copySetting(db: Kysely<DB>, body: SettingCopyBody, by: str
 
 const empty = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
-/**
- * Refuses a station's record missing a field its RECORD setting (记录内容设置, enabled) requires, naming the
- * field; a plant without a setting requires nothing beyond the record's own schema.
- */
 /** The record's enabled 记录内容设置 (the default, else the newest), or null when the plant saved none. */
 export async function recordRules(db: Kysely<DB>, record: RecordKey): Promise<RecordContent | null> {
   const setting = await repo.defaultSetting(db, 'RECORD', record);
   return setting ? (setting.content as RecordContent) : null;
 }
 
+/**
+ * Refuses a station's record missing a field its RECORD setting (记录内容设置, enabled) requires, naming the
+ * field; a plant without a setting requires nothing beyond the record's own schema.
+ */
 export async function requireRecordFields(db: Kysely<DB>, record: RecordKey, body: object): Promise<void> {
   const setting = await repo.defaultSetting(db, 'RECORD', record);
   if (!setting || setting.kind !== 'RECORD') return;

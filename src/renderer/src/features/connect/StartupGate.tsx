@@ -3,7 +3,6 @@ import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useT } from '@renderer/i18n/useT';
 import { connectivity } from '@renderer/features/offline/connectivity';
-import { copyReady } from '@renderer/features/offline/localChecks';
 import { RetryScreen } from './RetryScreen';
 import { afterProbe, autoRetries, connectionApi, firstStep, ipcErrorMessage, retryDelayMs, type StartupStatus } from './startup';
 
@@ -25,7 +24,10 @@ export function StartupGate() {
   const [canWorkOffline, setCanWorkOffline] = useState(false);
   useEffect(() => {
     if (status.kind !== 'unreachable') return;
-    void copyReady().then((ready) => mounted.current && setCanWorkOffline(ready), () => undefined);
+    // Loaded only now: the local copy's database code stays out of the login screen's scripts.
+    void import('@renderer/features/offline/localChecks')
+      .then((m) => m.copyReady())
+      .then((ready) => mounted.current && setCanWorkOffline(ready), () => undefined);
   }, [status.kind]);
 
   const check = useCallback(

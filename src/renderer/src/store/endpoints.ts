@@ -79,10 +79,11 @@ export function mutationOf<E extends Endpoint>(b: Build, e: E, o: Options<E> = {
  */
 /**
  * Calls an endpoint outside React. `silent` leaves refusals to the caller (no toast); `token` sends that access
- * token instead of the stored sign-in's (a sign-in not stored yet: the forced password change).
+ * token instead of the stored sign-in's (a sign-in not stored yet: the forced password change); `action` keeps a
+ * 403 from leaving the screen for /403 (work in the background, e.g. the stations' sync, is nobody's screen).
  */
 export function callEndpoint<E extends Endpoint>(
-  e: E, arg: EndpointArg<E>, opts: { silent?: boolean; token?: string } = {},
+  e: E, arg: EndpointArg<E>, opts: { silent?: boolean; token?: string; action?: boolean } = {},
 ): Promise<EndpointData<E>> {
   const { token, ...rest } = opts;
   return http.request<EndpointData<E>>({

@@ -2,6 +2,9 @@ import { toQueryError } from '@renderer/store/api';
 import { OFFLINE, type ExceptionAddBody } from '@shared/api/offline';
 import type { EndpointData } from '@shared/api/endpoint';
 import { callEndpoint } from '@renderer/store/endpoints';
+
+/** The sync loop's calls: refusals are its own to handle, and a 403 (a key taken away) never leaves the screen. */
+const BACKGROUND = { silent: true, action: true } as const;
 import { readSetting, STATION_KEYS } from '@renderer/features/production/localSetting';
 import { connectivity } from './connectivity';
 import { offlineDb, readMeta, writeMeta, type QueuedScan } from './db';
@@ -56,7 +59,7 @@ export async function pullFacts(): Promise<boolean> {
     const cursor = (await readMeta<string | null>(FACTS_CURSOR)) ?? null;
     const page = await callEndpoint(OFFLINE.facts, {
       station: 'workstation', ...(scope ? { materialIds: scope } : {}), cursor, limit: FEED_PAGE,
-    }, { silent: true }) as FeedPage | null;
+    }, BACKGROUND) as FeedPage | null;
     connectivity.answered();
     if (!page || typeof page !== 'object' || !Array.isArray(page.cylinders)) return false;
     await db.transaction('rw', db.facts, db.meta, async () => {
@@ -78,7 +81,7 @@ export async function addException(scan: QueuedScan, message: string): Promise<v
     station: scan.station, scanId: scan.scanId, code: scan.code, path: `/api${scan.url}` as ExceptionAddBody['path'], body: scan.body,
     stationAt: scan.at, operator: (scan.operator || scan.userName || null)?.slice(0, 64) ?? null, workstation: scan.workstation || null,
     message: message.slice(0, 1000) || '服务器拒绝',
-  }, { silent: true });
+  }, BACKGROUND);
 }
 
 let lastReport = '';
@@ -87,7 +90,7 @@ async function reportQueue(): Promise<void> {
   const { waiting, oldestAt } = await queueSummary();
   const key = `${waiting}|${oldestAt ?? ''}`;
   if (key === lastReport) return;
-  await callEndpoint(OFFLINE.queueReport, { waiting, oldestAt }, { silent: true });
+  await callEndpoint(OFFLINE.queueReport, { waiting, oldestAt }, BACKGROUND);
   lastReport = key;
 }
 

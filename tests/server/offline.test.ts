@@ -20,6 +20,8 @@ const TODAY = today();
 beforeAll(async () => {
   // Events are passed by the cursor once settled; the test's own transactions are all over when it pulls.
   FEED.settleSeconds = 0;
+  // Each pull reads the mark afresh (the shared reading has a test of its own).
+  FEED.markTtlMs = 0;
   t = await buildTestApp();
   token = (await t.login()).token;
   n2 = await createGas(t, token, { materialName: '氮气', code: 'N2' });
@@ -172,6 +174,30 @@ describe('the facts change feed', () => {
     const settled = await pullAll([gas], cursor);
     expect(settled.cursor).not.toBe(cursor);
     expect((await pullAll([gas], settled.cursor)).rows.size).toBe(0);
+  });
+
+  it('shares one mark reading between the pulls of a second: a stale one holds the cursor back, never loses an event', async () => {
+    const gas = await createGas(t, token, { materialName: '氦气', code: 'HE' });
+    await cylinder('SHARED-1', { materialId: gas });
+    const { cursor } = await pullAll([gas], null);
+    FEED.markTtlMs = 3_600_000;
+    try {
+      // The reading is taken now, before the scrap: every later pull of this process reuses it.
+      expect((await pullAll([gas], cursor)).rows.size).toBe(0);
+      const id = (await t.db.selectFrom('cylinders').select('id').where('code', '=', 'SHARED-1').executeTakeFirstOrThrow()).id;
+      expect((await t.call('POST', '/api/product/scrap', { token, body: { id, reason: '报废' } })).body.code).toBe(0);
+      for (let i = 0; i < 2; i++) {
+        const page = await post<FactsPage>('/api/offline/facts', { materialIds: [gas], cursor });
+        // Sent every time, as the reading does not yet know its event settled; the cursor stays before it.
+        expect(page.body.data.cylinders.map((c) => [c.code, c.scrapped])).toEqual([['SHARED-1', true]]);
+        expect(page.body.data.cursor).toBe(cursor);
+      }
+    } finally {
+      FEED.markTtlMs = 0;
+    }
+    const fresh = await pullAll([gas], cursor);
+    expect(fresh.cursor).not.toBe(cursor);
+    expect((await pullAll([gas], fresh.cursor)).rows.size).toBe(0);
   });
 
   it('bounds the page and refuses a forged cursor or too many gases with code -1', async () => {

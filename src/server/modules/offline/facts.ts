@@ -16,7 +16,7 @@ const VACUUM_ACTION = 'vacuum';
  * oldest running transaction less this, are sent but not passed (sent again on the next pull; the station's
  * copy takes a row twice without harm).
  */
-export const FEED = { settleSeconds: 60 };
+export const FEED = { settleSeconds: 60, markTtlMs: 1_000 };
 
 /**
  * The gate facts of the cylinders `ids` (or of a page of `materialIds` after `afterId`), each for its own gas,
@@ -82,8 +82,28 @@ const SETTLE_WINDOW = 5_000;
  * event among the newest SETTLE_WINDOW, else the newest id; `after` (no move) when every one of them is
  * unsettled (there may be more below). Reads the top of the trace's primary key only.
  */
-async function settledMark(db: Kysely<DB>, after: number, start = false): Promise<number> {
-  const row = await sql<{ top: string | null; young: string | null; allYoung: boolean; bottom: string | null }>`
+interface MarkRow { top: string | null; young: string | null; allYoung: boolean; bottom: string | null }
+
+/**
+ * The settled-mark reading, shared by every pull of this process for FEED.markTtlMs: fifty stations polling
+ * every five seconds cost one reading a second, not ten. A reading a second old is a valid mark still (what was
+ * settled then stays settled), only lower.
+ */
+const markReadings = new WeakMap<Kysely<DB>, { at: number; settleSeconds: number; row: Promise<MarkRow> }>();
+
+function readMark(db: Kysely<DB>): Promise<MarkRow> {
+  const now = Date.now();
+  const kept = markReadings.get(db);
+  if (kept && kept.settleSeconds === FEED.settleSeconds && now - kept.at < FEED.markTtlMs) return kept.row;
+  const row = queryMark(db);
+  markReadings.set(db, { at: now, settleSeconds: FEED.settleSeconds, row });
+  // A failed reading is not kept: the next pull asks again.
+  row.catch(() => { if (markReadings.get(db)?.row === row) markReadings.delete(db); });
+  return row;
+}
+
+async function queryMark(db: Kysely<DB>): Promise<MarkRow> {
+  const row = await sql<MarkRow>`
     with recent as (select t.id, t.at from cylinder_traces t order by t.id desc limit ${SETTLE_WINDOW}),
     threshold as (select least(now(), coalesce((select min(a.xact_start) from pg_stat_activity a
       where a.datname = current_database() and a.xact_start is not null and a.pid <> pg_backend_pid()), now()))
@@ -91,7 +111,11 @@ async function settledMark(db: Kysely<DB>, after: number, start = false): Promis
     select (select max(id) from recent)::text as top, (select min(id) from recent)::text as bottom,
       (select min(r.id) from recent r, threshold h where r.at >= h.v)::text as young,
       (select count(*) = ${SETTLE_WINDOW} and bool_and(r.at >= h.v) from recent r, threshold h) as "allYoung"`.execute(db);
-  const { top, young, allYoung, bottom } = row.rows[0] ?? { top: null, young: null, allYoung: false, bottom: null };
+  return row.rows[0] ?? { top: null, young: null, allYoung: false, bottom: null };
+}
+
+async function settledMark(db: Kysely<DB>, after: number, start = false): Promise<number> {
+  const { top, young, allYoung, bottom } = await readMark(db);
   // A full copy starting in a burst marks below the window rather than at 0 (a change feed from the trace's start).
   if (allYoung) return start && bottom ? Math.max(Number(bottom) - 1, after) : after;
   const mark = young ? Number(young) - 1 : top ? Number(top) : 0;

@@ -82,8 +82,16 @@ export function offlineDb(): OfflineDb {
   return instance;
 }
 
+/**
+ * Scans waiting on this PC as this window last counted them (each enqueue, replay and queue summary keeps it),
+ * null before the first count: a scan on a PC with nothing waiting does not ask IndexedDB (the scan path stays
+ * fast); a scan queued in another tab is counted at the sync loop's next round.
+ */
+export const queueHint: { waiting: number | null } = { waiting: null };
+
 /** Tests start from an empty database. */
 export async function resetOfflineDbForTests(): Promise<void> {
+  queueHint.waiting = null;
   const db = offlineDb();
   await Promise.all([db.queue.clear(), db.facts.clear(), db.orders.clear(), db.meta.clear()]);
 }

@@ -11,6 +11,7 @@ import { renderApp, storeSession } from '@renderer/test/renderApp';
 import { bodies, LPG, N2, refusal, result, UUID } from '@renderer/features/production/testData';
 import { offlineDb, resetOfflineDbForTests } from './db';
 import { stopSyncForTests } from './sync';
+import { connectivity } from './connectivity';
 
 const SCREEN_LOAD = { timeout: 15_000 };
 /** The loop waits 2 s after a round without an answer before it tries again. */
@@ -26,7 +27,7 @@ const facts = (code: string, extra: Record<string, unknown> = {}) => ({
  * answer of each scanId (as the real one does) and counts what it acted on.
  */
 function server(opts: { refuse?: (code: string) => string | null; actBeforeLoss?: boolean } = {}) {
-  const state = { down: false, acted: new Map<string, string>(), loseNextAnswer: false };
+  const state = { down: false, acted: new Map<string, string>(), loseNextAnswer: false, replaysHeld: null as Promise<void> | null };
   const adapter = fakeAdapter(async (c: InternalAxiosRequestConfig): Promise<FakeReply> => {
     if (state.down) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, c);
     const body = typeof c.data === 'string' ? (JSON.parse(c.data) as Record<string, unknown>) : {};
@@ -34,6 +35,7 @@ function server(opts: { refuse?: (code: string) => string | null; actBeforeLoss?
       return ok({ cursor: 2, reset: false, more: false, cylinders: body.cursor ? [] : [facts('GP0101'), facts('GP0102', { nextInspectionDate: '2020-01-01' }), facts('GP0103')] });
     }
     if (c.url === '/produce/addPicking') {
+      if (state.replaysHeld && c.headers?.['X-Replayed'] === '1') await state.replaysHeld;
       const code = String(body.code);
       const why = opts.refuse?.(code);
       if (why) return refusal(why);
@@ -142,6 +144,37 @@ describe('stations offline — 领瓶', { timeout: 90_000 }, () => {
     expect(replays(adapter)).toHaveLength(1);
     // The server acted once: the replay got the first answer back.
     expect(state.acted.size).toBe(1);
+  });
+
+  it('back online, a cylinder with a scan still waiting on this PC goes behind it (never ahead of it to the server); others go straight', async () => {
+    storeSession();
+    const { adapter, state } = server();
+    renderApp('/produce/produce');
+    await openPick();
+    await copyFilled();
+    state.down = true;
+    await scan('GP0101');
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'queued'));
+    // The server is back and has answered, but the queue has not been sent yet.
+    let release = () => {};
+    state.replaysHeld = new Promise<void>((done) => { release = done; });
+    state.down = false;
+    connectivity.answered();
+    const online = () => adapter.calls.filter((c) => c.url === '/produce/addPicking' && c.headers?.['X-Replayed'] !== '1')
+      .map((c) => JSON.parse(c.data as string).code as string);
+    const before = online().length;
+    await scan('GP0101');
+    await waitFor(() => expect(verdict()).toHaveTextContent('气瓶 GP0101 已暂存在本机，待同步'));
+    expect(online()).toHaveLength(before);
+    // Another cylinder has nothing waiting: straight to the server.
+    await scan('GP0103');
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'ok'));
+    expect(online().slice(before)).toEqual(['GP0103']);
+    release();
+    await waitFor(() => expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 0'), DRAIN);
+    // The kept scan acted once, in order, and nothing went to 待处理异常.
+    expect([...state.acted.values()].sort()).toEqual(['GP0101', 'GP0103']);
+    expect(bodies(adapter, '/offline/exception/add')).toHaveLength(0);
   });
 
   it('a kept scan the server refuses on replay goes to 待处理异常, never dropped silently', async () => {

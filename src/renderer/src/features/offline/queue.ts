@@ -4,7 +4,7 @@ import type { QueryError } from '@renderer/store/api';
 import { toQueryError } from '@renderer/store/api';
 import { resendCall } from '@renderer/store/endpoints';
 import { connectivity } from './connectivity';
-import { offlineDb, type OfflineStation, type QueuedScan } from './db';
+import { offlineDb, queueHint, type OfflineStation, type QueuedScan } from './db';
 
 /** Headers a replayed scan carries: the server marks its trace event replayed and keeps the station's time. */
 export const REPLAYED_HEADER = 'X-Replayed';
@@ -20,7 +20,24 @@ export function unanswered(e: QueryError): boolean {
 
 /** Keeps a scan on this PC until the server answers it. */
 export async function enqueue(scan: Omit<QueuedScan, 'seq' | 'tries' | 'nextAt'>): Promise<number> {
-  return offlineDb().queue.add({ ...scan, tries: 0, nextAt: 0 });
+  const seq = await offlineDb().queue.add({ ...scan, tries: 0, nextAt: 0 });
+  if (queueHint.waiting !== null) queueHint.waiting += 1;
+  return seq;
+}
+
+const dequeued = () => {
+  if (queueHint.waiting !== null) queueHint.waiting = Math.max(0, queueHint.waiting - 1);
+};
+
+/**
+ * Whether a scan of `code` waits on this PC: a new scan of that cylinder then goes behind it (checked against
+ * the local copy, which already holds the waiting scan's effect, and queued), never ahead of it to the server.
+ */
+export async function hasQueuedScan(code: string): Promise<boolean> {
+  if (queueHint.waiting === 0) return false;
+  const db = offlineDb();
+  if (queueHint.waiting === null) queueHint.waiting = await db.queue.count();
+  return queueHint.waiting > 0 && (await db.queue.where('code').equals(code).count()) > 0;
 }
 
 /** How one queued scan fared on replay. */
@@ -48,6 +65,7 @@ export async function replayQueue(refused: RefusalSink): Promise<ReplayOutcome[]
       await resendCall({ url: scan.url, data: scan.body, headers: { [REPLAYED_HEADER]: '1', [STATION_AT_HEADER]: scan.at } });
       connectivity.answered();
       await db.queue.delete(scan.seq!);
+      dequeued();
       outcomes.push({ kind: 'done', scan });
     } catch (e) {
       const error = toQueryError(e);
@@ -68,6 +86,7 @@ export async function replayQueue(refused: RefusalSink): Promise<ReplayOutcome[]
         break;
       }
       await db.queue.delete(scan.seq!);
+      dequeued();
       outcomes.push({ kind: 'refused', scan, message: error.message });
     }
   }
@@ -89,6 +108,7 @@ export async function queueSummary(): Promise<QueueSummary> {
   const all = await offlineDb().queue.orderBy('seq').toArray();
   const byStation: QueueSummary['byStation'] = {};
   for (const s of all) byStation[s.station] = (byStation[s.station] ?? 0) + 1;
+  queueHint.waiting = all.length;
   return { waiting: all.length, copy: await offlineDb().facts.count(), oldestAt: all[0]?.at ?? null, byStation };
 }
 

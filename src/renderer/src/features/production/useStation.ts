@@ -6,7 +6,7 @@ import { statusLabel } from '@renderer/features/product/productStatus';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import { useT } from '@renderer/i18n/useT';
 import { connectivity } from '@renderer/features/offline/connectivity';
-import { enqueue } from '@renderer/features/offline/queue';
+import { enqueue, hasQueuedScan } from '@renderer/features/offline/queue';
 import type { OfflineScan } from '@renderer/features/offline/offlineScan';
 import { kickSync } from '@renderer/features/offline/sync';
 import { readWorkstation } from '@renderer/session/workstation';
@@ -148,7 +148,7 @@ export function useStation(name: string, action: StationAction): Station {
   }, [setShift]);
 
   /** The scan checked against the local copy and kept, or refused; undefined when the copy cannot tell. */
-  const offlineVerdict = useCallback(async (code: string, scanId: string, rule: OfflineRule): Promise<Verdict | undefined> => {
+  const offlineVerdict = useCallback(async (code: string, scanId: string, rule: OfflineRule, behind = false): Promise<Verdict | undefined> => {
     try {
       const local = await rule(scanId);
       if (!local) return undefined;
@@ -161,7 +161,7 @@ export function useStation(name: string, action: StationAction): Station {
         ...(local.orderId !== undefined ? { orderId: local.orderId, lineKey: local.lineKey } : {}),
       });
       kickSync();
-      return { kind: 'queued', code, title: t('offline.queuedTitle', { code }), note: [local.note, t('offline.queuedNote')].filter(Boolean).join('，') };
+      return { kind: 'queued', code, title: t('offline.queuedTitle', { code }), note: [local.note, t(behind ? 'offline.behindNote' : 'offline.queuedNote')].filter(Boolean).join('，') };
     } catch {
       // No local database (a browser that refuses IndexedDB): as without an offline rule.
       return undefined;
@@ -172,8 +172,12 @@ export function useStation(name: string, action: StationAction): Station {
     const last = pendingRef.current;
     const scanId = last && last.code === code ? last.scanId : newScanId();
     let verdict: Verdict | undefined;
-    // Known to be away: the local copy answers at once (no wait for a network that is not there).
-    if (offline && !connectivity.get().online) verdict = await offlineVerdict(code, scanId, offline);
+    // Known to be away: the local copy answers at once (no wait for a network that is not there). Back online,
+    // a cylinder with a scan still waiting on this PC goes behind it, so the server gets its scans in order.
+    if (offline) {
+      const away = !connectivity.get().online;
+      if (away || await hasQueuedScan(code).catch(() => false)) verdict = await offlineVerdict(code, scanId, offline, !away);
+    }
     if (!verdict) {
       try {
         verdict = await attempt(scanId);

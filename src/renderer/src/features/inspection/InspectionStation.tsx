@@ -52,19 +52,19 @@ export function InspectionStation() {
 
   /** The scan checked on the local copy: the form, or the refusal shown; null when the copy cannot tell. */
   const scanLocally = async (code: string): Promise<Verdict | string | null> => {
-    let local: Awaited<ReturnType<typeof inspectionScanLocally>>;
+    let checked: Awaited<ReturnType<typeof inspectionScanLocally>>;
     try {
-      local = await inspectionScanLocally(t, code);
+      checked = await inspectionScanLocally(t, code);
     } catch {
       // No local database (a browser that refuses IndexedDB): as without a copy.
       return null;
     }
-    if (!local) return null;
-    if ('kind' in local) {
-      station.show(local);
-      return local;
+    if (!checked) return null;
+    if ('kind' in checked) {
+      station.show(checked);
+      return checked;
     }
-    return open(local, true);
+    return open(checked, true);
   };
 
   const onScan = async (code: string): Promise<Verdict | string> => {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScanResult, TraceInfo } from '../../src/shared/api/production';
+import type { InspectionPreview, ScanResult, TraceInfo } from '../../src/shared/api/production';
 import type { ExceptionRow, FactsPage, FactsRow, WorkstationQueueRow } from '../../src/shared/api/offline';
 import { localGateMessages } from '../../src/shared/cylinder/gate';
+import { inspectionVerdict } from '../../src/shared/cylinder/inspection';
 import { fillGateFor } from '../../src/server/modules/cylinder';
 import { FEED } from '../../src/server/modules/offline/facts';
 import { addDays, addYears, today } from '../../src/server/lib/dates';
@@ -216,6 +217,107 @@ describe('the facts change feed', () => {
     const as = async (u: { username: string; password: string }) => (await t.login(u.username, u.password)).token;
     expect((await post('/api/offline/facts', { materialIds: [n2], cursor: null }, WS('办公室'), await as(clerk))).body.code).toBe(403);
     expect((await post<FactsPage>('/api/offline/facts', { materialIds: [n2], cursor: null }, WS('充装一号台'), await as(filler))).body.code).toBe(0);
+  });
+});
+
+describe('检验 offline: the feed carries each gas\'s test projects, and the station\'s verdict is the server\'s', () => {
+  let co2: number;
+  beforeAll(async () => {
+    co2 = await createGas(t, token, { materialName: '二氧化碳', code: 'CO2X' });
+    const saved = await t.call('POST', '/api/produce/saveTestProject', {
+      token, body: {
+        materialId: co2, projects: [
+          { projectName: '纯度', standardMin: 99.9, unit: '%', required: true },
+          { projectName: '水分', standardMax: 10, unit: 'ppm', required: true },
+          { projectName: '外观', standardText: '无油污', required: true },
+          { projectName: '压力', standardMin: 5, standardMax: 6, unit: 'MPa', required: false },
+          { projectName: '旧项目', standardMin: 1, required: true },
+        ],
+      },
+    });
+    expect(saved.body.code, saved.body.msg).toBe(0);
+    // 旧项目 removed from the list: retired, so neither testScan nor the feed names it.
+    const kept = await t.db.selectFrom('test_projects').select(['id', 'project_name', 'standard_min', 'standard_max', 'standard_text', 'unit', 'required'])
+      .where('material_id', '=', co2).where('project_name', '!=', '旧项目').orderBy('sort').execute();
+    const again = await t.call('POST', '/api/produce/saveTestProject', {
+      token, body: {
+        materialId: co2, projects: kept.map((p) => ({
+          id: p.id, projectName: p.project_name, standardMin: p.standard_min === null ? null : Number(p.standard_min),
+          standardMax: p.standard_max === null ? null : Number(p.standard_max), standardText: p.standard_text, unit: p.unit, required: p.required,
+        })),
+      },
+    });
+    expect(again.body.code, again.body.msg).toBe(0);
+  });
+
+  const feedProjects = async (materialIds: number[] | undefined) => {
+    const { pages } = await pullAll(materialIds, null);
+    return pages[0]!.gases;
+  };
+
+  it('each gas of the copy\'s scope comes with its projects as testScan answers them; gases outside the scope without', async () => {
+    const id = await cylinder('INSP-FEED-1', { materialId: co2 });
+    await forceStatus(t, id, 4);
+    const preview = await post<InspectionPreview>('/api/produce/testScan', { code: 'INSP-FEED-1' });
+    expect(preview.body.code, preview.body.msg).toBe(0);
+    expect(preview.body.data.projects.map((p) => p.projectName)).toEqual(['纯度', '水分', '外观', '压力']);
+
+    const scoped = await feedProjects([co2]);
+    expect(scoped.find((g) => g.id === co2)!.projects).toEqual(preview.body.data.projects);
+    // Another gas, not this station's: what the gate reads, without projects.
+    expect(scoped.find((g) => g.id === n2)).toBeDefined();
+    expect(scoped.find((g) => g.id === n2)!.projects).toBeUndefined();
+    // No scope (a station for every gas, as 检验 is): every gas with its projects, none for a gas without.
+    const all = await feedProjects(undefined);
+    expect(all.find((g) => g.id === co2)!.projects).toEqual(preview.body.data.projects);
+    expect(all.find((g) => g.id === n2)!.projects).toEqual([]);
+    // The later pulls (by the trace cursor) carry them too: the station keeps the last page's.
+    const { cursor } = await pullAll([co2], null);
+    const next = await post<FactsPage>('/api/offline/facts', { station: 'inspect', materialIds: [co2], cursor });
+    expect(next.body.data.gases.find((g) => g.id === co2)!.projects).toEqual(preview.body.data.projects);
+  });
+
+  it('case by case, the shared verdict on the feed\'s projects names the status testResult leaves (or its refusal)', async () => {
+    const gases = await feedProjects(undefined);
+    const projects = gases.find((g) => g.id === co2)!.projects!;
+    const pid = (name: string) => projects.find((p) => p.projectName === name)!.id;
+    const [purity, moisture, looks, pressure] = [pid('纯度'), pid('水分'), pid('外观'), pid('压力')];
+    type Body = { items: { projectId: number; value?: number; passed?: boolean }[]; result?: 0 | 1 };
+    const cases: [string, number, Body][] = [
+      ['all within', co2, { items: [{ projectId: purity, value: 99.95 }, { projectId: moisture, value: 5 }, { projectId: looks, passed: true }] }],
+      ['on the bounds', co2, { items: [{ projectId: purity, value: 99.9 }, { projectId: moisture, value: 10 }, { projectId: looks, passed: true }, { projectId: pressure, value: 6 }] }],
+      ['required below its minimum', co2, { items: [{ projectId: purity, value: 99.89 }, { projectId: moisture, value: 5 }, { projectId: looks, passed: true }] }],
+      ['required above its maximum', co2, { items: [{ projectId: purity, value: 99.95 }, { projectId: moisture, value: 10.001 }, { projectId: looks, passed: true }] }],
+      ['required verdict 不合格', co2, { items: [{ projectId: purity, value: 99.95 }, { projectId: moisture, value: 5 }, { projectId: looks, passed: false }] }],
+      ['optional out of range only', co2, { items: [{ projectId: purity, value: 99.95 }, { projectId: moisture, value: 5 }, { projectId: looks, passed: true }, { projectId: pressure, value: 7 }] }],
+      ['a range project judged by hand', co2, { items: [{ projectId: purity, passed: false }, { projectId: moisture, value: 5 }, { projectId: looks, passed: true }] }],
+      ['a required project missing', co2, { items: [{ projectId: purity, value: 99.95 }, { projectId: looks, passed: true }] }],
+      ['a project of another gas', co2, { items: [{ projectId: purity, value: 99.95 }, { projectId: moisture, value: 5 }, { projectId: looks, passed: true }, { projectId: 999999, value: 1 }] }],
+      ['a verdict project given a number only', co2, { items: [{ projectId: purity, value: 99.95 }, { projectId: moisture, value: 5 }, { projectId: looks, value: 1 }] }],
+      ['a gas without projects, 合格', n2, { items: [], result: 1 }],
+      ['a gas without projects, 不合格', n2, { items: [], result: 0 }],
+      ['a gas without projects, no result', n2, { items: [] }],
+    ];
+    const seen = new Set<string>();
+    for (const [i, [name, gas, body]] of cases.entries()) {
+      const code = `INSP-AGREE-${i}`;
+      await forceStatus(t, await cylinder(code, { materialId: gas }), 4);
+      const local = inspectionVerdict(gases.find((g) => g.id === gas)!.projects!, body, code);
+      const res = await post('/api/produce/testResult', { code, ...body });
+      if (local.ok) {
+        expect(res.body.code, `${name}: ${res.body.msg}`).toBe(0);
+        expect(res.body.data.toStatus, name).toBe(local.passed ? 5 : 1);
+        expect(res.body.data.failedItems ?? [], name).toEqual(local.passed ? [] : local.failed);
+        expect(await statusOf(code), name).toBe(local.passed ? 5 : 1);
+        seen.add(local.passed ? 'passed' : 'failed');
+      } else {
+        expect(res.body, name).toMatchObject({ code: -1, msg: local.problem });
+        expect(await statusOf(code), name).toBe(4);
+        seen.add('refused');
+      }
+    }
+    // The cases cover each outcome (a verdict that agreed only by always refusing would not do).
+    expect([...seen].sort()).toEqual(['failed', 'passed', 'refused']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
-import { PRODUCTION } from './production';
+import { MAX_INSPECTION_PROJECTS } from '../cylinder/inspection';
+import { InspectionItemRef, PRODUCTION } from './production';
 import { STORAGE } from './storage';
 import { Code, Id, Int, List, NoData, OneOf, Page, PageQuery, ReqStr, Str } from './schema';
 
@@ -109,11 +110,17 @@ export const FactsRow = Type.Object({
 });
 export type FactsRow = Static<typeof FactsRow>;
 
-/** A gas as the gate reads it (the plant's rules applied): for localGateReasons on a cylinder of another gas. */
+/**
+ * A gas as the gate reads it (the plant's rules applied): for localGateReasons on a cylinder of another gas; and,
+ * for the gases of the copy's scope (every gas when the station names none), its standing test projects as
+ * testScan answers them (InspectionPreview.projects, at most MAX_INSPECTION_PROJECTS), so 检验 can show its form
+ * and judge the result offline. Absent for a gas outside the scope: the station then cannot inspect it offline.
+ */
 export const FactsGas = Type.Object({
   id: Type.Integer(), materialName: Type.String(), flammable: Type.Boolean(),
   designLifeYears: Type.Union([Type.Integer(), Type.Null()]), extendedLifeYears: Type.Union([Type.Integer(), Type.Null()]),
   targetNetWeight: NumOrNull, tolerance: NumOrNull,
+  projects: Type.Optional(Type.Array(InspectionItemRef, { maxItems: MAX_INSPECTION_PROJECTS })),
 });
 export type FactsGas = Static<typeof FactsGas>;
 

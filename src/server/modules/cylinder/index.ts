@@ -23,6 +23,6 @@ export { designLife } from './fill-gate';
 // The trace: events that change no status, and its reads.
 export { appendTraces, listTraces, movementCount, removeRegistered, type TraceInput } from './trace.repository';
 export { briefByCode, storageTrace, inspectionRecordByTrace, whereabouts } from './trace.queries';
-export { gasOf } from './production.repository';
+export { gasOf, inspectionItemsByGas } from './production.repository';
 export { openOrderOf } from './storage.repository';
 export { statusLabel } from './status';

@@ -106,7 +106,7 @@ export async function importInspections(db: Kysely<DB>, buffer: Buffer, actor: A
       const projects = await inspectionItemsOf(trx, cylinder.material_id);
       const items: InspectionResultInput[] = [];
       for (const p of list) {
-        const project = projects.find((x) => x.project_name === p.projectName);
+        const project = projects.find((x) => x.projectName === p.projectName);
         if (!project) { fail(p.row, `检验项目「${p.projectName}」不是气瓶 ${code} 介质的项目`); continue; }
         items.push({ projectId: project.id, value: p.value, ...(p.passed === undefined ? {} : { passed: p.passed }) });
       }

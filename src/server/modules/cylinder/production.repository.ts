@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { InspectionItemRef } from '@shared/api/production';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { ts } from '../../lib/sql';
@@ -15,11 +16,39 @@ export const gasOf = async (db: Kysely<DB>, materialId: number): Promise<Gas> =>
   return gas;
 };
 
+/** The standing test projects (检验项目) of the gases `materialIds` (every gas when null), each gas's in its order. */
+const projectsQuery = (db: Kysely<DB>, materialIds: number[] | null) => {
+  let q = db.selectFrom('test_projects')
+    .select(['id', 'material_id', 'project_name', 'standard_min', 'standard_max', 'standard_text', 'unit', 'required', 'method'])
+    .where('retired_at', 'is', null);
+  if (materialIds) q = q.where('material_id', 'in', materialIds);
+  return q.orderBy('material_id').orderBy('sort').orderBy('id');
+};
+
+/** A project row as the station and the shared verdict (src/shared/cylinder/inspection.ts) read it: numbers, not numeric text. */
+const projectRef = (p: { id: number; project_name: string; method: string | null; standard_min: string | null; standard_max: string | null; standard_text: string | null; unit: string | null; required: boolean }): InspectionItemRef => ({
+  id: p.id, projectName: p.project_name, method: p.method, standardMin: p.standard_min === null ? null : Number(p.standard_min),
+  standardMax: p.standard_max === null ? null : Number(p.standard_max), standardText: p.standard_text, unit: p.unit, required: p.required,
+});
+
 /** The gas's standing test projects (检验项目), in their order. */
-export const inspectionItemsOf = (db: Kysely<DB>, materialId: number) =>
-  db.selectFrom('test_projects')
-    .select(['id', 'project_name', 'standard_min', 'standard_max', 'standard_text', 'unit', 'required', 'method'])
-    .where('material_id', '=', materialId).where('retired_at', 'is', null).orderBy('sort').orderBy('id').execute();
+export const inspectionItemsOf = async (db: Kysely<DB>, materialId: number): Promise<InspectionItemRef[]> =>
+  (await projectsQuery(db, [materialId]).execute()).map(projectRef);
+
+/**
+ * The standing test projects of several gases (every gas when null), by gas: at most `perGas` of each (a
+ * result names at most that many items), for the stations' copy (the offline change feed).
+ */
+export async function inspectionItemsByGas(db: Kysely<DB>, materialIds: number[] | null, perGas: number): Promise<Map<number, InspectionItemRef[]>> {
+  const byGas = new Map<number, InspectionItemRef[]>();
+  if (materialIds && !materialIds.length) return byGas;
+  for (const row of await projectsQuery(db, materialIds).execute()) {
+    const list = byGas.get(row.material_id) ?? [];
+    if (list.length < perGas) list.push(projectRef(row));
+    byGas.set(row.material_id, list);
+  }
+  return byGas;
+}
 
 /** What re-weighing needs of a cylinder: its code, gas and tare. */
 export const weighingFacts = (db: Kysely<DB>, id: number) =>

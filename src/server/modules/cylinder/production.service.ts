@@ -36,10 +36,7 @@ export async function fillingScan(db: Kysely<DB>, code: string, materialId: numb
 
 export async function inspectionScan(db: Kysely<DB>, code: string): Promise<InspectionPreview> {
   const cylinder = await briefByCode(db, code);
-  const projects = (await inspectionItemsOf(db, cylinder.materialId)).map((p) => ({
-    id: p.id, projectName: p.project_name, method: p.method, standardMin: p.standard_min === null ? null : Number(p.standard_min),
-    standardMax: p.standard_max === null ? null : Number(p.standard_max), standardText: p.standard_text, unit: p.unit, required: p.required,
-  }));
+  const projects = await inspectionItemsOf(db, cylinder.materialId);
   const reasons = statusReason(cylinder, '检验', [STATUS.filling]);
   return { cylinder, allowed: reasons.length === 0, reasons, projects };
 }

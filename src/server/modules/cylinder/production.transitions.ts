@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { AnalyseBody, FillingBody, MetageBody, InspectionResult, InspectionResultBody, VacuumBody } from '@shared/api/production';
+import { evaluateInspectionItems, inspectionVerdict, type InspectionProject } from '@shared/cylinder/inspection';
 import { filledByWeight, STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
@@ -111,63 +112,15 @@ export function fill(body: FillingBody): Transition {
   };
 }
 
-interface ProjectRow {
-  id: number;
-  project_name: string;
-  standard_min: string | null;
-  standard_max: string | null;
-  standard_text: string | null;
-  unit: string | null;
-  required: boolean;
-}
-
-const standardOf = (p: ProjectRow): string | null => {
-  const min = p.standard_min === null ? null : Number(p.standard_min);
-  const max = p.standard_max === null ? null : Number(p.standard_max);
-  const unit = p.unit ?? '';
-  if (min !== null && max !== null) return `${min}～${max}${unit}`;
-  if (min !== null) return `≥${min}${unit}`;
-  if (max !== null) return `≤${max}${unit}`;
-  return p.standard_text;
-};
-
 /**
- * Evaluates the items against the gas's test projects: a number against its range, otherwise the
- * operator's verdict. Every required project must be given; unknown projects are refused.
+ * Evaluates the items against the gas's test projects (the shared rule, src/shared/cylinder/inspection.ts, which
+ * a station offline uses too): a number against its range, otherwise the operator's verdict. Every required
+ * project must be given; unknown projects are refused.
  */
-export function evaluateInspection(projects: ProjectRow[], items: InspectionResultBody['items'], code: string): { items: InspectionResult[]; failed: string[] } {
-  const byId = new Map(projects.map((p) => [p.id, p]));
-  const given = new Map<number, InspectionResultBody['items'][number]>();
-  for (const item of items) {
-    if (!byId.has(item.projectId)) throw new BusinessError(`参数错误：检验项目 ${item.projectId} 不属于气瓶 ${code} 的介质`);
-    if (given.has(item.projectId)) throw new BusinessError(`参数错误：检验项目「${byId.get(item.projectId)!.project_name}」重复`);
-    given.set(item.projectId, item);
-  }
-  const missing = projects.filter((p) => p.required && !given.has(p.id)).map((p) => `「${p.project_name}」`);
-  if (missing.length) throw new BusinessError(`气瓶 ${code} 的检验项目未填写：${missing.join('、')}`);
-  const out: InspectionResult[] = [];
-  const failed: string[] = [];
-  for (const p of projects) {
-    const item = given.get(p.id);
-    if (!item) continue;
-    const min = p.standard_min === null ? null : Number(p.standard_min);
-    const max = p.standard_max === null ? null : Number(p.standard_max);
-    const value = item.value ?? null;
-    let passed: boolean;
-    if ((min !== null || max !== null) && value !== null) {
-      passed = (min === null || value >= min) && (max === null || value <= max);
-    } else if (item.passed !== undefined) {
-      passed = item.passed;
-    } else {
-      throw new BusinessError(`参数错误：检验项目「${p.project_name}」需要填写${min !== null || max !== null ? '检测值' : '是否合格'}`);
-    }
-    out.push({
-      projectId: p.id, projectName: p.project_name, value, text: blankToNull(item.text ?? null), unit: p.unit,
-      standard: standardOf(p), passed, required: p.required,
-    });
-    if (!passed && p.required) failed.push(`${p.project_name}${value !== null ? ` ${value}${p.unit ?? ''}` : ''}（标准 ${standardOf(p) ?? '—'}）`);
-  }
-  return { items: out, failed };
+export function evaluateInspection(projects: InspectionProject[], items: InspectionResultBody['items'], code: string): { items: InspectionResult[]; failed: string[] } {
+  const evaluation = evaluateInspectionItems(projects, items, code);
+  if (!evaluation.ok) throw new BusinessError(evaluation.problem);
+  return evaluation;
 }
 
 const failedProjects = (r: { items: InspectionResult[]; failed: string[] }): string[] =>
@@ -178,14 +131,10 @@ export const inspect = (body: InspectionResultBody): Transition => ({
   action: 'testPass', label: '检验', from: [STATUS.filling], done: { statuses: [STATUS.inspected, STATUS.analyze], actions: ['testPass', 'testFail'] },
   apply: async (trx, c) => {
     const projects = await inspectionItemsOf(trx, c.material_id);
-    let result: { items: InspectionResult[]; failed: string[] };
-    if (projects.length === 0) {
-      if (body.result === undefined) throw new BusinessError(`气瓶 ${c.code} 的介质没有检验项目：请选择检验结果（合格/不合格）`);
-      result = { items: [], failed: body.result === 1 ? [] : ['检验不合格'] };
-    } else {
-      result = evaluateInspection(projects, body.items, c.code);
-    }
-    const passed = result.failed.length === 0;
+    // The shared verdict (src/shared/cylinder/inspection.ts): the station offline moves its copy by the same rule.
+    const result = inspectionVerdict(projects, body, c.code);
+    if (!result.ok) throw new BusinessError(result.problem);
+    const { passed } = result;
     return {
       to: passed ? STATUS.inspected : STATUS.analyze,
       action: passed ? 'testPass' : 'testFail',

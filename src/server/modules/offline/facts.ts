@@ -1,9 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { gateFactsOf } from '@shared/cylinder/gate';
+import { MAX_INSPECTION_PROJECTS } from '@shared/cylinder/inspection';
 import { FACTS_DEFAULT_PAGE, FACTS_MAX_PAGE, type FactsPage, type FactsQuery, type FactsRow } from '@shared/api/offline';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { ruleFlag } from '../systemRule';
+import { inspectionItemsByGas } from '../cylinder';
 
 /** Moments compared as text by the gate (as fill-gate.repository reads them). */
 const MOMENT = 'YYYY-MM-DD"T"HH24:MI:SS.US';
@@ -64,14 +66,21 @@ async function factsOf(db: Kysely<DB>, where: { ids: number[] } | { materialIds:
   ));
 }
 
-/** Every gas as the gate reads it, the design-life extension rule applied (as fill-gate.repository does). */
-async function gases(db: Kysely<DB>): Promise<FactsPage['gases']> {
+/**
+ * Every gas as the gate reads it, the design-life extension rule applied (as fill-gate.repository does); the gases
+ * of `scope` (every gas when null) with their test projects as testScan answers them (inspectionItemsOf).
+ */
+async function gases(db: Kysely<DB>, scope: number[] | null): Promise<FactsPage['gases']> {
+  const projects = await inspectionItemsByGas(db, scope, MAX_INSPECTION_PROJECTS);
   const rows = await db.selectFrom('materials as m').select([
     'm.id', 'm.material_name as materialName', 'm.flammable', 'm.design_life_years as designLifeYears', 'm.extended_life_years as extendedLifeYears',
     sql<number | null>`m.target_net_weight::float8`.as('targetNetWeight'), sql<number | null>`m.weight_tolerance::float8`.as('tolerance'),
     ruleFlag('lpgLifeExtension').as('extensionRule'),
   ]).orderBy('m.id').limit(1000).execute();
-  return rows.map(({ extensionRule, ...g }) => ({ ...g, flammable: g.flammable === true, extendedLifeYears: extensionRule ? g.extendedLifeYears : null }));
+  return rows.map(({ extensionRule, ...g }) => ({
+    ...g, flammable: g.flammable === true, extendedLifeYears: extensionRule ? g.extendedLifeYears : null,
+    ...(!scope || scope.includes(g.id) ? { projects: projects.get(g.id) ?? [] } : {}),
+  }));
 }
 
 /** Trace events looked at from the newest down for unsettled ones (more than a minute of a busy plant's scans). */
@@ -151,7 +160,7 @@ export async function factsPage(db: Kysely<DB>, query: FactsQuery): Promise<Fact
     const cylinders = await factsOf(db, { materialIds: scope, statuses, afterId: lastId, limit });
     const more = cylinders.length === limit;
     const next = more ? `f.${mark}.${cylinders[cylinders.length - 1]!.id}` : `t.${mark}`;
-    return { cursor: next, reset: !cursor, more, cylinders, removed: [], gases: await gases(db) };
+    return { cursor: next, reset: !cursor, more, cylinders, removed: [], gases: await gases(db, scope) };
   }
 
   // Events of the scope's gases after the cursor (the trace's primary key; the join filters by gas).
@@ -165,12 +174,12 @@ export async function factsPage(db: Kysely<DB>, query: FactsQuery): Promise<Fact
   const young = events.find((e) => Number(e.id) > settled);
   const full = events.length === limit;
   const nextAfter = young ? Number(young.id) - 1 : full ? Number(events[events.length - 1]!.id) : Math.max(settled, cursor.after);
-  if (!events.length) return { cursor: `t.${nextAfter}`, reset: false, more: false, cylinders: [], removed: [], gases: await gases(db) };
+  if (!events.length) return { cursor: `t.${nextAfter}`, reset: false, more: false, cylinders: [], removed: [], gases: await gases(db, scope) };
   const cylinders = await factsOf(db, { ids: [...new Set(events.map((e) => e.cylinderId))] });
   // Out of the statuses the station acts on now: the station drops it.
   const removed = cylinders.filter((c) => !inScope(c)).map((c) => c.code);
   return {
     cursor: `t.${Math.max(nextAfter, cursor.after)}`, reset: false, more: full && nextAfter > cursor.after,
-    cylinders: cylinders.filter(inScope), removed, gases: await gases(db),
+    cylinders: cylinders.filter(inScope), removed, gases: await gases(db, scope),
   };
 }

@@ -57,6 +57,10 @@ export const offlineMessages = defineMessages({
     'offline.replayed': '离线补传',
     'offline.replayedAt': '离线补传（工位扫描于 {at}）',
     'offline.noTolerance': '本机没有气瓶 {code} 的皮重或复秤标准：离线不能复秤，请待服务器恢复后再扫',
+    'offline.noProjects': '本机没有介质 {gas} 的检验项目：离线不能检验，请待服务器恢复后再扫',
+    'offline.localForm': '服务器暂时无法连接：按本机资料检验，提交后暂存在本机',
+    'offline.testPassed': '本机判定：检验合格',
+    'offline.testFailed': '本机判定：检验不合格，转待分析：{items}',
   },
   en: {
     'offline.online': 'Online',
@@ -113,5 +117,9 @@ export const offlineMessages = defineMessages({
     'offline.replayed': 'Sent after an outage',
     'offline.replayedAt': 'Sent after an outage (scanned at the station {at})',
     'offline.noTolerance': 'This PC has no tare or re-weigh standard for cylinder {code}: it cannot be re-weighed offline; scan again once the server is back',
+    'offline.noProjects': 'This PC has no test items of the gas {gas}: it cannot be inspected offline; scan again once the server is back',
+    'offline.localForm': 'The server cannot be reached: inspected from the local copy, kept on this PC when submitted',
+    'offline.testPassed': 'Judged here: passed',
+    'offline.testFailed': 'Judged here: failed, to analysis: {items}',
   },
 });

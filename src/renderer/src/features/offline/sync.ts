@@ -22,6 +22,8 @@ type FeedPage = EndpointData<typeof OFFLINE.facts>;
 export const FACTS_CURSOR = 'facts.cursor';
 export const FACTS_SCOPE = 'facts.scope';
 export const FACTS_SYNCED_AT = 'facts.syncedAt';
+/** The gases of the last feed page (FactsGas[]): what the gate reads of a gas, and the scope's test projects (检验). */
+export const FACTS_GASES = 'facts.gases';
 /** When the last full copy (a pull without a cursor) began. */
 export const FACTS_FULL_AT = 'facts.fullAt';
 /** A full copy again after this long. */
@@ -48,7 +50,9 @@ export async function pullFacts(): Promise<boolean> {
   if ((await readMeta<string>(FACTS_SCOPE)) !== wanted) {
     await db.transaction('rw', db.facts, db.meta, async () => {
       await db.facts.clear();
-      await db.meta.bulkPut([{ key: FACTS_SCOPE, value: wanted }, { key: FACTS_CURSOR, value: null }, { key: FACTS_SYNCED_AT, value: null }]);
+      await db.meta.bulkPut([
+        { key: FACTS_SCOPE, value: wanted }, { key: FACTS_CURSOR, value: null }, { key: FACTS_SYNCED_AT, value: null }, { key: FACTS_GASES, value: null },
+      ]);
     });
   }
   // Changes outside the trace (a gas's life or flammability edited, a rule switched) reach the copy only with
@@ -67,6 +71,8 @@ export async function pullFacts(): Promise<boolean> {
       if (page.cylinders.length) await db.facts.bulkPut(page.cylinders);
       if (page.removed?.length) await db.facts.bulkDelete(page.removed);
       await db.meta.put({ key: FACTS_CURSOR, value: page.cursor });
+      // Every page carries every gas (a few rows): the last one is kept, with the test projects of the scope's gases.
+      if (Array.isArray(page.gases)) await db.meta.put({ key: FACTS_GASES, value: page.gases });
       if (cursor === null) await db.meta.put({ key: FACTS_FULL_AT, value: Date.now() });
     });
     if (!page.more) break;

@@ -38,6 +38,30 @@ function factsScope(): number[] | null {
   return typeof gas === 'number' ? [gas] : null;
 }
 
+/** The stations' scans as the sync loop sees them (useStation keeps it): the copy's pages keep out of their way. */
+export const scanActivity = { inFlight: 0, lastAt: 0 };
+
+/**
+ * How the copy's pages give way to scans. A full copy of a large plant is hundreds of pages, each a feed query
+ * on the server and rows written on this PC's main thread: a page waits until no scan is in flight and the
+ * station has been quiet for `quietMs`, but no longer than `maxDeferMs` (so the copy still moves through a busy
+ * shift, a page every few seconds at worst); rows are written `putChunk` at a time, with the same courtesy
+ * between chunks, so a scanner's Enter never waits behind a whole page.
+ */
+export const PACE = { quietMs: 800, maxDeferMs: 5_000, stepMs: 50, putChunk: 100 };
+
+const pause = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/** Resolves once the stations leave room for a page of the copy (see PACE). */
+export async function giveWayToScans(): Promise<void> {
+  const start = Date.now();
+  for (;;) {
+    const now = Date.now();
+    if (scanActivity.inFlight <= 0 && (now - scanActivity.lastAt >= PACE.quietMs || now - start >= PACE.maxDeferMs)) return;
+    await pause(PACE.stepMs);
+  }
+}
+
 /**
  * Brings the local copy of the gate facts up to date from the change feed: pages from the stored cursor
  * until the server says there is no more; a new scope (another gas) or a `reset` starts again from empty.
@@ -60,21 +84,30 @@ export async function pullFacts(): Promise<boolean> {
   const fullAt = await readMeta<number | null>(FACTS_FULL_AT);
   if (typeof fullAt === 'number' && Date.now() - fullAt > FULL_COPY_EVERY_MS) await writeMeta(FACTS_CURSOR, null);
   for (let pages = 0; pages < 10_000; pages++) {
+    await giveWayToScans();
     const cursor = (await readMeta<string | null>(FACTS_CURSOR)) ?? null;
     const page = await callEndpoint(OFFLINE.facts, {
       station: 'workstation', ...(scope ? { materialIds: scope } : {}), cursor, limit: FEED_PAGE,
     }, BACKGROUND) as FeedPage | null;
     connectivity.answered();
     if (!page || typeof page !== 'object' || !Array.isArray(page.cylinders)) return false;
-    await db.transaction('rw', db.facts, db.meta, async () => {
-      if (page.reset) await db.facts.clear();
-      if (page.cylinders.length) await db.facts.bulkPut(page.cylinders);
-      if (page.removed?.length) await db.facts.bulkDelete(page.removed);
-      await db.meta.put({ key: FACTS_CURSOR, value: page.cursor });
-      // Every page carries every gas (a few rows): the last one is kept, with the test projects of the scope's gases.
-      if (Array.isArray(page.gases)) await db.meta.put({ key: FACTS_GASES, value: page.gases });
-      if (cursor === null) await db.meta.put({ key: FACTS_FULL_AT, value: Date.now() });
-    });
+    // In chunks, each its own transaction; the cursor moves with the last one (a page cut short by a closed app
+    // is fetched again, and its rows put again without harm).
+    const chunks = Math.max(1, Math.ceil(page.cylinders.length / PACE.putChunk));
+    for (let k = 0; k < chunks; k++) {
+      if (k > 0) await giveWayToScans();
+      await db.transaction('rw', db.facts, db.meta, async () => {
+        if (k === 0 && page.reset) await db.facts.clear();
+        const rows = page.cylinders.slice(k * PACE.putChunk, (k + 1) * PACE.putChunk);
+        if (rows.length) await db.facts.bulkPut(rows);
+        if (k < chunks - 1) return;
+        if (page.removed?.length) await db.facts.bulkDelete(page.removed);
+        await db.meta.put({ key: FACTS_CURSOR, value: page.cursor });
+        // Every page carries every gas (a few rows): the last one is kept, with the test projects of the scope's gases.
+        if (Array.isArray(page.gases)) await db.meta.put({ key: FACTS_GASES, value: page.gases });
+        if (cursor === null) await db.meta.put({ key: FACTS_FULL_AT, value: Date.now() });
+      });
+    }
     if (!page.more) break;
   }
   await writeMeta(FACTS_SYNCED_AT, Date.now());

@@ -8,7 +8,7 @@ import { useT } from '@renderer/i18n/useT';
 import { connectivity } from '@renderer/features/offline/connectivity';
 import { enqueue, hasQueuedScan } from '@renderer/features/offline/queue';
 import type { OfflineScan } from '@renderer/features/offline/offlineScan';
-import { kickSync } from '@renderer/features/offline/sync';
+import { kickSync, scanActivity } from '@renderer/features/offline/sync';
 import { readWorkstation } from '@renderer/session/workstation';
 import { getUser } from '@renderer/session/session';
 import { useAppDispatch } from '@renderer/store/hooks';
@@ -168,7 +168,7 @@ export function useStation(name: string, action: StationAction): Station {
     }
   }, [t]);
 
-  const run = useCallback(async (code: string, attempt: (scanId: string) => Promise<Verdict>, offline?: OfflineRule): Promise<Verdict> => {
+  const runScan = useCallback(async (code: string, attempt: (scanId: string) => Promise<Verdict>, offline?: OfflineRule): Promise<Verdict> => {
     const last = pendingRef.current;
     const scanId = last && last.code === code ? last.scanId : newScanId();
     let verdict: Verdict | undefined;
@@ -204,6 +204,17 @@ export function useStation(name: string, action: StationAction): Station {
     }
     return verdict;
   }, [record, setPending, t, dispatch, action, offlineVerdict]);
+
+  const run = useCallback(async (code: string, attempt: (scanId: string) => Promise<Verdict>, offline?: OfflineRule): Promise<Verdict> => {
+    // The local copy's background pages wait while a scan is in flight (see PACE in offline/sync).
+    scanActivity.inFlight += 1;
+    try {
+      return await runScan(code, attempt, offline);
+    } finally {
+      scanActivity.inFlight -= 1;
+      scanActivity.lastAt = Date.now();
+    }
+  }, [runScan]);
 
   const retry = useCallback(() => {
     const last = pendingRef.current;

@@ -12,7 +12,7 @@
  * gross weight typed before each scan, outside the timed span). Target: p95 under 50 ms at every station.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Page } from 'playwright';
 import { createDb } from '../src/server/db/database';
@@ -84,18 +84,28 @@ interface Station { name: string; scanLabel: string; open: (page: Page) => Promi
 
 async function runStation(page: Page, station: Station, codes: string[]): Promise<{ times: number[]; inPage: number[] }> {
   await station.open(page);
+  // BENCH_PAGE_PROF=1: a CPU profile of the page over the timed scans (.tmp/cpu-prof/page-<station>.cpuprofile).
+  const cdp = process.env.BENCH_PAGE_PROF === '1' ? await page.context().newCDPSession(page) : null;
+  if (cdp) await cdp.send('Profiler.enable');
   const input = page.getByLabel(station.scanLabel, { exact: true });
   const times: number[] = [];
   const inPage: number[] = [];
   for (const [i, code] of codes.entries()) {
     await station.before?.(page);
     await input.focus();
+    if (cdp && i === WARMUP) await cdp.send('Profiler.start');
     const r = await timedScan(page, code);
     if (r.kind !== 'ok') throw new Error(`${station.name} ${code}: ${r.kind} ${r.title}`);
     if (i >= WARMUP) {
       times.push(r.ms);
       inPage.push(r.page);
     }
+  }
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    mkdirSync(resolve('.tmp/cpu-prof'), { recursive: true });
+    writeFileSync(resolve(`.tmp/cpu-prof/page-${station.name}.cpuprofile`), JSON.stringify(profile));
+    await cdp.detach();
   }
   const sort = (xs: number[]) => xs.sort((a, b) => a - b);
   return { times: sort(times), inPage: sort(inPage) };
@@ -155,7 +165,10 @@ async function main() {
       },
     ];
     const rows: Array<{ name: string; p50: number; p95: number; max: number; pageP50: number }> = [];
+    // BENCH_STATIONS=领瓶,充装 runs only those (the cylinders must then already stand where those stations start).
+    const only = process.env.BENCH_STATIONS?.split(',').map((s) => s.trim()).filter(Boolean);
     for (const station of stations) {
+      if (only?.length && !only.includes(station.name)) continue;
       if (station.name === '复秤') await inspectThroughApi(page, codes, pool);
       const { times, inPage } = await runStation(page, station, codes);
       rows.push({ name: station.name, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)!, pageP50: percentile(inPage, 50) });

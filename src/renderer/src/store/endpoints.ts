@@ -37,6 +37,14 @@ interface Options<E extends Endpoint> {
   afterPaint?: boolean;
 }
 
+const NOTHING = {};
+/**
+ * A station's scan calls: the component is not rendered again when the call starts and when it ends (pending,
+ * fulfilled), as it reads nothing of the call's state (the station shows the verdict itself). Each render of a
+ * station is time between the scanner's Enter and the verdict on screen.
+ */
+export const SCAN_CALL = { selectFromResult: () => NOTHING };
+
 /** Runs `fn` after the next frame has been drawn (at once where there are no frames, e.g. jsdom). */
 export function afterNextPaint(fn: () => void): void {
   if (typeof requestAnimationFrame !== 'function') return void setTimeout(fn, 0);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { SCAN_CALL } from '@renderer/store/endpoints';
 import { Alert, Stack } from '@mui/material';
 import type { InspectionPreview } from '@shared/api/production';
 import { connectivity } from '@renderer/features/offline/connectivity';
@@ -40,8 +41,8 @@ export function InspectionStation() {
   /** Each scan starts an empty form, even of the cylinder scanned just before. */
   const [scans, setScans] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [scan] = productionApi.useTestScanMutation();
-  const [record] = productionApi.useTestResultMutation();
+  const [scan] = productionApi.useTestScanMutation(SCAN_CALL);
+  const [record] = productionApi.useTestResultMutation(SCAN_CALL);
 
   const open = (found: InspectionPreview, fromCopy: boolean): string => {
     setPreview(found);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { SCAN_CALL } from '@renderer/store/endpoints';
 import { Stack, TextField } from '@mui/material';
 import { PRODUCTION, type FillingBody } from '@shared/api/production';
 import { filledByWeight } from '@shared/lifecycle';
@@ -46,8 +47,8 @@ export function FillStation() {
   const lotRule = record.rule('lotNo');
   const typed = useTypedValue(byWeight ? 'fill.weight' : 'fill.pressure');
   const reading = useScaleReading();
-  const [check] = productionApi.useFillingScanMutation();
-  const [fill] = productionApi.useFillingMutation();
+  const [check] = productionApi.useFillingScanMutation(SCAN_CALL);
+  const [fill] = productionApi.useFillingMutation(SCAN_CALL);
 
   /** The quantity this scan records, or why there is none. */
   const quantity = (): Quantity | string => {

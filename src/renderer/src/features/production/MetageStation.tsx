@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { SCAN_CALL } from '@renderer/store/endpoints';
 import { useSystemRules } from '@renderer/features/lookups/useLookups';
 import { Stack, Typography } from '@mui/material';
 import { PRODUCTION, type MetagePreview } from '@shared/api/production';
@@ -50,8 +51,8 @@ export function MetageStation() {
   const [preview, setPreview] = useState<MetagePreview | null>(null);
   // 记录内容设置 (复秤记录): a plant may require the weight to come from a scale.
   const record = useRecordRules('REWEIGH');
-  const [check] = productionApi.useMetageScanMutation();
-  const [weigh] = productionApi.useMetageMutation();
+  const [check] = productionApi.useMetageScanMutation(SCAN_CALL);
+  const [weigh] = productionApi.useMetageMutation(SCAN_CALL);
 
   const onScan = (code: string) => {
     if (Number.isNaN(typed)) return station.run(code, () => Promise.resolve<Verdict>({ kind: 'refused', code, title: t('production.badNumber') }));

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { SCAN_CALL } from '@renderer/store/endpoints';
 import { FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import { PRODUCTION } from '@shared/api/production';
 import { LOCAL_RULES } from '@renderer/features/offline/localChecks';
@@ -23,8 +24,8 @@ export function PickStation() {
   const [materialId, setMaterialId] = useStationGas();
   const [returning, setReturning] = useState(false);
   const [reason, setReason] = useState('');
-  const [pick] = productionApi.useAddPickingMutation();
-  const [giveBack] = productionApi.useReturnPickingMutation();
+  const [pick] = productionApi.useAddPickingMutation(SCAN_CALL);
+  const [giveBack] = productionApi.useReturnPickingMutation(SCAN_CALL);
 
   const onScan = (code: string) => station.run(code, async (scanId) => {
     const result = returning

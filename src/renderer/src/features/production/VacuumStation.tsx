@@ -1,4 +1,5 @@
 import { PRODUCTION } from '@shared/api/production';
+import { SCAN_CALL } from '@renderer/store/endpoints';
 import { Stack } from '@mui/material';
 import { LOCAL_RULES } from '@renderer/features/offline/localChecks';
 import { stationRule } from '@renderer/features/offline/stationRule';
@@ -21,7 +22,7 @@ export function VacuumStation() {
   const allowed = usePermission(['produce:vacuum']);
   const [operator, setOperator] = useOperator(STATION_KEYS.fillingUser);
   const typed = useTypedValue('vacuum.pressure');
-  const [vacuum] = productionApi.useVacuumScanMutation();
+  const [vacuum] = productionApi.useVacuumScanMutation(SCAN_CALL);
 
   const onScan = (code: string) => {
     if (Number.isNaN(typed.value)) return station.run(code, () => Promise.resolve<Verdict>({ kind: 'refused', code, title: t('production.badNumber') }));

@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
+import { SCAN_CALL } from '@renderer/store/endpoints';
 import { Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { IN_TYPES, ORDER_TYPES, STORAGE, type OrderItemRow, type OrderRef } from '@shared/api/storage';
 import { PaginatedTable, type TableColumn } from '@renderer/components/PaginatedTable';
@@ -67,7 +68,7 @@ export function InStockStation() {
   const kind = ORDER_TYPES[setup.type].warehouseKind;
   const choices = (warehouses ?? []).filter((w) => w.kind === kind);
   const known = setup.warehouseId !== null && choices.some((w) => w.id === setup.warehouseId);
-  const [inStock] = storageApi.useInStockMutation();
+  const [inStock] = storageApi.useInStockMutation(SCAN_CALL);
   const [completing, setCompleting] = useState(false);
   const { order } = setup;
 

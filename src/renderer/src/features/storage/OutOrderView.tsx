@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { SCAN_CALL } from '@renderer/store/endpoints';
 import { Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { REPORT_KEYS, type ReportKey } from '@shared/api/setting';
 import { STORAGE, type OrderItemRow, type OutOrderInfo } from '@shared/api/storage';
@@ -29,7 +30,7 @@ function OutScanStation({ order }: { order: OutOrderInfo }) {
   const t = useT();
   const dispatch = useAppDispatch();
   const station = useStation(`out.${order.id}`, 'outboundScan');
-  const [scanOut] = storageApi.useScanOutStockMutation();
+  const [scanOut] = storageApi.useScanOutStockMutation(SCAN_CALL);
   // The order as the server shows it, kept on this PC for offline scans.
   useEffect(() => {
     void saveLocalOrder(order).catch(() => undefined);

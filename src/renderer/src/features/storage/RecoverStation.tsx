@@ -1,4 +1,5 @@
 import { STORAGE } from '@shared/api/storage';
+import { SCAN_CALL } from '@renderer/store/endpoints';
 import { useRef } from 'react';
 import { TextField } from '@mui/material';
 import { backToScan } from '@renderer/features/production/StationFields';
@@ -24,7 +25,7 @@ export function RecoverStation() {
   const [remark, setRemark] = useScreenState<string>('recover.remark', '');
   const latest = useRef({ customerId, remark });
   latest.current = { customerId, remark };
-  const [recover] = storageApi.useRecoverMutation();
+  const [recover] = storageApi.useRecoverMutation(SCAN_CALL);
 
   const onScan = (code: string) => {
     const { customerId: customer, remark: note } = latest.current;

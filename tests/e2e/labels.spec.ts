@@ -11,7 +11,8 @@ import { ADMIN, api, apiLogin, signIn } from './helpers';
  * Labels end to end in a browser (printing through the local print agent to a raw-TCP "printer" on 127.0.0.1):
  * a label designed by dragging three items, saved, reopened and test-printed, the printed ZPL drawn by
  * zpl-renderer-js and read back with zbarimg; a fill at the station printing the cylinder's label without the
- * scan waiting for the printer, and a warning when the printer is off; the public page a phone opens.
+ * scan waiting for the printer, and a warning when the printer is off; offline (the API cut), the station's label
+ * from the template kept on this PC, or a plain code label without it; the public page a phone opens.
  */
 const RUN = Date.now().toString(36).toUpperCase();
 const GAS = `氮气${RUN}`;

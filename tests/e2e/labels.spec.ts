@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join, resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import iconv from 'iconv-lite';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startPrintAgent, type RunningAgent } from '../../src/main/print-agent/agent-server';
 import { ADMIN, api, apiLogin, signIn } from './helpers';
 
@@ -10,7 +11,8 @@ import { ADMIN, api, apiLogin, signIn } from './helpers';
  * Labels end to end in a browser (printing through the local print agent to a raw-TCP "printer" on 127.0.0.1):
  * a label designed by dragging three items, saved, reopened and test-printed, the printed ZPL drawn by
  * zpl-renderer-js and read back with zbarimg; a fill at the station printing the cylinder's label without the
- * scan waiting for the printer, and a warning when the printer is off; the public page a phone opens.
+ * scan waiting for the printer, and a warning when the printer is off; offline (the API cut), the station's label
+ * from the template kept on this PC, or a plain code label without it; the public page a phone opens.
  */
 const RUN = Date.now().toString(36).toUpperCase();
 const GAS = `氮气${RUN}`;
@@ -69,7 +71,13 @@ test.afterAll(async () => {
 function zbar(png: Buffer, symbology: 'code128' | 'qrcode', name: string): string[] {
   const file = join(OUT, `${name}.png`);
   writeFileSync(file, png);
-  return execFileSync('zbarimg', ['--quiet', '--raw', '-Sdisable', `-S${symbology}.enable`, file], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  try {
+    return execFileSync('zbarimg', ['--quiet', '--raw', '-Sdisable', `-S${symbology}.enable`, file], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  } catch (e) {
+    // zbarimg's exit status 4: the picture holds no such symbol.
+    if ((e as { status?: number }).status === 4) return [];
+    throw e;
+  }
 }
 
 async function decodeZpl(job: Buffer, name: string) {
@@ -81,6 +89,46 @@ async function decodeZpl(job: Buffer, name: string) {
 
 async function useAgent(page: Page) {
   await page.evaluate((url) => localStorage.setItem('PRINT_AGENT_URL', url), agent.url);
+}
+
+/** A ZPL label template for 充装 (settingKey FILLING): the gas and pressure, the code as a barcode, the QR address. */
+async function saveFillTemplate(request: APIRequestContext, name: string): Promise<number> {
+  const saved = await api<{ id: number }>(request, 'POST', '/setting/save', {
+    token, data: {
+      kind: 'LABEL', name, settingKey: 'FILLING', dataSource: 'CYLINDER', content: {
+        width: 60, height: 40, dpi: 203, direction: 0, lang: 'zpl', details: [
+          { type: 'FONT', x: 2, y: 2, fontSize: 3, content: '{cylinder.gasName} {lastFill.pressure|—}MPa' },
+          { type: 'BARCODE', x: 2, y: 7, size: 8, content: '{cylinder.code}' },
+          { type: 'QRCODE', x: 45, y: 20, size: 7.5, content: '{cylinder.qrUrl}' },
+        ],
+      },
+    },
+  });
+  expect(saved.body.code, saved.body.msg).toBe(0);
+  return saved.body.data.id;
+}
+
+/**
+ * Signs in, sets this PC's 充装 station to print a new template `name` after each fill on the raw-TCP printer
+ * (设备设置), and opens the 充装 station with the test's gas chosen. Returns the template's id.
+ */
+async function fillStationPrinting(page: Page, request: APIRequestContext, name: string): Promise<number> {
+  const id = await saveFillTemplate(request, name);
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await useAgent(page);
+  await page.goto('/Setting/machine');
+  const fill = page.getByTestId('print-fill');
+  await fill.getByLabel('扫描后打印').check();
+  await fill.getByLabel('标签模板').click();
+  await page.getByRole('option', { name }).click();
+  await fill.getByLabel('标签打印机').fill(`tcp://127.0.0.1:${printerPort}`);
+
+  await page.goto('/produce/produce');
+  await page.getByRole('tab', { name: '充装', exact: true }).click();
+  await expect(page.getByTestId('station-print')).toContainText(`标签打印：${name}`);
+  await page.getByLabel('充装介质').click();
+  await page.getByRole('option', { name: GAS, exact: true }).click();
+  return id;
 }
 
 interface Box { left: number; top: number; width: number; height: number }
@@ -153,32 +201,7 @@ test('a label designed by dragging three items is saved, reopened and test-print
 
 test('the filling station prints the cylinder\'s label after the fill, the scan not waiting for the printer; a printer that is off warns', async ({ page, request, baseURL }) => {
   test.setTimeout(120_000);
-  const saved = await api<{ id: number }>(request, 'POST', '/setting/save', {
-    token, data: {
-      kind: 'LABEL', name: `充装标签${RUN}`, settingKey: 'FILLING', dataSource: 'CYLINDER', content: {
-        width: 60, height: 40, dpi: 203, direction: 0, lang: 'zpl', details: [
-          { type: 'FONT', x: 2, y: 2, fontSize: 3, content: '{cylinder.gasName} {lastFill.pressure|—}MPa' },
-          { type: 'BARCODE', x: 2, y: 7, size: 8, content: '{cylinder.code}' },
-          { type: 'QRCODE', x: 45, y: 20, size: 7.5, content: '{cylinder.qrUrl}' },
-        ],
-      },
-    },
-  });
-  expect(saved.body.code, saved.body.msg).toBe(0);
-  await signIn(page, ADMIN.username, ADMIN.password);
-  await useAgent(page);
-  await page.goto('/Setting/machine');
-  const fill = page.getByTestId('print-fill');
-  await fill.getByLabel('扫描后打印').check();
-  await fill.getByLabel('标签模板').click();
-  await page.getByRole('option', { name: `充装标签${RUN}` }).click();
-  await fill.getByLabel('标签打印机').fill(`tcp://127.0.0.1:${printerPort}`);
-
-  await page.goto('/produce/produce');
-  await page.getByRole('tab', { name: '充装', exact: true }).click();
-  await expect(page.getByTestId('station-print')).toContainText(`标签打印：充装标签${RUN}`);
-  await page.getByLabel('充装介质').click();
-  await page.getByRole('option', { name: GAS, exact: true }).click();
+  await fillStationPrinting(page, request, `充装标签${RUN}`);
 
   held = [];
   const before = jobs.length;
@@ -210,6 +233,85 @@ test('the filling station prints the cylinder\'s label after the fill, the scan 
   await scan.press('Enter');
   await expect(page.getByTestId('verdict-title')).toContainText(`气瓶 ${CODES[1]} 充装成功`);
   await expect(page.getByTestId('print-warning')).toContainText(`标签未打印（${CODES[1]}）`);
+});
+
+test('offline, the filling station prints with what it knows: the template kept on this PC, else a plain code label', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const codes = [1, 2, 3].map((n) => `LBO${RUN}-${n}`);
+  const next = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+  for (const code of codes) {
+    for (const [path, data] of [['/product/addProduct', { code, materialId: gasId, manufactureDate: '2024-01-01', nextInspectionDate: next }], ['/produce/addPicking', { code, materialId: gasId }]] as const) {
+      const r = await api(request, 'POST', path, { token, data });
+      expect(r.body.code, `${path}: ${r.body.msg}`).toBe(0);
+    }
+  }
+  const templateId = await fillStationPrinting(page, request, `离线充装标签${RUN}`);
+  const kept = `label.offlineTemplate.${templateId}`;
+  const scan = async (code: string) => {
+    await page.getByLabel('充装压力（MPa）').fill('15');
+    const input = page.getByLabel('扫码充装', { exact: true });
+    await input.fill(code);
+    await input.press('Enter');
+  };
+  const verdict = page.getByRole('region', { name: '扫描结论' });
+
+  // Online: the fill prints, and the template is kept on this PC.
+  let before = jobs.length;
+  await scan(codes[0]!);
+  await expect(page.getByTestId('verdict-title')).toContainText(`气瓶 ${codes[0]} 充装成功`);
+  await expect.poll(() => jobs.length).toBe(before + 1);
+  await expect(page.getByTestId('station-print')).toContainText(`已打印标签：${codes[0]}`);
+  expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.name, kept)).toBe(`离线充装标签${RUN}`);
+
+  // A fresh page (nothing of the template left in memory), its local copy knowing the next cylinders as picked.
+  await page.reload();
+  await page.getByRole('tab', { name: '充装', exact: true }).click();
+  await expect(page.getByTestId('station-header').getByTestId('copy')).not.toHaveText('本机资料 0 瓶', { timeout: 30_000 });
+  await expect.poll(async () => page.evaluate(async (wanted) => new Promise<boolean>((resolve) => {
+    const open = indexedDB.open('cylinder-offline');
+    open.onsuccess = () => {
+      const tx = open.result.transaction('facts');
+      const picked: boolean[] = [];
+      for (const c of wanted) {
+        const get = tx.objectStore('facts').get(c);
+        get.onsuccess = () => picked.push(get.result?.status === 3);
+      }
+      tx.oncomplete = () => resolve(picked.length === wanted.length && picked.every(Boolean));
+      tx.onerror = () => resolve(false);
+    };
+    open.onerror = () => resolve(false);
+  }), codes.slice(1)), { timeout: 30_000 }).toBe(true);
+
+  // The line to the server cut; the print agent (another port) still answers.
+  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  try {
+    before = jobs.length;
+    await scan(codes[1]!);
+    await expect(verdict).toContainText(`${codes[1]} 已暂存，待同步`);
+    await expect.poll(() => jobs.length).toBe(before + 1);
+    await expect(page.getByTestId('station-print')).toContainText(`已打印标签：${codes[1]}`);
+    // The kept ZPL template, filled with what the local copy knows: the barcode reads the cylinder's code.
+    const offline = jobs[before]!;
+    expect(offline.toString('utf8')).toMatch(/^\^XA\n/);
+    // The QR address is signed by the server: offline there is none, and no empty QR code is sent.
+    expect(await decodeZpl(offline, 'station-offline')).toEqual({ bar: [codes[1]], qr: [] });
+
+    // No template kept on this PC: a plain code label (TSPL, 50 × 30 mm), the code as QR and text, the gas.
+    await page.evaluate((key) => localStorage.removeItem(key), kept);
+    before = jobs.length;
+    await scan(codes[2]!);
+    await expect(verdict).toContainText(`${codes[2]} 已暂存，待同步`);
+    await expect.poll(() => jobs.length).toBe(before + 1);
+    await expect(page.getByTestId('station-print')).toContainText(`已打印标签：${codes[2]}`);
+    const plain = iconv.decode(jobs[before]!, 'gbk');
+    expect(plain).toMatch(/^SIZE 50 mm,30 mm\r\n/m);
+    expect(plain).toMatch(new RegExp(`^QRCODE \\d+,\\d+,M,\\d+,A,0,"${codes[2]}"\\r$`, 'm'));
+    expect(plain).toMatch(new RegExp(`^TEXT .*,"${codes[2]}"\\r$`, 'm'));
+    expect(plain).toMatch(new RegExp(`^TEXT .*,"${GAS}"\\r$`, 'm'));
+    expect(plain).toMatch(/^PRINT 1\r$/m);
+  } finally {
+    await page.unroute('**/api/**');
+  }
 });
 
 test('the public page of a /q/ address opens on a phone without signing in', async ({ browser, request }) => {

@@ -72,6 +72,12 @@ function textLeftMm(detail: LabelDetail, textWidthMm: number, labelWidthMm: numb
   return detail.x;
 }
 
+/**
+ * The items a printer is sent: a barcode or QR code with nothing to encode (a field the data lacks, such as the
+ * signed QR address a station offline cannot know) is left out, as no printer can draw it; texts always print.
+ */
+export const printedItems = (label: LaidOutLabel): LaidOutItem[] => label.items.filter((i) => i.type === 'FONT' || i.content !== '');
+
 export function layoutLabel(job: LabelJob): LaidOutLabel {
   const dpi = job.dpi ?? LABEL_DEFAULTS.dpi;
   const heightMm = job.height ?? LABEL_DEFAULTS.heightMm;

@@ -1,6 +1,6 @@
 import { CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
 import type { LabelJob } from '../../../shared/devices';
-import { layoutLabel } from '../../../shared/label/layout';
+import { layoutLabel, printedItems } from '../../../shared/label/layout';
 
 /**
  * ESC/POS receipts (the delivery slip) through node-thermal-printer, used only as a buffer builder:
@@ -59,7 +59,7 @@ export function buildEscposLabel(job: LabelJob): Buffer {
   const label = layoutLabel(job);
   const p = receiptPrinter();
   for (let copy = 0; copy < label.printNum; copy++) {
-    for (const item of [...label.items].sort((a, b) => a.y - b.y || a.x - b.x)) {
+    for (const item of printedItems(label).sort((a, b) => a.y - b.y || a.x - b.x)) {
       if (item.type === 'FONT') p.println(item.content);
       else if (item.type === 'BARCODE') p.code128(item.content, { height: Math.min(255, item.barHeight), text: 2 });
       else p.printQR(item.content, { cellSize: Math.min(8, Math.max(3, item.cell)), correction: item.errorLevel });

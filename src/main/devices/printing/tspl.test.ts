@@ -41,6 +41,18 @@ describe('TSPL driver', () => {
     );
   });
 
+  it('leaves out a barcode or QR code with nothing to encode (a field the data lacks)', () => {
+    const tspl = iconv.decode(buildTspl(cylinderLabel({
+      data: { cylinder: { code: 'C1' } },
+      details: [
+        { type: 'BARCODE', x: 0, y: 5, content: '{cylinder.qrUrl}' },
+        { type: 'QRCODE', x: 30, y: 5, content: '{cylinder.code}' },
+      ],
+    })), 'gbk');
+    expect(tspl).not.toContain('BARCODE ');
+    expect(tspl).toMatch(/^QRCODE .*,"C1"\r$/m);
+  });
+
   it('escapes quotes and flattens line breaks so content cannot end the command', () => {
     expect(tsplQuote('a"b\r\nPRINT 99')).toBe('"a\\["]b PRINT 99"');
   });

@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import { BARCODE_TYPE, type LabelJob } from '../../../shared/devices';
-import { layoutLabel, type LaidOutItem, type LaidOutLabel } from '../../../shared/label/layout';
+import { layoutLabel, printedItems, type LaidOutItem, type LaidOutLabel } from '../../../shared/label/layout';
 
 /**
  * TSPL for TSC label printers. The command text is sent GBK-encoded so Chinese prints with the
@@ -45,7 +45,7 @@ export function tsplCommands(label: LaidOutLabel): string[] {
     'GAP 2 mm,0 mm',
     `DIRECTION ${label.direction}`,
     'CLS',
-    ...label.items.map(itemCommand),
+    ...printedItems(label).map(itemCommand),
     `PRINT ${label.printNum}`,
   ];
 }

@@ -30,6 +30,21 @@ describe('ZPL II driver', () => {
     expect(zpl).toContain('^PQ5\n^XZ');
   });
 
+  it('leaves out a barcode or QR code with nothing to encode (a field the data lacks), keeping the texts', () => {
+    const zpl = buildZpl(cylinderLabel({
+      data: { cylinder: { code: 'C1' } },
+      details: [
+        { type: 'FONT', x: 0, y: 0, content: '{cylinder.gasName}' },
+        { type: 'BARCODE', x: 0, y: 5, content: '{cylinder.code}' },
+        { type: 'QRCODE', x: 30, y: 5, content: '{cylinder.qrUrl}' },
+      ],
+    })).toString();
+    expect(zpl).toContain('^BCN,');
+    expect(zpl).toContain('^FDC1^FS');
+    expect(zpl).not.toContain('^BQN');
+    expect(zpl).toContain('^FO0,0^A0N,');
+  });
+
   it('hex-escapes ^ ~ and _ in field data so content cannot inject commands', () => {
     const zpl = buildZpl(cylinderLabel({ details: [{ type: 'FONT', x: 0, y: 0, content: 'a^XZ~b_c' }] })).toString();
     expect(zpl).toContain('^FH^FDa_5EXZ_7Eb_5Fc^FS');

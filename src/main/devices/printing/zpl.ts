@@ -1,5 +1,5 @@
 import type { LabelJob } from '../../../shared/devices';
-import { layoutLabel, type LaidOutItem, type LaidOutLabel } from '../../../shared/label/layout';
+import { layoutLabel, printedItems, type LaidOutItem, type LaidOutLabel } from '../../../shared/label/layout';
 
 /**
  * ZPL II for Zebra printers, UTF-8 throughout (^CI28). ASCII text uses the scalable font 0 (^A0).
@@ -43,7 +43,7 @@ export function zplCommands(label: LaidOutLabel): string[] {
     `^PW${label.widthDots}`,
     `^LL${label.heightDots}`,
     label.direction === 1 ? '^POI' : '^PON',
-    ...label.items.map(itemCommand),
+    ...printedItems(label).map(itemCommand),
     `^PQ${label.printNum}`,
     '^XZ',
   ];

@@ -176,8 +176,10 @@ const failedProjects = (r: { items: InspectionResult[]; failed: string[] }): str
 /** 检验: filling (4) → inspected (5); any required project failed → analyze (1) with the failed items. */
 export const inspect = (body: InspectionResultBody): Transition => ({
   action: 'testPass', label: '检验', from: [STATUS.filling], done: { statuses: [STATUS.inspected, STATUS.analyze], actions: ['testPass', 'testFail'] },
+  // The gas's test projects come with the lock (a locked row passed in by an import reads them here).
+  lockRead: 'projects',
   apply: async (trx, c) => {
-    const projects = await inspectionItemsOf(trx, c.material_id);
+    const projects = c.projects ?? await inspectionItemsOf(trx, c.material_id);
     let result: { items: InspectionResult[]; failed: string[] };
     if (projects.length === 0) {
       if (body.result === undefined) throw new BusinessError(`气瓶 ${c.code} 的介质没有检验项目：请选择检验结果（合格/不合格）`);
@@ -200,7 +202,10 @@ export const inspect = (body: InspectionResultBody): Transition => ({
 
 /** The gas as a transition's check and apply both need it: read once per transaction. */
 const gasesRead = new WeakMap<Transaction<DB>, Map<number, Promise<Gas>>>();
-function gasIn(trx: Transaction<DB>, materialId: number): Promise<Gas> {
+function gasIn(trx: Transaction<DB>, c: LockedCylinder): Promise<Gas> {
+  // Read with the lock (Transition.lockRead) unless the caller locked the row itself.
+  if (c.gas) return Promise.resolve(c.gas);
+  const materialId = c.material_id;
   const read = gasesRead.get(trx) ?? new Map<number, Promise<Gas>>();
   gasesRead.set(trx, read);
   if (!read.has(materialId)) read.set(materialId, gasOf(trx, materialId));
@@ -226,9 +231,10 @@ export function weightVerdict(gross: number, tare: number, target: number, toler
 /** 复秤: inspected (5) → reWeighed (6); out of tolerance → analyze (1) with the deviation. */
 export const metage = (body: MetageBody): Transition => ({
   action: 'reweighPass', label: '复秤', from: [STATUS.inspected], done: { statuses: [STATUS.reWeighed, STATUS.analyze], actions: ['reweighPass', 'reweighFail'] },
-  check: async (trx, c) => metageReasons(c, await gasIn(trx, c.material_id)),
+  lockRead: 'gas',
+  check: async (trx, c) => metageReasons(c, await gasIn(trx, c)),
   apply: async (trx, c) => {
-    const gas = await gasIn(trx, c.material_id);
+    const gas = await gasIn(trx, c);
     const v = weightVerdict(body.grossWeight, Number(c.tare_weight), Number(gas.target_net_weight), Number(gas.weight_tolerance));
     const sign = v.deviation > 0 ? '+' : '';
     return {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type {
   CycleInfo, CylinderBrief, FillingHistoryQuery, FillingRow, MetageHistoryQuery, ProduceEventRow, ProduceListQuery,
   ProductionCylinderQuery, ProductionCylinderRow, StationAction, InspectionHistoryQuery, InspectionRecord, TimelineEvent, TodayCount, TraceInfo, WeighingRow,
@@ -18,16 +18,22 @@ const num = (v: string | null) => (v === null ? null : Number(v));
 
 /** The cylinder as a station shows it, by code; an unknown code says so. */
 export async function briefByCode(db: Db, code: string): Promise<CylinderBrief> {
+  return (await briefWith(db, code, sql<null>`null`)).brief;
+}
+
+/** briefByCode with one more column read in the same statement (`also`, on the cylinder row `c`): a scan's cost is its round trips. */
+export async function briefWith<T>(db: Db, code: string, also: RawBuilder<T>): Promise<{ brief: CylinderBrief; also: T }> {
   const row = await db.selectFrom('cylinders as c')
     .leftJoin('materials as m', 'm.id', 'c.material_id')
     .select([
       'c.id', 'c.code', 'c.status', 'c.material_id as materialId', 'm.material_name as materialName', 'c.specification',
       'c.tare_weight as tareWeight', sql<string | null>`to_char(c.next_inspection_date, 'YYYY-MM-DD')`.as('nextInspectionDate'),
-      ownerName('c').as('ownerName'),
+      ownerName('c').as('ownerName'), also.as('also'),
     ])
     .where('c.code', '=', code.trim()).executeTakeFirst();
   if (!row) throw new BusinessError(`气瓶编码不存在：${code.trim()}`);
-  return { ...row, tareWeight: num(row.tareWeight) };
+  const { also: extra, ...brief } = row;
+  return { brief: { ...brief, tareWeight: num(brief.tareWeight) }, also: extra as T };
 }
 
 /* ---------------------------------------------------------------- timeline */

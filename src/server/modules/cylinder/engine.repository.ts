@@ -1,6 +1,7 @@
 import { sql, type Kysely, type QueryCreator, type RawBuilder, type Transaction } from 'kysely';
 import type { ScanResult } from '@shared/api/production';
 import type { DB } from '../../db/schema';
+import { precompiled } from '../../db/precompiled';
 import { LOCK_TIMEOUT, STATEMENT_TIMEOUT } from '../../db/transaction';
 import { BusinessError } from '../../lib/errors';
 import { toJsonb } from '../../lib/jsonb';
@@ -38,20 +39,32 @@ export type LockRead = 'gas' | 'projects';
 const LOCK_READS: Record<LockRead, RawBuilder<unknown>> = { gas: gasJson('cylinders'), projects: projectsJson('cylinders') };
 
 export async function lockCylinder(trx: Transaction<DB>, target: Target, read?: LockRead): Promise<LockedCylinder> {
-  let q = trx.selectFrom('cylinders').select([
-    'id', 'code', 'status', 'material_id', 'specification', 'tare_weight', 'last_filled_at', 'warehouse_id', 'location_enterprise_id', 'scrap_reason',
-    'scrapped_at', 'scrapped_by',
-    sql<string | null>`to_char(last_inspection_date, 'YYYY-MM-DD')`.as('last_inspection_date'),
-    sql<string | null>`to_char(next_inspection_date, 'YYYY-MM-DD')`.as('next_inspection_date'),
-    ...(read ? [LOCK_READS[read].as(read)] : []),
-  ]).forUpdate();
-  q = target.id !== undefined ? q.where('id', '=', target.id) : q.where('code', '=', (target.code ?? '').trim());
-  const row = await q.executeTakeFirst() as (LockedCylinder & { gas?: LockedCylinder['gas'] | null; projects?: LockedCylinder['projects'] }) | undefined;
+  const { rows } = target.id !== undefined
+    ? await LOCK_BY_ID[read ?? 'none'](trx, { id: target.id })
+    : await LOCK_BY_CODE[read ?? 'none'](trx, { code: (target.code ?? '').trim() });
+  const row = rows[0] as (LockedCylinder & { gas?: LockedCylinder['gas'] | null }) | undefined;
   if (!row) throw new BusinessError(target.id !== undefined ? `气瓶不存在：${target.id}` : `气瓶编码不存在：${target.code ?? ''}`);
   // A cylinder whose gas is gone has no gas here: the transition's own read refuses it as before.
   if (row.gas === null) delete row.gas;
   return row;
 }
+
+/** The locking read, by id or by code, with what `read` adds; built once per shape (every scan runs one). */
+function lockQuery(db: Kysely<DB>, by: { id: number } | { code: string }, read: LockRead | 'none') {
+  const q = db.selectFrom('cylinders').select([
+    'id', 'code', 'status', 'material_id', 'specification', 'tare_weight', 'last_filled_at', 'warehouse_id', 'location_enterprise_id', 'scrap_reason',
+    'scrapped_at', 'scrapped_by',
+    sql<string | null>`to_char(last_inspection_date, 'YYYY-MM-DD')`.as('last_inspection_date'),
+    sql<string | null>`to_char(next_inspection_date, 'YYYY-MM-DD')`.as('next_inspection_date'),
+    ...(read === 'none' ? [] : [LOCK_READS[read].as(read)]),
+  ]).forUpdate();
+  return 'id' in by ? q.where('id', '=', by.id) : q.where('code', '=', by.code);
+}
+const READS = ['none', 'gas', 'projects'] as const;
+const LOCK_BY_ID = Object.fromEntries(READS.map((r) => [r, precompiled((db, a: { id: number }) => lockQuery(db, a, r), ['id'])])) as
+  Record<LockRead | 'none', (db: Kysely<DB>, a: { id: number }) => Promise<{ rows: unknown[] }>>;
+const LOCK_BY_CODE = Object.fromEntries(READS.map((r) => [r, precompiled((db, a: { code: string }) => lockQuery(db, a, r), ['code'])])) as
+  Record<LockRead | 'none', (db: Kysely<DB>, a: { code: string }) => Promise<{ rows: unknown[] }>>;
 
 /**
  * Actions that are transitions although they may leave the status as it was: vacuum handling of a cylinder

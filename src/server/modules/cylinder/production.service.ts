@@ -34,9 +34,12 @@ export async function fillingScan(db: Kysely<DB>, code: string, materialId: numb
   return { cylinder, allowed: reasons.length === 0, reasons };
 }
 
+const briefWithProjects = briefWith(projectsJson('c'));
+const briefWithGas = briefWith(gasJson('c'));
+
 export async function inspectionScan(db: Kysely<DB>, code: string): Promise<InspectionPreview> {
   // One statement: the cylinder and its gas's test projects.
-  const { brief: cylinder, also: rows } = await briefWith(db, code, projectsJson('c'));
+  const { brief: cylinder, also: rows } = await briefWithProjects(db, code);
   const projects = rows.map((p) => ({
     id: p.id, projectName: p.project_name, method: p.method, standardMin: p.standard_min === null ? null : Number(p.standard_min),
     standardMax: p.standard_max === null ? null : Number(p.standard_max), standardText: p.standard_text, unit: p.unit, required: p.required,
@@ -47,7 +50,7 @@ export async function inspectionScan(db: Kysely<DB>, code: string): Promise<Insp
 
 export async function metageScan(db: Kysely<DB>, code: string): Promise<MetagePreview> {
   // One statement: the cylinder and its gas (gasOf's read).
-  const { brief: cylinder, also: gas } = await briefWith(db, code, gasJson('c'));
+  const { brief: cylinder, also: gas } = await briefWithGas(db, code);
   if (!gas) throw new BusinessError(`介质不存在：${cylinder.materialId}`);
   const reasons = [
     ...statusReason(cylinder, '复秤', [STATUS.inspected]),

@@ -7,7 +7,9 @@
  * - the baseline: a bare Fastify with a pg.Pool of the same size, preparing its statements as the app does,
  *   and no plugins (no authentication, validation, operation log), doing per pair the SQL the pair cannot do without: one read of the
  *   scanned cylinder, then one transaction that locks the row FOR UPDATE, appends the trace event (seq =
- *   the cylinder's next), writes the record and updates the status.
+ *   the cylinder's next), writes the record and updates the status. The scan's read and the locking read also read
+ *   what the pair's rule needs (the fill gate's facts, the test projects, the gas's re-weighing facts) and the
+ *   answers carry the verdict, as the app's do (bench/README.md, "What the bare endpoints read").
  *
  * For scanOutStock and scanHandel the same, in one transaction: the order and its lines locked first, then
  * the cylinder; event, order item or recovery record, line count, status.

@@ -177,8 +177,9 @@ function barePair(client: Client, kind: Kind, pool: ScanPool): Pair {
     };
   }
   return async (code) => {
-    const found = expectOk('bare scan', code, await client.post<{ status: number } | null>('/bare/scan', { code }));
+    const found = expectOk('bare scan', code, await client.post<Preview | null>(`/bare/scan/${kind}`, { code, materialId: pool.materialId }));
     if (!found) throw new Error(`bare scan ${code}: not found`);
+    if (!found.allowed) throw new Error(`bare scan ${code}: refused: ${found.reasons.join('; ')}`);
     expectOk(`bare ${kind}`, code, await client.post(`/bare/${kind}`, { code, scanId: randomUUID(), materialId: pool.materialId, items, grossWeight }));
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -194,7 +195,16 @@ describe('documents the plant hands out', { timeout: 120_000 }, () => {
     expect(refused.body).toMatchObject({ code: -1, msg: '充装批号为必填项（记录内容设置：充装记录）' });
     const status = await t.db.selectFrom('cylinders').select('status').where('code', '=', code).executeTakeFirstOrThrow();
     expect(status.status).toBe(3);
-    await plant.ok('/api/produce/filling', { code, materialId: plant.n2, filledPressure: 15, lotNo: 'L-REQ' });
+    // Sent with a scanId (as a station sends it): refused alike, and the refused scanId may act later.
+    const scanId = randomUUID();
+    const withScanId = await t.call('POST', '/api/produce/filling', { token: admin, body: { code, scanId, materialId: plant.n2, filledPressure: 15 } });
+    expect(withScanId.body).toMatchObject({ code: -1, msg: '充装批号为必填项（记录内容设置：充装记录）' });
+    // A body the fill refuses outright (an end before its start) and that misses the field is refused for the field.
+    const both = await t.call('POST', '/api/produce/filling', {
+      token: admin, body: { code, scanId, materialId: plant.n2, filledPressure: 15, startedAt: '2026-01-02 08:00', endedAt: '2026-01-01 08:00' },
+    });
+    expect(both.body).toMatchObject({ code: -1, msg: '充装批号为必填项（记录内容设置：充装记录）' });
+    await plant.ok('/api/produce/filling', { code, scanId, materialId: plant.n2, filledPressure: 15, lotNo: 'L-REQ' });
     // Not required any more: the station takes a fill without it again.
     await t.call('POST', '/api/setting/save', { token: admin, body: {
       kind: 'RECORD', id, name: '充装记录', settingKey: 'FILLING', dataSource: 'CYLINDER', enabled: 1, isDefault: 1, content: { fields: [{ key: 'lotNo', show: 1, required: 0 }] },

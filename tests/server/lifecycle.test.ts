@@ -418,6 +418,22 @@ describe('re-weighing', () => {
     expect(over.body.data.message).toContain('偏差 +0.8 kg');
   });
 
+  it('a retried scanId answers the first answer, its event and record named, the record written once', async () => {
+    await inspected('RW5');
+    const scanId = randomUUID();
+    const first = await post('/api/produce/metage', { code: 'RW5', scanId, grossWeight: 29.8, source: 'scale' });
+    expect(first.body.data).toMatchObject({ toStatus: 6, repeated: false, net: 14.6 });
+    const { traceId, recordId } = first.body.data;
+    const rec = await t.db.selectFrom('weighing_records').select(['trace_id', 'cylinder_id']).where('id', '=', recordId!).executeTakeFirstOrThrow();
+    const event = (await events('RW5')).at(-1)!;
+    expect({ id: event.id, scanId: event.scan_id, action: event.action }).toEqual({ id: traceId, scanId, action: 'reweighPass' });
+    expect(Number(rec.trace_id)).toBe(traceId);
+    const retry = await post('/api/produce/metage', { code: 'RW5', scanId, grossWeight: 29.8, source: 'scale' });
+    expect(retry.body).toEqual(first.body);
+    const records = await t.db.selectFrom('weighing_records').select('id').where('cylinder_id', '=', rec.cylinder_id).execute();
+    expect(records).toHaveLength(1);
+  });
+
   it('a typed weight needs produce:manualWeight and is marked manual', async () => {
     await inspected('RW3');
     const clerk = await createLimitedUser(t, token, 'weigher', ['produce:view', 'produce:metage']);

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { precompiled } from '../../db/precompiled';
 
 export interface Access {
   name: string;
@@ -20,7 +21,13 @@ export async function loadAccess(
   sessionId: string,
   permission: string | null,
 ): Promise<Access | undefined> {
-  const row = await db
+  const [row] = (permission === null ? await signedIn(db, { userId, sessionId }) : await holding(db, { userId, sessionId, permission })).rows;
+  return row && { name: row.name, status: row.status, mustChangePassword: row.must_change_password === 1, sessionAlive: Boolean(row.sessionAlive), allowed: Boolean(row.allowed) };
+}
+
+/** The access check's statement (built once per shape: it runs on every request). */
+function accessQuery(db: Kysely<DB>, a: { userId: number; sessionId: string; permission?: string }) {
+  return db
     .selectFrom('users as u')
     .select((eb) => [
       'u.name',
@@ -30,12 +37,12 @@ export async function loadAccess(
         .exists(
           eb.selectFrom('refresh_tokens as rt')
             .select(sql.lit(1).as('one'))
-            .where('rt.family_id', '=', sessionId)
+            .where('rt.family_id', '=', a.sessionId)
             .whereRef('rt.user_id', '=', 'u.id')
             .where('rt.revoked_at', 'is', null),
         )
         .as('sessionAlive'),
-      permission === null
+      a.permission === undefined
         ? sql<boolean>`true`.as('allowed')
         : eb
             .exists(
@@ -43,14 +50,14 @@ export async function loadAccess(
                 .innerJoin('role_buttons as rb', 'rb.role_id', 'ur.role_id')
                 .select(sql.lit(1).as('one'))
                 .whereRef('ur.user_id', '=', 'u.id')
-                .where('rb.button_key', '=', permission),
+                .where('rb.button_key', '=', a.permission),
             )
             .as('allowed'),
     ])
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
-  return row && { name: row.name, status: row.status, mustChangePassword: row.must_change_password === 1, sessionAlive: Boolean(row.sessionAlive), allowed: Boolean(row.allowed) };
+    .where('u.id', '=', a.userId);
 }
+const signedIn = precompiled((db, a: { userId: number; sessionId: string }) => accessQuery(db, a), ['userId', 'sessionId']);
+const holding = precompiled((db, a: { userId: number; sessionId: string; permission: string }) => accessQuery(db, a), ['userId', 'sessionId', 'permission']);
 
 /** Whether one of the user's roles holds the key. */
 export async function userHolds(db: Kysely<DB>, userId: number, key: string): Promise<boolean> {

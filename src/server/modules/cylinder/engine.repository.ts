@@ -1,11 +1,13 @@
-import { sql, type Kysely, type QueryCreator, type Transaction } from 'kysely';
+import { sql, type Kysely, type QueryCreator, type RawBuilder, type Transaction } from 'kysely';
 import type { ScanResult } from '@shared/api/production';
 import type { DB } from '../../db/schema';
+import { precompiled } from '../../db/precompiled';
 import { LOCK_TIMEOUT, STATEMENT_TIMEOUT } from '../../db/transaction';
 import { BusinessError } from '../../lib/errors';
 import { toJsonb } from '../../lib/jsonb';
 import { nextSeq } from './trace.repository';
-import { type Actor, type CylinderPatch, type LastEvent, type LockedCylinder, type RecordTable, type Target } from './transition';
+import { gasJson, projectsJson } from './production.repository';
+import { type Actor, type CylinderPatch, type FirstRead, type LastEvent, type LockedCylinder, type RecordTable, type Target } from './transition';
 
 /** The engine's statements (engine.ts holds its rules). */
 
@@ -26,18 +28,43 @@ export async function declareTransition(trx: Transaction<DB>): Promise<void> {
   declared.add(trx);
 }
 
-export async function lockCylinder(trx: Transaction<DB>, target: Target): Promise<LockedCylinder> {
-  let q = trx.selectFrom('cylinders').select([
+/**
+ * What a transition's locking read also brings (Transition.lockRead): its gas ('gas', as gasOf reads it) or its
+ * gas's standing test projects ('projects', as inspectionItemsOf reads them), each as one scalar subquery of the
+ * lock's own statement (no join: FOR UPDATE locks the cylinder row alone). Neither is written by anything that
+ * locks the cylinder, so reading them in the locking statement rather than in one after it changes nothing a
+ * caller can tell; it saves the scan a round trip.
+ */
+export type LockRead = 'gas' | 'projects';
+const LOCK_READS: Record<LockRead, RawBuilder<unknown>> = { gas: gasJson('cylinders'), projects: projectsJson('cylinders') };
+
+export async function lockCylinder(trx: Transaction<DB>, target: Target, read?: LockRead): Promise<LockedCylinder> {
+  const { rows } = target.id !== undefined
+    ? await LOCK_BY_ID[read ?? 'none'](trx, { id: target.id })
+    : await LOCK_BY_CODE[read ?? 'none'](trx, { code: (target.code ?? '').trim() });
+  const row = rows[0] as (LockedCylinder & { gas?: LockedCylinder['gas'] | null }) | undefined;
+  if (!row) throw new BusinessError(target.id !== undefined ? `气瓶不存在：${target.id}` : `气瓶编码不存在：${target.code ?? ''}`);
+  // A cylinder whose gas is gone has no gas here: the transition's own read refuses it as before.
+  if (row.gas === null) delete row.gas;
+  return row;
+}
+
+/** The locking read, by id or by code, with what `read` adds; built once per shape (every scan runs one). */
+function lockQuery(db: Kysely<DB>, by: { id: number } | { code: string }, read: LockRead | 'none') {
+  const q = db.selectFrom('cylinders').select([
     'id', 'code', 'status', 'material_id', 'specification', 'tare_weight', 'last_filled_at', 'warehouse_id', 'location_enterprise_id', 'scrap_reason',
     'scrapped_at', 'scrapped_by',
     sql<string | null>`to_char(last_inspection_date, 'YYYY-MM-DD')`.as('last_inspection_date'),
     sql<string | null>`to_char(next_inspection_date, 'YYYY-MM-DD')`.as('next_inspection_date'),
+    ...(read === 'none' ? [] : [LOCK_READS[read].as(read)]),
   ]).forUpdate();
-  q = target.id !== undefined ? q.where('id', '=', target.id) : q.where('code', '=', (target.code ?? '').trim());
-  const row = await q.executeTakeFirst();
-  if (!row) throw new BusinessError(target.id !== undefined ? `气瓶不存在：${target.id}` : `气瓶编码不存在：${target.code ?? ''}`);
-  return row;
+  return 'id' in by ? q.where('id', '=', by.id) : q.where('code', '=', by.code);
 }
+const READS = ['none', 'gas', 'projects'] as const;
+const LOCK_BY_ID = Object.fromEntries(READS.map((r) => [r, precompiled((db, a: { id: number }) => lockQuery(db, a, r), ['id'])])) as
+  Record<LockRead | 'none', (db: Kysely<DB>, a: { id: number }) => Promise<{ rows: unknown[] }>>;
+const LOCK_BY_CODE = Object.fromEntries(READS.map((r) => [r, precompiled((db, a: { code: string }) => lockQuery(db, a, r), ['code'])])) as
+  Record<LockRead | 'none', (db: Kysely<DB>, a: { code: string }) => Promise<{ rows: unknown[] }>>;
 
 /**
  * Actions that are transitions although they may leave the status as it was: vacuum handling of a cylinder
@@ -82,7 +109,13 @@ export async function appendEvent(trx: Transaction<DB>, e: EventInput): Promise<
  * the record names the event, without a round trip of its own.
  */
 export async function insertTransitionEvent(trx: Transaction<DB>, e: EventInput, newRecord: RecordTable | null): Promise<{ traceId: number; recordId: number | null }> {
-  const row = await trx.insertInto('cylinder_traces').values({
+  const row = await trx.insertInto('cylinder_traces').values(eventValues(e, newRecord)).returning(['id', 'record_id']).executeTakeFirstOrThrow();
+  return { traceId: Number(row.id), recordId: row.record_id === null ? null : Number(row.record_id) };
+}
+
+/** The event row (see insertTransitionEvent). */
+function eventValues(e: EventInput, newRecord: RecordTable | null) {
+  return {
     cylinder_id: e.cylinderId,
     seq: nextSeq(e.cylinderId),
     from_status: e.fromStatus, to_status: e.toStatus, action: e.action,
@@ -91,22 +124,30 @@ export async function insertTransitionEvent(trx: Transaction<DB>, e: EventInput,
     station_at: e.actor.stationAt ?? null, replayed: e.actor.replayed === true,
     record_type: e.recordType ?? null, reverts_id: e.revertsId ?? null,
     record_id: newRecord ? sql<number>`nextval(pg_get_serial_sequence(${newRecord}, 'id'))` : e.recordId ?? null,
-  }).returning(['id', 'record_id']).executeTakeFirstOrThrow();
-  return { traceId: Number(row.id), recordId: row.record_id === null ? null : Number(row.record_id) };
+  };
 }
 
 /**
  * Claims a scanId for this transaction. Another request with the same scanId waits here until this one
  * ends: if it committed, that request gets this answer; if it was refused (rolled back), it acts itself.
  */
-export async function claimScan(trx: Transaction<DB>, scanId: string, action: string, code: string, settings?: ReturnType<typeof transitionSettings>): Promise<ScanResult | null> {
-  // With `settings`, the transaction's settings are made in the claim's own statement (one round trip fewer).
-  const claimed = settings
-    ? (await sql<{ scan_id: string }>`insert into lifecycle_scans (scan_id, action, code, response)
-        select ${scanId}, ${action}, ${code.slice(0, 64)}, null from (${settings}) settings
-        on conflict (scan_id) do nothing returning scan_id`.execute(trx)).rows[0]
-    : await trx.insertInto('lifecycle_scans').values({ scan_id: scanId, action, code: code.slice(0, 64), response: null })
+export async function claimScan(
+  trx: Transaction<DB>, scanId: string, action: string, code: string, settings?: ReturnType<typeof transitionSettings>, first?: FirstRead,
+): Promise<ScanResult | null> {
+  // With `settings`, the transaction's settings are made in the claim's own statement (one round trip fewer),
+  // and so is the caller's first read (`first`), checked before anything else.
+  let claimed: { scan_id: string } | undefined;
+  if (settings) {
+    const row = (await sql<{ claimed: string | null; first: unknown }>`with settings as (select ${first ? first.read : sql`null`} as first from (${settings}) s),
+      claimed as (insert into lifecycle_scans (scan_id, action, code, response)
+        select ${scanId}, ${action}, ${code.slice(0, 64)}, null from settings on conflict (scan_id) do nothing returning scan_id)
+      select (select scan_id from claimed) as claimed, settings.first from settings`.execute(trx)).rows[0]!;
+    first?.check(row.first);
+    claimed = row.claimed === null ? undefined : { scan_id: row.claimed };
+  } else {
+    claimed = await trx.insertInto('lifecycle_scans').values({ scan_id: scanId, action, code: code.slice(0, 64), response: null })
       .onConflict((oc) => oc.column('scan_id').doNothing()).returning('scan_id').executeTakeFirst();
+  }
   if (claimed) return null;
   const stored = await trx.selectFrom('lifecycle_scans').select(['response', 'action', 'code']).where('scan_id', '=', scanId).executeTakeFirst();
   if (!stored?.response) throw new BusinessError('该扫描编号已在处理中，请稍后重试');
@@ -114,6 +155,12 @@ export async function claimScan(trx: Transaction<DB>, scanId: string, action: st
   // One scanId is one scan of one cylinder: sent with another code it is refused, never answered with the first cylinder's result.
   if (stored.code.trim() !== code.slice(0, 64).trim()) throw new BusinessError(`该扫描编号已用于另一个气瓶（${stored.code}），请重新扫码`);
   return stored.response as ScanResult;
+}
+
+/** The transition's settings with the caller's first read (see FirstRead), for a transition without a scanId. */
+export async function settingsWith(trx: Transaction<DB>, settings: ReturnType<typeof transitionSettings>, first: FirstRead): Promise<void> {
+  const row = (await sql<{ first: unknown }>`select ${first.read} as first from (${settings}) s`.execute(trx)).rows[0]!;
+  first.check(row.first);
 }
 
 /** Keeps the answer of a claimed scanId, for a retry of the same scan. */
@@ -153,6 +200,35 @@ export async function writeOutcome(trx: Transaction<DB>, w: OutcomeWrite): Promi
     q = q.with('kept_answer', (c) => c.updateTable('lifecycle_scans').set({ response: toJsonb(result) }).where('scan_id', '=', scanId)) as unknown as QueryCreator<DB>;
   }
   await q.updateTable('cylinders').set({ ...w.patch, status: w.to, updated_at: sql`now()` }).where('id', '=', w.cylinderId).execute();
+}
+
+/**
+ * The event and what writeOutcome writes, in one statement (data-modifying CTEs): the event's id and its record's
+ * id (drawn in the event insert, see insertTransitionEvent) reach the record and the kept answer through the
+ * event's RETURNING. The kept answer is `keep.result` with traceId and recordId set from there (jsonb's `||`), so
+ * it is the answer the caller returns once it has set the same two ids.
+ */
+export async function writeEventAndOutcome(
+  trx: Transaction<DB>, e: EventInput, w: Omit<OutcomeWrite, 'traceId' | 'recordId'>,
+): Promise<{ traceId: number; recordId: number | null }> {
+  const newRecord = w.record?.table ?? null;
+  let q = trx.with('ev', (c) => c.insertInto('cylinder_traces').values(eventValues(e, newRecord)).returning(['id', 'record_id'])) as unknown as QueryCreator<DB>;
+  if (w.record) {
+    const values = {
+      ...w.record.values, id: sql`(select record_id from ev)`, cylinder_id: w.cylinderId, trace_id: sql`(select id from ev)`,
+      operator_id: w.actor.operatorId, operator: w.actor.operator, workstation: w.actor.workstation,
+    };
+    q = q.with('written_record', (c) => c.insertInto(w.record!.table as 'vacuum_records').values(values as never)) as unknown as QueryCreator<DB>;
+  }
+  if (w.keep) {
+    const { scanId, result } = w.keep;
+    q = q.with('kept_answer', (c) => c.updateTable('lifecycle_scans')
+      .set({ response: sql`${toJsonb(result)}::jsonb || jsonb_build_object('traceId', (select id from ev), 'recordId', (select record_id from ev))` })
+      .where('scan_id', '=', scanId)) as unknown as QueryCreator<DB>;
+  }
+  q = q.with('moved', (c) => c.updateTable('cylinders').set({ ...w.patch, status: w.to, updated_at: sql`now()` }).where('id', '=', w.cylinderId)) as unknown as QueryCreator<DB>;
+  const row = await (q as unknown as Kysely<DB & { ev: { id: number; record_id: number | null } }>).selectFrom('ev').select(['id', 'record_id']).executeTakeFirstOrThrow();
+  return { traceId: Number(row.id), recordId: row.record_id === null ? null : Number(row.record_id) };
 }
 
 /**

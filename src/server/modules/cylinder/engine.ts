@@ -4,7 +4,8 @@ import { actionLabel } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import {
-  claimScan, declareTransition, insertTransitionEvent, lastTransition, lockCylinder, markTransaction, storeScan, transitionSettings, writeOutcome,
+  claimScan, declareTransition, insertTransitionEvent, lastTransition, lockCylinder, markTransaction, settingsWith, storeScan, transitionSettings, writeEventAndOutcome,
+  writeOutcome,
 } from './engine.repository';
 import { statusLabel } from './status';
 import { RECORD_TYPE, type Actor, type LastEvent, type LockedCylinder, type Target, type Transition } from './transition';
@@ -24,14 +25,16 @@ export function runTransition<R extends ScanResult = ScanResult>(db: Kysely<DB>,
   return db.transaction().execute(async (trx) => {
     markTransaction(trx);
     if (target.scanId) {
-      const earlier = await claimScan(trx, target.scanId, def.action, target.code ?? String(target.id ?? ''), transitionSettings());
+      const earlier = await claimScan(trx, target.scanId, def.action, target.code ?? String(target.id ?? ''), transitionSettings(), target.first);
       if (earlier) return earlier as R;
+    } else if (target.first) {
+      await settingsWith(trx, transitionSettings(), target.first);
     } else {
       await transitionSettings().execute(trx);
     }
     await target.prepare?.(trx);
     const scanId = target.scanId ?? null;
-    return (await runLocked(trx, def, await lockCylinder(trx, target), actor, scanId, { store: scanId, finish: target.finish })) as R;
+    return (await runLocked(trx, def, await lockCylinder(trx, target, def.lockRead), actor, scanId, { store: scanId, finish: target.finish })) as R;
   });
 }
 
@@ -80,17 +83,29 @@ export async function runLocked(
   const patch = outcome.patch ?? {};
   const before = Object.fromEntries(Object.keys(patch).map((k) => [k, (c as unknown as Record<string, unknown>)[k] ?? null]));
   const action = outcome.action ?? def.action;
-  const { traceId, recordId } = await insertTransitionEvent(trx, {
+  const event = {
     cylinderId: c.id, fromStatus: c.status, toStatus: outcome.to, action, actor, scanId,
     detail: { ...outcome.detail, ...(Object.keys(before).length ? { before } : {}) },
     recordType: outcome.record ? RECORD_TYPE[outcome.record.table] : null,
-  }, outcome.record?.table ?? null);
-  const done: ScanResult = {
+  };
+  const answerOf = (traceId: number, recordId: number | null): ScanResult => ({
     ...base, action, fromStatus: c.status, toStatus: outcome.to, traceId, recordId, repeated: false,
     message: outcome.message ?? `气瓶 ${c.code} ${def.label ?? label(action)}成功`,
     ...outcome.extra,
-  };
-  const result = answer.finish ? await answer.finish(trx, done) : done;
+  });
+  if (!answer.finish) {
+    // Nothing completes the answer from the event: the event, the record, the kept answer and the status in one
+    // statement. The answer is kept with the ids the event insert returns (see writeEventAndOutcome).
+    const result = answerOf(0, null);
+    const ids = await writeEventAndOutcome(trx, event, {
+      cylinderId: c.id, to: outcome.to, patch, actor, record: outcome.record ?? null, keep: answer.store ? { scanId: answer.store, result } : null,
+    });
+    result.traceId = ids.traceId;
+    result.recordId = ids.recordId;
+    return result;
+  }
+  const { traceId, recordId } = await insertTransitionEvent(trx, event, outcome.record?.table ?? null);
+  const result = await answer.finish(trx, answerOf(traceId, recordId));
 
   await writeOutcome(trx, {
     cylinderId: c.id, to: outcome.to, patch, actor, traceId, recordId, record: outcome.record ?? null, keep: answer.store ? { scanId: answer.store, result } : null,

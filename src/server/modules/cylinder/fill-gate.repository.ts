@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { precompiled } from '../../db/precompiled';
 import { BusinessError } from '../../lib/errors';
 import { today } from '../../lib/dates';
 import { fillGateReasons, type GateReason } from './fill-gate';
@@ -28,7 +29,24 @@ export interface GateGasFacts {
 
 /** The gate's reasons and the cylinder as a station shows it (CylinderBrief), read in one statement. */
 export async function fillGateWithCylinder(db: Kysely<DB>, code: string, materialId: number) {
-  const row = await db.selectFrom('cylinders as c')
+  const [row] = (await gateStatement(db, { code, materialId })).rows;
+  if (!row) throw new BusinessError(`气瓶不存在：${code}`);
+  if (row.gasId === null || row.gasName === null) throw new BusinessError(`介质不存在：${materialId}`);
+  const gas = {
+    id: row.gasId, materialName: row.gasName, flammable: row.gasFlammable === true, designLifeYears: row.gasLife,
+    // 系统规则: without the extension a passed inspection no longer lengthens the production.
+    extendedLifeYears: row.extensionRule ? row.gasExtendedLife : null,
+  };
+  const brief = {
+    id: row.id, code: row.code, status: row.status, materialId: row.materialId, materialName: row.materialName, specification: row.specification,
+    tareWeight: row.tareWeight, nextInspectionDate: row.nextInspectionDate, ownerName: row.ownerName,
+  };
+  const options = { vacuumSince: row.vacuumSince, inspectionRecordedAt: row.inspectionRecordedAt, vacuumRequired: row.vacuumRule };
+  return { cylinder: brief, reasons: fillGateReasons(row, gas, today(), options), gas: { materialName: row.gasName, category: row.gasCategory ?? '' } };
+}
+
+function gateQuery(db: Kysely<DB>, code: string, materialId: number) {
+  return db.selectFrom('cylinders as c')
     .innerJoin('materials as m', 'm.id', 'c.material_id')
     .leftJoin('enterprises as o', 'o.id', 'c.owner_enterprise_id')
     // The gas being filled, in the same statement (this runs twice per filled cylinder: scan and fill).
@@ -53,18 +71,8 @@ export async function fillGateWithCylinder(db: Kysely<DB>, code: string, materia
       (eb) => eb.selectFrom('periodic_inspections as p').select(sql<string>`to_char(max(p.inspected_on), 'YYYY-MM-DD')`.as('v'))
         .whereRef('p.cylinder_id', '=', 'c.id').where('p.result', '=', 1).as('lastPassedInspection'),
     ])
-    .where('c.code', '=', code).executeTakeFirst();
-  if (!row) throw new BusinessError(`气瓶不存在：${code}`);
-  if (row.gasId === null || row.gasName === null) throw new BusinessError(`介质不存在：${materialId}`);
-  const gas = {
-    id: row.gasId, materialName: row.gasName, flammable: row.gasFlammable === true, designLifeYears: row.gasLife,
-    // 系统规则: without the extension a passed inspection no longer lengthens the production.
-    extendedLifeYears: row.extensionRule ? row.gasExtendedLife : null,
-  };
-  const brief = {
-    id: row.id, code: row.code, status: row.status, materialId: row.materialId, materialName: row.materialName, specification: row.specification,
-    tareWeight: row.tareWeight, nextInspectionDate: row.nextInspectionDate, ownerName: row.ownerName,
-  };
-  const options = { vacuumSince: row.vacuumSince, inspectionRecordedAt: row.inspectionRecordedAt, vacuumRequired: row.vacuumRule };
-  return { cylinder: brief, reasons: fillGateReasons(row, gas, today(), options), gas: { materialName: row.gasName, category: row.gasCategory ?? '' } };
+    .where('c.code', '=', code);
 }
+
+/** The gate's statement, built once (it runs twice per filled cylinder). */
+const gateStatement = precompiled((db, a: { code: string; materialId: number }) => gateQuery(db, a.code, a.materialId), ['code', 'materialId']);

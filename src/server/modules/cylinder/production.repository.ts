@@ -26,10 +26,31 @@ const projectsQuery = (db: Kysely<DB>, materialIds: number[] | null) => {
 };
 
 /** A project row as the station and the shared verdict (src/shared/cylinder/inspection.ts) read it: numbers, not numeric text. */
-const projectRef = (p: { id: number; project_name: string; method: string | null; standard_min: string | null; standard_max: string | null; standard_text: string | null; unit: string | null; required: boolean }): InspectionItemRef => ({
+export const projectRef = (p: { id: number; project_name: string; method: string | null; standard_min: string | null; standard_max: string | null; standard_text: string | null; unit: string | null; required: boolean }): InspectionItemRef => ({
   id: p.id, projectName: p.project_name, method: p.method, standardMin: p.standard_min === null ? null : Number(p.standard_min),
   standardMax: p.standard_max === null ? null : Number(p.standard_max), standardText: p.standard_text, unit: p.unit, required: p.required,
 });
+
+/**
+ * gasOf's read as a scalar subquery on the gas of the cylinder row `cylinder` (a table name or alias), for a
+ * statement that reads the cylinder anyway: json, numerics as their text (as gasOf answers them); null when the
+ * gas is gone.
+ */
+export const gasJson = (cylinder: string) => sql<Gas | null>`(select json_build_object('material_name', m.material_name, 'category', m.category,
+  'reweigh_required', m.reweigh_required, 'target_net_weight', m.target_net_weight::text, 'weight_tolerance', m.weight_tolerance::text)
+  from materials m where m.id = ${sql.ref(`${cylinder}.material_id`)})`;
+
+/** inspectionItemsOf's read likewise (see gasJson): the gas's standing test projects in their order, [] when none. */
+export const projectsJson = (cylinder: string) => sql<ProjectRow[]>`(select coalesce(json_agg(json_build_object('id', p.id,
+  'project_name', p.project_name, 'standard_min', p.standard_min::text, 'standard_max', p.standard_max::text, 'standard_text', p.standard_text,
+  'unit', p.unit, 'required', p.required, 'method', p.method) order by p.sort, p.id), '[]')
+  from test_projects p where p.material_id = ${sql.ref(`${cylinder}.material_id`)} and p.retired_at is null)`;
+
+/** A standing test project as inspectionItemsOf reads it. */
+export interface ProjectRow {
+  id: number; project_name: string; standard_min: string | null; standard_max: string | null; standard_text: string | null; unit: string | null;
+  required: boolean; method: string | null;
+}
 
 /** The gas's standing test projects (检验项目), in their order. */
 export const inspectionItemsOf = async (db: Kysely<DB>, materialId: number): Promise<InspectionItemRef[]> =>

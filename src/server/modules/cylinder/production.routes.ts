@@ -13,7 +13,9 @@ import { rollbackCheck, rollbackSave } from './rollback';
 import * as t from './production.transitions';
 import { BusinessError } from '../../lib/errors';
 import { loadRules } from '../systemRule';
-import { requireRecordFields } from '../setting';
+import { recordFieldsRead, requireRecordFields } from '../setting';
+import type { RecordKey } from '@shared/api/setting';
+import type { Target, Transition } from './transition';
 
 /** Production (SPEC 7 "Production") and trace calls; screens /produce/produce, /produce/inspect, /produce/traceability. */
 export const productionRoutes: FastifyPluginAsync = async (app) => {
@@ -28,18 +30,34 @@ export const productionRoutes: FastifyPluginAsync = async (app) => {
   route(app, PRODUCTION.addPicking, async (r) => runTransition(db, t.pick(r.body.materialId), r.body, actorOf(r)));
   route(app, PRODUCTION.returnPicking, async (r) => runTransition(db, t.returnPick(r.body.reason?.trim() || null), r.body, actorOf(r)));
   route(app, PRODUCTION.fillingScan, async (r) => production.fillingScan(db, r.body.code, r.body.materialId));
+  /**
+   * The act with its 记录内容设置 check read and made in the transaction's first statement (Target.first), before
+   * anything else of it. A body the transition refuses as it is built is checked the old way first, so a body
+   * with both faults is refused for the missing field, as before.
+   */
+  const withRecordFields = async (record: RecordKey, body: Target & object, make: () => Transition) => {
+    let def: Transition;
+    try {
+      def = make();
+    } catch (error) {
+      await requireRecordFields(db, record, body);
+      throw error;
+    }
+    return { def, target: { ...body, first: recordFieldsRead(record, body) } };
+  };
+
   route(app, PRODUCTION.filling, async (r) => {
     // A typed weight (not read from the filling scale) needs the rules' leave and its own key, as at re-weighing.
     if (typeof r.body.filledWeight === 'number' && r.body.source !== 'scale') await allowTypedWeight(r);
-    await requireRecordFields(db, 'FILLING', r.body);
-    return runTransition(db, t.fill(r.body), r.body, actorOf(r));
+    const { def, target } = await withRecordFields('FILLING', r.body, () => t.fill(r.body));
+    return runTransition(db, def, target, actorOf(r));
   });
   route(app, PRODUCTION.fillingHistory, async (r) => history.fillingHistory(db, r.body));
 
   route(app, PRODUCTION.testScan, async (r) => production.inspectionScan(db, r.body.code));
   route(app, PRODUCTION.testResult, async (r) => {
-    await requireRecordFields(db, 'INSPECTION', r.body);
-    return runTransition(db, t.inspect(r.body), r.body, actorOf(r));
+    const { def, target } = await withRecordFields('INSPECTION', r.body, () => t.inspect(r.body));
+    return runTransition(db, def, target, actorOf(r));
   });
   route(app, PRODUCTION.testHistory, async (r) => history.inspectionHistory(db, r.body));
   route(app, PRODUCTION.updateTestById, async (r) => production.updateInspection(db, r.body, actorOf(r)));
@@ -52,8 +70,8 @@ export const productionRoutes: FastifyPluginAsync = async (app) => {
   route(app, PRODUCTION.metageScan, async (r) => production.metageScan(db, r.body.code));
   route(app, PRODUCTION.metage, async (r) => {
     if (r.body.source === 'manual') await allowTypedWeight(r);
-    await requireRecordFields(db, 'REWEIGH', r.body);
-    return runTransition(db, t.metage(r.body), r.body, actorOf(r));
+    const { def, target } = await withRecordFields('REWEIGH', r.body, () => t.metage(r.body));
+    return runTransition(db, def, target, actorOf(r));
   });
   route(app, PRODUCTION.checkWeight, async (r) => production.checkWeight(db, r.params.id, r.query.grossWeight));
   route(app, PRODUCTION.metageHistory, async (r) => history.metageHistory(db, r.body));

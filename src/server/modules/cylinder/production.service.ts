@@ -12,10 +12,10 @@ import { fillGateWithCylinder } from './fill-gate.repository';
 import { wrongStatus } from './engine';
 import { appendEvent, lockCylinder } from './engine.repository';
 import type { Actor } from './transition';
-import { briefByCode, inspectionRecord } from './trace.queries';
+import { briefWith, inspectionRecord } from './trace.queries';
 import { evaluateInspection, metageReasons, weightVerdict } from './production.transitions';
 import * as repo from './production.repository';
-import { gasOf, inspectionItemsOf } from './production.repository';
+import { gasJson, gasOf, inspectionItemsOf, projectRef, projectsJson } from './production.repository';
 
 /** The engine's wrong-status refusal, as a preview reason (none when the status fits). */
 const statusReason = (c: CylinderBrief, step: string, expected: readonly number[]): string[] =>
@@ -34,16 +34,21 @@ export async function fillingScan(db: Kysely<DB>, code: string, materialId: numb
   return { cylinder, allowed: reasons.length === 0, reasons };
 }
 
+const briefWithProjects = briefWith(projectsJson('c'));
+const briefWithGas = briefWith(gasJson('c'));
+
 export async function inspectionScan(db: Kysely<DB>, code: string): Promise<InspectionPreview> {
-  const cylinder = await briefByCode(db, code);
-  const projects = await inspectionItemsOf(db, cylinder.materialId);
+  // One statement: the cylinder and its gas's test projects.
+  const { brief: cylinder, also: rows } = await briefWithProjects(db, code);
+  const projects = rows.map(projectRef);
   const reasons = statusReason(cylinder, '检验', [STATUS.filling]);
   return { cylinder, allowed: reasons.length === 0, reasons, projects };
 }
 
 export async function metageScan(db: Kysely<DB>, code: string): Promise<MetagePreview> {
-  const cylinder = await briefByCode(db, code);
-  const gas = await gasOf(db, cylinder.materialId);
+  // One statement: the cylinder and its gas (gasOf's read).
+  const { brief: cylinder, also: gas } = await briefWithGas(db, code);
+  if (!gas) throw new BusinessError(`介质不存在：${cylinder.materialId}`);
   const reasons = [
     ...statusReason(cylinder, '复秤', [STATUS.inspected]),
     ...metageReasons({ code: cylinder.code, tare_weight: cylinder.tareWeight === null ? null : String(cylinder.tareWeight) }, gas),

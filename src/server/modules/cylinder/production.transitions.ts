@@ -7,7 +7,7 @@ import { BusinessError } from '../../lib/errors';
 import { storableText } from '../../lib/jsonb';
 import { blankToNull } from '../../lib/paging';
 import { fillGateFor, type GateGasFacts } from './fill-gate.repository';
-import { gasOf, inspectionItemsOf, type Gas } from './production.repository';
+import { gasOf, inspectionItemsOf, projectRef, type Gas } from './production.repository';
 import { statusLabel } from './status';
 import type { Actor, LockedCylinder, Transition } from './transition';
 
@@ -129,8 +129,10 @@ const failedProjects = (r: { items: InspectionResult[]; failed: string[] }): str
 /** 检验: filling (4) → inspected (5); any required project failed → analyze (1) with the failed items. */
 export const inspect = (body: InspectionResultBody): Transition => ({
   action: 'testPass', label: '检验', from: [STATUS.filling], done: { statuses: [STATUS.inspected, STATUS.analyze], actions: ['testPass', 'testFail'] },
+  // The gas's test projects come with the lock (a locked row passed in by an import reads them here).
+  lockRead: 'projects',
   apply: async (trx, c) => {
-    const projects = await inspectionItemsOf(trx, c.material_id);
+    const projects = c.projects ? c.projects.map(projectRef) : await inspectionItemsOf(trx, c.material_id);
     // The shared verdict (src/shared/cylinder/inspection.ts): the station offline moves its copy by the same rule.
     const result = inspectionVerdict(projects, body, c.code);
     if (!result.ok) throw new BusinessError(result.problem);
@@ -149,7 +151,10 @@ export const inspect = (body: InspectionResultBody): Transition => ({
 
 /** The gas as a transition's check and apply both need it: read once per transaction. */
 const gasesRead = new WeakMap<Transaction<DB>, Map<number, Promise<Gas>>>();
-function gasIn(trx: Transaction<DB>, materialId: number): Promise<Gas> {
+function gasIn(trx: Transaction<DB>, c: LockedCylinder): Promise<Gas> {
+  // Read with the lock (Transition.lockRead) unless the caller locked the row itself.
+  if (c.gas) return Promise.resolve(c.gas);
+  const materialId = c.material_id;
   const read = gasesRead.get(trx) ?? new Map<number, Promise<Gas>>();
   gasesRead.set(trx, read);
   if (!read.has(materialId)) read.set(materialId, gasOf(trx, materialId));
@@ -175,9 +180,10 @@ export function weightVerdict(gross: number, tare: number, target: number, toler
 /** 复秤: inspected (5) → reWeighed (6); out of tolerance → analyze (1) with the deviation. */
 export const metage = (body: MetageBody): Transition => ({
   action: 'reweighPass', label: '复秤', from: [STATUS.inspected], done: { statuses: [STATUS.reWeighed, STATUS.analyze], actions: ['reweighPass', 'reweighFail'] },
-  check: async (trx, c) => metageReasons(c, await gasIn(trx, c.material_id)),
+  lockRead: 'gas',
+  check: async (trx, c) => metageReasons(c, await gasIn(trx, c)),
   apply: async (trx, c) => {
-    const gas = await gasIn(trx, c.material_id);
+    const gas = await gasIn(trx, c);
     const v = weightVerdict(body.grossWeight, Number(c.tare_weight), Number(gas.target_net_weight), Number(gas.weight_tolerance));
     const sign = v.deviation > 0 ? '+' : '';
     return {

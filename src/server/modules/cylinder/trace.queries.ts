@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type {
   CycleInfo, CylinderBrief, FillingHistoryQuery, FillingRow, MetageHistoryQuery, ProduceEventRow, ProduceListQuery,
   ProductionCylinderQuery, ProductionCylinderRow, StationAction, InspectionHistoryQuery, InspectionRecord, TimelineEvent, TodayCount, TraceInfo, WeighingRow,
@@ -7,6 +7,7 @@ import type { PageResult } from '@shared/api/schema';
 import type { StorageTraceQuery } from '@shared/api/storage';
 import { actionLabel, placeOf, type Place } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
+import { precompiled } from '../../db/precompiled';
 import { BusinessError } from '../../lib/errors';
 import { ownerName } from '../../lib/sql';
 import { escapeLike, growingPage as historyPage, paginate } from '../../lib/paging';
@@ -18,16 +19,33 @@ const num = (v: string | null) => (v === null ? null : Number(v));
 
 /** The cylinder as a station shows it, by code; an unknown code says so. */
 export async function briefByCode(db: Db, code: string): Promise<CylinderBrief> {
-  const row = await db.selectFrom('cylinders as c')
+  return briefOf(await briefQuery(db, code.trim(), sql<null>`null`).executeTakeFirst(), code).brief;
+}
+
+function briefQuery<T>(db: Db, code: string, also: RawBuilder<T>) {
+  return db.selectFrom('cylinders as c')
     .leftJoin('materials as m', 'm.id', 'c.material_id')
     .select([
       'c.id', 'c.code', 'c.status', 'c.material_id as materialId', 'm.material_name as materialName', 'c.specification',
       'c.tare_weight as tareWeight', sql<string | null>`to_char(c.next_inspection_date, 'YYYY-MM-DD')`.as('nextInspectionDate'),
-      ownerName('c').as('ownerName'),
+      ownerName('c').as('ownerName'), also.as('also'),
     ])
-    .where('c.code', '=', code.trim()).executeTakeFirst();
+    .where('c.code', '=', code);
+}
+
+function briefOf<T>(row: { tareWeight: string | null; also: T } & Omit<CylinderBrief, 'tareWeight'> | undefined, code: string): { brief: CylinderBrief; also: T } {
   if (!row) throw new BusinessError(`气瓶编码不存在：${code.trim()}`);
-  return { ...row, tareWeight: num(row.tareWeight) };
+  const { also, ...brief } = row;
+  return { brief: { ...brief, tareWeight: num(brief.tareWeight) }, also };
+}
+
+/**
+ * briefByCode with one more column read in the same statement (`also`, on the cylinder row `c`), as a function
+ * of (db, code) whose statement is built once: a scan's cost is its round trips and its building.
+ */
+export function briefWith<T>(also: RawBuilder<T>): (db: Db, code: string) => Promise<{ brief: CylinderBrief; also: T }> {
+  const statement = precompiled((db, a: { code: string }) => briefQuery(db, a.code, also), ['code']);
+  return async (db, code) => briefOf((await statement(db, { code: code.trim() })).rows[0], code) as { brief: CylinderBrief; also: T };
 }
 
 /* ---------------------------------------------------------------- timeline */

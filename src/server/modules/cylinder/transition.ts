@@ -1,7 +1,8 @@
-import type { Transaction, Updateable } from 'kysely';
+import type { RawBuilder, Transaction, Updateable } from 'kysely';
 import type { ScanResult } from '@shared/api/production';
 import type { LifecycleAction } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
+import type { Gas, ProjectRow } from './production.repository';
 
 import type { Actor } from '../../lib/access';
 
@@ -24,6 +25,10 @@ export interface LockedCylinder {
   /** 'YYYY-MM-DD' */
   last_inspection_date: string | null;
   next_inspection_date: string | null;
+  /** Read with the lock when the transition asks for it (Transition.lockRead): its gas, as production.repository's gasOf reads it. */
+  gas?: Gas;
+  /** Likewise its gas's standing test projects, in their order (as inspectionItemsOf reads them). */
+  projects?: ProjectRow[];
 }
 
 /** The newest event of the cylinder that is not undone and not itself a rollback. */
@@ -83,6 +88,18 @@ export interface Transition {
    */
   check?: (trx: Transaction<DB>, c: LockedCylinder, last: () => Promise<LastEvent | null>) => Promise<string[]>;
   apply: (trx: Transaction<DB>, c: LockedCylinder, last: () => Promise<LastEvent | null>) => Promise<Outcome>;
+  /** What the locking read also brings, for check and apply (engine.repository LockRead). */
+  lockRead?: 'gas' | 'projects';
+}
+
+/**
+ * A read made in the transition's first statement (with its settings and scanId claim) and checked before
+ * anything else of the transition: a station's record settings (记录内容设置) the act must meet.
+ */
+export interface FirstRead {
+  read: RawBuilder<unknown>;
+  /** Throws the refusal (the transaction is rolled back). */
+  check: (value: unknown) => void;
 }
 
 export interface Target {
@@ -97,5 +114,7 @@ export interface Target {
   prepare?: (trx: Transaction<DB>) => Promise<void>;
   /** Completes the answer (a repeat too) before it is stored for the scanId: an order's line progress. */
   finish?: (trx: Transaction<DB>, result: ScanResult) => Promise<ScanResult>;
+  /** Read and checked in the transaction's first statement (see FirstRead). */
+  first?: FirstRead;
 }
 

@@ -6,5 +6,5 @@ import { settingRoutes } from './setting.routes';
  * layouts. Printing (documents, labels) and the stations read the setting they use through `settingFor`.
  */
 export const module = serverModule('setting', settingRoutes);
-export { requireRecordFields, settingFor, settingInfo } from './setting.service';
+export { recordFieldsRead, requireRecordFields, settingFor, settingInfo } from './setting.service';
 export { unknownFields } from './setting.content';

@@ -61,6 +61,12 @@ export function defaultSetting(db: Db, kind: SettingKind, key: string) {
     .orderBy('s.is_default', 'desc').orderBy('s.updated_at', 'desc').orderBy('s.id', 'desc').limit(1).executeTakeFirst();
 }
 
+/** defaultSetting's content as a scalar subquery, for a caller's own statement (the same setting chosen the same way). */
+export function defaultContent(kind: SettingKind, key: string) {
+  return sql<unknown>`(select s.content from settings s where s.kind = ${kind} and s.setting_key = ${key} and s.enabled = 1
+    order by s.is_default desc, s.updated_at desc, s.id desc limit 1)`;
+}
+
 export async function insertSetting(trx: Transaction<DB>, v: SettingValues, by: string, copiedFrom: number | null = null): Promise<number> {
   const row = await trx.insertInto('settings')
     .values({ ...v, content: toJsonb(v.content), copied_from: copiedFrom, created_by: by, updated_by: by })

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import { recordFieldName } from '@shared/recordFields';
 import {
   RECORD_KEYS, SETTING_KIND_NAMES, type RecordContent, type RecordKey, type ReportContent, type SettingCopyBody, type SettingInfo, type SettingKind, type SettingListBody, type SettingPageBody, type SettingSaveBody,
@@ -100,8 +100,21 @@ export async function recordRules(db: Kysely<DB>, record: RecordKey): Promise<Re
 export async function requireRecordFields(db: Kysely<DB>, record: RecordKey, body: object): Promise<void> {
   const setting = await repo.defaultSetting(db, 'RECORD', record);
   if (!setting || setting.kind !== 'RECORD') return;
-  const content = setting.content as RecordContent;
+  checkRecordFields(record, setting.content, body);
+}
+
+/** The refusal of requireRecordFields for the setting's content (null: no setting). */
+function checkRecordFields(record: RecordKey, content: unknown, body: object): void {
+  if (!content) return;
   const values = body as Record<string, unknown>;
-  const missing = content.fields.find((f) => f.required === 1 && empty(values[f.key]));
+  const missing = (content as RecordContent).fields.find((f) => f.required === 1 && empty(values[f.key]));
   if (missing) throw new BusinessError(`${recordFieldName(record, missing.key)}为必填项（记录内容设置：${RECORD_KEYS[record]}）`);
+}
+
+/**
+ * requireRecordFields as a read for another statement of the caller's (a transition's first one, see the
+ * cylinder module's FirstRead) and the check of what it read: the same setting, the same refusal.
+ */
+export function recordFieldsRead(record: RecordKey, body: object): { read: RawBuilder<unknown>; check: (content: unknown) => void } {
+  return { read: repo.defaultContent('RECORD', record), check: (content) => checkRecordFields(record, content, body) };
 }

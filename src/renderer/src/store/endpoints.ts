@@ -32,7 +32,8 @@ interface Options<E extends Endpoint> {
   keepUnusedDataFor?: number;
   /**
    * A scan: its `tags` are invalidated only once the frame after its answer has been drawn, so the lists and
-   * counts it makes stale re-fetch and re-render after the verdict is on screen, not before it.
+   * counts it makes stale re-fetch and re-render after the verdict is on screen, not before it; a burst of scans
+   * refreshes them once (see SCAN_REFRESH).
    */
   afterPaint?: boolean;
 }
@@ -49,6 +50,28 @@ export const SCAN_CALL = { selectFromResult: () => NOTHING };
 export function afterNextPaint(fn: () => void): void {
   if (typeof requestAnimationFrame !== 'function') return void setTimeout(fn, 0);
   requestAnimationFrame(() => setTimeout(fn, 0));
+}
+
+/**
+ * How the lists and counts a scan makes stale are refreshed: once the scanner pauses `quietMs`, at the latest
+ * `maxMs` after the first scan of a burst. A station scanning a rack re-fetches its records once a pause (or every
+ * two seconds), not after every cylinder, so those queries never queue before the next scan's call.
+ */
+export const SCAN_REFRESH = { quietMs: 250, maxMs: 2_000 };
+const stale = { tags: new Set<TagType>(), since: 0, timer: null as ReturnType<typeof setTimeout> | null };
+
+function refreshAfterScan(dispatch: (action: unknown) => unknown, tags: readonly TagType[]): void {
+  for (const tag of tags) stale.tags.add(tag);
+  const now = Date.now();
+  if (!stale.since) stale.since = now;
+  if (stale.timer) clearTimeout(stale.timer);
+  stale.timer = setTimeout(() => {
+    const due = [...stale.tags];
+    stale.tags.clear();
+    stale.since = 0;
+    stale.timer = null;
+    dispatch(api.util.invalidateTags(due));
+  }, Math.max(0, Math.min(SCAN_REFRESH.quietMs, stale.since + SCAN_REFRESH.maxMs - now)));
 }
 
 const extra = <E extends Endpoint>(o: Options<E>) => ({ ...(o.silent ? { silent: true } : {}), ...(o.skipAuth ? { skipAuth: true } : {}) });
@@ -75,7 +98,7 @@ export function mutationOf<E extends Endpoint>(b: Build, e: E, o: Options<E> = {
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         // Refused or lost, the scan may still have changed something (a lost answer): refresh either way.
         await queryFulfilled.catch(() => undefined);
-        afterNextPaint(() => dispatch(api.util.invalidateTags([...deferred])));
+        afterNextPaint(() => refreshAfterScan(dispatch, deferred));
       },
     } : {}),
   });

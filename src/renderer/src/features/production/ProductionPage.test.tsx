@@ -9,6 +9,7 @@ import { http } from '@renderer/http/client';
 import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
 import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
 import { stubAudio } from '@renderer/test/fakeAudio';
+import { SCAN_REFRESH } from '@renderer/store/endpoints';
 import { bodies, bodyOf, brief, LPG, N2, refusal, result, todayCounter, UUID } from './testData';
 
 const SCREEN_LOAD = { timeout: 15_000 };
@@ -83,6 +84,33 @@ describe('充装管理 /produce/produce — 领瓶', { timeout: 60_000 }, () => 
     // Each scan is its own: a fresh scanId.
     expect(sent[1]!.scanId).not.toBe(sent[0]!.scanId);
     expect(within(screen.getByRole('list', { name: '最近扫描' })).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('a burst of scans refreshes the station\'s count from the server once, after the scanner pauses', async () => {
+    const saved = { ...SCAN_REFRESH };
+    // A pause long enough that three scans surely fall inside it, even on a busy machine.
+    Object.assign(SCAN_REFRESH, { quietMs: 8_000, maxMs: 60_000 });
+    try {
+      storeSession();
+      let n = 0;
+      const adapter = serve((c) => (c.url === '/produce/addPicking' ? ok(result(`GP000${++n}`, 2, 3, `气瓶 GP000${n} 已领瓶`)) : undefined));
+      const counted = () => adapter.calls.filter((c) => c.url === '/produce/todayCount').length;
+      renderApp('/produce/produce');
+      await openStation('领瓶');
+      await waitFor(() => expect(count()).toHaveTextContent('今日完成0瓶'));
+      const before = counted();
+      for (const code of ['GP0001', 'GP0002', 'GP0003']) {
+        await scan(code);
+        await waitFor(() => expect(verdict()).toHaveTextContent(`气瓶 ${code} 已领瓶`));
+      }
+      // Counted at once on screen; the server's count is asked for once the burst is over, not three times.
+      expect(count()).toHaveTextContent('今日完成3瓶');
+      expect(counted()).toBe(before);
+      await waitFor(() => expect(counted()).toBe(before + 1), { timeout: 20_000 });
+      expect(count()).toHaveTextContent('今日完成3瓶');
+    } finally {
+      Object.assign(SCAN_REFRESH, saved);
+    }
   });
 
   it("a refusal shows the server's message in red, with the refusal sound", async () => {

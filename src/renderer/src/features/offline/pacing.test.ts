@@ -4,7 +4,7 @@ import { http } from '@renderer/http/client';
 import { fakeAdapter, ok } from '@renderer/test/fakeAdapter';
 import { storeSession } from '@renderer/test/renderApp';
 import { offlineDb, readMeta, resetOfflineDbForTests } from './db';
-import { FACTS_CURSOR, PACE, pullFacts, scanActivity } from './sync';
+import { FACTS_CURSOR, FACTS_SYNCED_AT, PACE, pullFacts, scanActivity } from './sync';
 
 const ROWS = 250;
 const facts = (i: number) => ({ code: `PC${String(i).padStart(4, '0')}`, id: i, status: 2, materialId: 3 });
@@ -74,5 +74,21 @@ describe('the local copy gives way to scans', () => {
       clearInterval(busy);
     }
     expect(await offlineDb().facts.count()).toBe(2 * ROWS);
+  });
+
+  it('pulls for one round\'s time at most: a long copy goes on in the next round, ready only once it reached the end', async () => {
+    Object.assign(PACE, { quietMs: 0, maxDeferMs: 0, stepMs: 10, roundMs: 0 });
+    const adapter = feed();
+    await expect(pullFacts()).resolves.toBe(true);
+    // One page this round: its rows kept and the cursor after them, the copy not yet ready.
+    expect(feedCalls(adapter)).toBe(1);
+    expect(await offlineDb().facts.count()).toBe(ROWS);
+    expect(await readMeta(FACTS_CURSOR)).toBe('f.1.250');
+    expect(await readMeta(FACTS_SYNCED_AT)).toBeFalsy();
+    // The next round goes on from there and reaches the end.
+    await expect(pullFacts()).resolves.toBe(true);
+    expect(feedCalls(adapter)).toBe(2);
+    expect(await offlineDb().facts.count()).toBe(2 * ROWS);
+    expect(typeof (await readMeta(FACTS_SYNCED_AT))).toBe('number');
   });
 });

@@ -48,7 +48,7 @@ export const scanActivity = { inFlight: 0, lastAt: 0 };
  * shift, a page every few seconds at worst); rows are written `putChunk` at a time, with the same courtesy
  * between chunks, so a scanner's Enter never waits behind a whole page.
  */
-export const PACE = { quietMs: 800, maxDeferMs: 5_000, stepMs: 50, putChunk: 100 };
+export const PACE = { quietMs: 800, maxDeferMs: 5_000, stepMs: 50, putChunk: 100, roundMs: 15_000 };
 
 const pause = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
@@ -64,7 +64,8 @@ export async function giveWayToScans(): Promise<void> {
 
 /**
  * Brings the local copy of the gate facts up to date from the change feed: pages from the stored cursor
- * until the server says there is no more; a new scope (another gas) or a `reset` starts again from empty.
+ * until the server says there is no more (or the round's time is up, see PACE.roundMs; the copy counts as
+ * ready only once a pull has reached the end); a new scope (another gas) or a `reset` starts again from empty.
  * Returns false when the server has no feed (an older server): the copy then stays as it was.
  */
 export async function pullFacts(): Promise<boolean> {
@@ -83,7 +84,11 @@ export async function pullFacts(): Promise<boolean> {
   // a full copy: one a day (and after a long outage), as the server's README asks.
   const fullAt = await readMeta<number | null>(FACTS_FULL_AT);
   if (typeof fullAt === 'number' && Date.now() - fullAt > FULL_COPY_EVERY_MS) await writeMeta(FACTS_CURSOR, null);
+  // One round pulls for at most PACE.roundMs: a long full copy goes on in the next rounds (the cursor is kept per
+  // page), so the loop's other work — sending kept scans again, the queue report — never waits behind it.
+  const until = Date.now() + PACE.roundMs;
   for (let pages = 0; pages < 10_000; pages++) {
+    if (pages > 0 && Date.now() >= until) return true;
     await giveWayToScans();
     const cursor = (await readMeta<string | null>(FACTS_CURSOR)) ?? null;
     const page = await callEndpoint(OFFLINE.facts, {

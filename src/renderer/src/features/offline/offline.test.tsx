@@ -68,6 +68,15 @@ async function openPick() {
 async function copyFilled() {
   await waitFor(async () => expect(await offlineDb().facts.count()).toBe(3), DRAIN);
 }
+/** Signed in at the 领瓶 station of a server that can go away, once the local copy is filled. */
+async function pickWithCopy(opts: Parameters<typeof server>[0] = {}) {
+  storeSession();
+  const running = server(opts);
+  renderApp('/produce/produce');
+  await openPick();
+  await copyFilled();
+  return running;
+}
 const replays = (adapter: { calls: InternalAxiosRequestConfig[] }) =>
   adapter.calls.filter((c) => c.url === '/produce/addPicking' && c.headers?.['X-Replayed'] === '1');
 
@@ -85,11 +94,7 @@ afterEach(async () => {
 describe('stations offline — 领瓶', { timeout: 90_000 }, () => {
   it('keeps a scan the local copy allows (已暂存, its own tone, 待同步 1), refuses what the copy refuses or does not know, and replays by itself once the server answers', async () => {
     const tones = stubAudio();
-    storeSession();
-    const { adapter, state } = server();
-    renderApp('/produce/produce');
-    await openPick();
-    await copyFilled();
+    const { adapter, state } = await pickWithCopy();
     expect(within(header()).getByTestId('connection')).toHaveTextContent('在线');
 
     state.down = true;
@@ -128,11 +133,7 @@ describe('stations offline — 领瓶', { timeout: 90_000 }, () => {
   });
 
   it('a scan whose answer was lost in flight (the server acted, the station never heard) is kept and replayed with its scanId, acting once', async () => {
-    storeSession();
-    const { adapter, state } = server();
-    renderApp('/produce/produce');
-    await openPick();
-    await copyFilled();
+    const { adapter, state } = await pickWithCopy();
     state.loseNextAnswer = true;
     await scan('GP0103');
     await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'queued'));
@@ -147,11 +148,7 @@ describe('stations offline — 领瓶', { timeout: 90_000 }, () => {
   });
 
   it('back online, a cylinder with a scan still waiting on this PC goes behind it (never ahead of it to the server); others go straight', async () => {
-    storeSession();
-    const { adapter, state } = server();
-    renderApp('/produce/produce');
-    await openPick();
-    await copyFilled();
+    const { adapter, state } = await pickWithCopy();
     state.down = true;
     await scan('GP0101');
     await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'queued'));
@@ -178,12 +175,8 @@ describe('stations offline — 领瓶', { timeout: 90_000 }, () => {
   });
 
   it('a kept scan the server refuses on replay goes to 待处理异常, never dropped silently', async () => {
-    storeSession();
     let scrapped = false;
-    const { adapter, state } = server({ refuse: (code) => (scrapped && code === 'GP0101' ? '气瓶 GP0101 已报废' : null) });
-    renderApp('/produce/produce');
-    await openPick();
-    await copyFilled();
+    const { adapter, state } = await pickWithCopy({ refuse: (code) => (scrapped && code === 'GP0101' ? '气瓶 GP0101 已报废' : null) });
     state.down = true;
     await scan('GP0101');
     await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'queued'));

@@ -6,7 +6,7 @@ import type { useT } from '@renderer/i18n/useT';
 import type { OfflineRule, Verdict } from '@renderer/features/production/useStation';
 import { readMeta, type LocalFacts } from './db';
 import { checkLocally, LOCAL_RULES } from './localChecks';
-import { stationRule } from './stationRule';
+import { notAllowed, stationRule } from './stationRule';
 import { FACTS_GASES } from './sync';
 
 type T = ReturnType<typeof useT>;
@@ -34,13 +34,7 @@ function briefOf(facts: LocalFacts): CylinderBrief {
  */
 export async function inspectionScanLocally(t: T, code: string): Promise<InspectionPreview | Verdict | null> {
   const check = await checkLocally(LOCAL_RULES.test, code, 'inspect');
-  switch (check.kind) {
-    case 'unknownCopy': return null;
-    case 'unknownCylinder': return { kind: 'refused', code, title: t('offline.unknownCylinder', { code }) };
-    case 'queued': return { kind: 'repeated', code, title: t('offline.alreadyQueued', { code }) };
-    case 'refused': return { kind: 'refused', code, title: t('inspection.refused', { code }), lines: check.reasons };
-    case 'allowed': break;
-  }
+  if (check.kind !== 'allowed') return notAllowed(t, check, code, t('inspection.refused', { code }));
   const cylinder = briefOf(check.facts);
   const gas = await localGas(cylinder.materialId);
   if (!gas?.projects) return { kind: 'refused', code, title: t('offline.noProjects', { gas: cylinder.materialName ?? gas?.materialName ?? cylinder.materialId }) };

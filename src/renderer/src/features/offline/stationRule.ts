@@ -3,7 +3,7 @@ import { httpArgs } from '@renderer/store/endpoints';
 import type { useT } from '@renderer/i18n/useT';
 import type { OfflineRule, Verdict } from '@renderer/features/production/useStation';
 import type { LocalFacts, OfflineStation } from './db';
-import { applyLocally, checkLocally, type LocalRule } from './localChecks';
+import { applyLocally, checkLocally, type LocalCheck, type LocalRule } from './localChecks';
 import type { OfflineScan } from './offlineScan';
 
 type T = ReturnType<typeof useT>;
@@ -34,6 +34,21 @@ export interface StationRuleOptions<E extends Endpoint> {
 }
 
 /**
+ * What the station shows for a scan the local copy does not allow: null when the copy cannot tell (never filled),
+ * else the refusal (unknown cylinder, the copy's reasons under `refusedTitle`) or 已暂存 already.
+ */
+export function notAllowed(t: T, check: Exclude<LocalCheck, { kind: 'allowed' }>, code: string, refusedTitle?: string): Verdict | null {
+  switch (check.kind) {
+    case 'unknownCopy': return null;
+    case 'unknownCylinder': return { kind: 'refused', code, title: t('offline.unknownCylinder', { code }) };
+    case 'queued': return { kind: 'repeated', code, title: t('offline.alreadyQueued', { code }) };
+    case 'refused': return check.reasons.length > 1 || refusedTitle
+      ? { kind: 'refused', code, title: refusedTitle ?? check.reasons[0]!, lines: check.reasons }
+      : { kind: 'refused', code, title: check.reasons[0]! };
+  }
+}
+
+/**
  * A station's offline rule from its local rule: the scan checked against the local copy as the server
  * would check it, and when allowed kept as the very call the online scan makes (same body, same scanId).
  */
@@ -41,15 +56,7 @@ export function stationRule<E extends Endpoint>(t: T, o: StationRuleOptions<E>):
   return async (scanId) => {
     const { code } = o;
     const check = await checkLocally(o.rule, code, o.station, { materialId: o.materialId });
-    switch (check.kind) {
-      case 'unknownCopy': return null;
-      case 'unknownCylinder': return { kind: 'refused', code, title: t('offline.unknownCylinder', { code }) };
-      case 'queued': return { kind: 'repeated', code, title: t('offline.alreadyQueued', { code }) };
-      case 'refused': return check.reasons.length > 1 || o.refusedTitle
-        ? { kind: 'refused', code, title: o.refusedTitle ?? check.reasons[0]!, lines: check.reasons }
-        : { kind: 'refused', code, title: check.reasons[0]! };
-      case 'allowed': break;
-    }
+    if (check.kind !== 'allowed') return notAllowed(t, check, code, o.refusedTitle);
     const more = o.extra ? await o.extra(check.facts) : undefined;
     if (more && 'kind' in more) return more;
     const { url, data } = httpArgs(o.endpoint, { ...o.arg, scanId });

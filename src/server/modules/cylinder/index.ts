@@ -24,5 +24,7 @@ export { designLife } from './fill-gate';
 export { appendTraces, listTraces, movementCount, removeRegistered, type TraceInput } from './trace.repository';
 export { briefByCode, storageTrace, inspectionRecordByTrace, whereabouts } from './trace.queries';
 export { gasOf, inspectionItemsByGas } from './production.repository';
+// A fill with its own inspection and re-weigh, as documents list them.
+export { fillOutcomes, type CylinderFill, type FillOutcome, type FillsOf } from './fill-outcomes';
 export { openOrderOf } from './storage.repository';
 export { statusLabel } from './status';

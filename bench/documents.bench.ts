@@ -15,7 +15,8 @@ const cylinder = (i: number) => ({
   waterVolume: 35.5, tareWeight: 15.2, workingPressure: 2.1, manufacturer: '某某气瓶制造有限公司', manufactureDate: '2024-03-01',
   lastInspectionDate: '2025-03-01', nextInspectionDate: '2029-03-01', designLifeUntil: '2032-03-01', statusName: '已出库', ownerName: '本单位',
   qrUrl: '', fillAt: '2026-11-20 08:00:00', lotNo: 'L20261120', fillWeight: 14.5, fillPressure: null, fillOperator: '张三',
-  inspectionResultName: '合格', weighNet: 14.48,
+  inspectionAt: '2026-11-20 08:10:00', inspectionResultName: '合格', weighNet: 14.48, weighStandard: '14.5 ± 0.5', weighResultName: '合格',
+  verdictName: '合格', passed: true,
 });
 const data = {
   order: { orderNo: 'CK202611200001', typeName: '销售出库', statusName: '已出库', createdAt: '2026-11-20 09:00:00', completedAt: '2026-11-20 10:00:00', operator: '李四', vehicle: '沪A12345', driver: '王师傅', remark: null },
@@ -24,6 +25,7 @@ const data = {
   lines: [{ gasName: '液化石油气', specification: 'YSP-15', quantity: 50, scanned: 50 }],
   cylinders: Array.from({ length: 50 }, (_v, i) => cylinder(i + 1)),
   cylinderCount: 50,
+  conclusion: { allPassed: true, total: 50, passedCount: 50, failedCount: 0, pendingCount: 0, notPassedCount: 0, statement: '以上气瓶经检验合格，准予出厂。' },
   company: { name: '某某燃气有限公司', creditCode: '91310000XXXXXXXXXX', licenceNo: 'TS4231001-2028', licenceExpiry: '2028-12-31', address: null, phone: null, logo: null },
   printedAt: '2026-11-20 10:05:00',
 };

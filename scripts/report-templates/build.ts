@@ -24,17 +24,21 @@ const cell = (text: string, width: number, bold = false) =>
   `<w:tc><w:tcPr><w:tcW w:w="${width}" w:type="dxa"/></w:tcPr><w:p><w:pPr><w:spacing w:after="0"/></w:pPr>${run(text, { bold, size: 18 })}</w:p></w:tc>`;
 const border = (side: string) => `<w:${side} w:val="single" w:sz="4" w:space="0" w:color="000000"/>`;
 
-/** A table: a header row, and one row repeated over `loop` (docxtemplater repeats a row whose first cell opens the loop and last closes it). */
-function table(loop: string, columns: ReadonlyArray<readonly [string, string]>): string {
-  const width = Math.floor(9600 / columns.length);
-  const head = `<w:tr>${columns.map(([title]) => cell(title, width, true)).join('')}</w:tr>`;
+/**
+ * A table: a header row, and one row repeated over `loop` (docxtemplater repeats a row whose first cell opens the
+ * loop and last closes it). A column's third value is its relative width (1 when absent).
+ */
+function table(loop: string, columns: ReadonlyArray<readonly [string, string, number?]>): string {
+  const total = columns.reduce((sum, [, , w]) => sum + (w ?? 1), 0);
+  const widths = columns.map(([, , w]) => Math.floor((9600 * (w ?? 1)) / total));
+  const head = `<w:tr>${columns.map(([title], i) => cell(title, widths[i]!, true)).join('')}</w:tr>`;
   const body = `<w:tr>${columns.map(([, key], i) => {
     const open = i === 0 ? `{#${loop}}` : '';
     const close = i === columns.length - 1 ? `{/${loop}}` : '';
-    return cell(`${open}{${key}}${close}`, width);
+    return cell(`${open}{${key}}${close}`, widths[i]!);
   }).join('')}</w:tr>`;
   return `<w:tbl><w:tblPr><w:tblW w:w="9600" w:type="dxa"/><w:tblBorders>${['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map(border).join('')}</w:tblBorders></w:tblPr>`
-    + `<w:tblGrid>${columns.map(() => `<w:gridCol w:w="${width}"/>`).join('')}</w:tblGrid>${head}${body}</w:tbl>`;
+    + `<w:tblGrid>${widths.map((w) => `<w:gridCol w:w="${w}"/>`).join('')}</w:tblGrid>${head}${body}</w:tbl>`;
 }
 
 export function docx(body: string): Buffer {
@@ -79,6 +83,11 @@ const orderHead = [
   para('客户名称：{customer.name}    联系人：{customer.contact}    联系电话：{customer.phone}'),
   para('客户地址：{customer.address}'),
 ];
+/** What the rows conclude (src/shared/dataSources.ts conclusion.*): the pass statement only when every row passed. */
+const conclusion = [
+  para('合格 {conclusion.passedCount}    不合格 {conclusion.failedCount}    待定 {conclusion.pendingCount}'),
+  para('结论：{conclusion.statement}', { bold: true }),
+];
 const signature = para('{#sign.name}签收人：{sign.name} {%sign.image}    签收时间：{sign.at}{/sign.name}{^sign.name}签收人：__________    签收时间：__________{/sign.name}');
 
 /** File name (resources/reports) → the document. */
@@ -87,12 +96,14 @@ export const TEMPLATES: Record<string, Buffer> = {
     ...company,
     para('质量证明书', { bold: true, size: 36, center: true }),
     ...orderHead,
-    para('兹证明下列气瓶经充装前后检查及检验，结论如下：'),
+    para('下列气瓶（按其出库时的那次充装）的检验与复秤结论如下：'),
     table('cylinders', [
-      ['气瓶编码', 'code'], ['充装介质', 'gasName'], ['规格型号', 'specification'], ['充装批号', 'lotNo'],
-      ['充装量(kg)', 'fillWeight'], ['检验结论', 'inspectionResultName'], ['下次检验日期', 'nextInspectionDate'],
+      ['气瓶编码', 'code', 1.4], ['充装介质', 'gasName'], ['规格型号', 'specification', 0.9], ['充装批号', 'lotNo', 1.3],
+      ['充装量(kg)', 'fillWeight', 0.8], ['检验结论', 'inspectionResultName', 0.9], ['复秤结论', 'weighResultName', 0.9],
+      ['判定', 'verdictName', 0.7], ['下次检验日期', 'nextInspectionDate', 1.5],
     ]),
     para('气瓶数量：{cylinderCount}'),
+    ...conclusion,
     signature,
     para('质检专用章    打印时间：{printedAt}'),
   ].join('')),
@@ -101,14 +112,15 @@ export const TEMPLATES: Record<string, Buffer> = {
     para('产品合格证', { bold: true, size: 36, center: true }),
     para('充装批号：{lot.lotNo}    充装介质：{lot.gasName}'),
     para('充装时间：{lot.firstFillAt} 至 {lot.lastFillAt}'),
-    para('气瓶数量：{lot.cylinderCount}    检验合格数：{lot.passedCount}'),
+    para('充装记录：{lot.fillCount} 条    气瓶：{lot.cylinderCount} 只'),
     table('cylinders', [
-      ['气瓶编码', 'code'], ['规格型号', 'specification'], ['充装量(kg)', 'fillWeight'], ['充装压力(MPa)', 'fillPressure'],
-      ['充装人员', 'fillOperator'], ['检验结论', 'inspectionResultName'], ['复秤净重(kg)', 'weighNet'],
+      ['气瓶编码', 'code', 1.4], ['规格型号', 'specification'], ['充装量(kg)', 'fillWeight'], ['充装压力(MPa)', 'fillPressure'],
+      ['充装人员', 'fillOperator'], ['检验结论', 'inspectionResultName'], ['复秤净重(kg)', 'weighNet'], ['复秤结论', 'weighResultName'],
+      ['判定', 'verdictName', 0.8],
     ]),
+    ...conclusion,
     para('气瓶二维码', { bold: true }),
     para('{#cylinders}{code} {%qrImage}    {/cylinders}', { size: 16 }),
-    para('本批产品经检验合格，准予出厂。'),
     para('检验员：__________    打印时间：{printedAt}'),
   ].join('')),
   'ACCOMPANYING_LIST.docx': docx([
@@ -120,9 +132,10 @@ export const TEMPLATES: Record<string, Buffer> = {
     table('lines', [['充装介质', 'gasName'], ['规格型号', 'specification'], ['数量', 'quantity'], ['已扫描', 'scanned']]),
     para('出库气瓶（共 {cylinderCount} 只）', { bold: true }),
     table('cylinders', [
-      ['气瓶编码', 'code'], ['充装介质', 'gasName'], ['规格型号', 'specification'], ['充装批号', 'lotNo'],
-      ['检验结论', 'inspectionResultName'], ['复秤净重(kg)', 'weighNet'],
+      ['气瓶编码', 'code', 1.4], ['充装介质', 'gasName'], ['规格型号', 'specification'], ['充装批号', 'lotNo', 1.3],
+      ['检验结论', 'inspectionResultName'], ['复秤净重(kg)', 'weighNet'], ['复秤结论', 'weighResultName'], ['判定', 'verdictName', 0.8],
     ]),
+    ...conclusion,
     para('备注：{order.remark}'),
     signature,
     para('打印时间：{printedAt}'),

@@ -7,7 +7,7 @@
  *
  * SPEC section 3 names report and label sources `contentName` / `contentKey`.
  */
-export type DataFieldType = 'text' | 'number' | 'date' | 'datetime' | 'image' | 'list';
+export type DataFieldType = 'text' | 'number' | 'date' | 'datetime' | 'image' | 'boolean' | 'list';
 
 export interface DataField {
   contentKey: string;
@@ -25,6 +25,7 @@ const num = (contentKey: string, contentName: string): DataField => ({ contentKe
 const date = (contentKey: string, contentName: string): DataField => ({ contentKey, contentName, type: 'date' });
 const datetime = (contentKey: string, contentName: string): DataField => ({ contentKey, contentName, type: 'datetime' });
 const image = (contentKey: string, contentName: string): DataField => ({ contentKey, contentName, type: 'image' });
+const bool = (contentKey: string, contentName: string): DataField => ({ contentKey, contentName, type: 'boolean' });
 const list = (contentKey: string, contentName: string, fields: readonly DataField[]): DataField => ({ contentKey, contentName, type: 'list', fields });
 
 /** The plant (企业信息), in every data source. Images are data URLs or absent. */
@@ -59,7 +60,7 @@ export const CYLINDER_ITEM_FIELDS: readonly DataField[] = [
   image('qrImage', '二维码图片'),
 ];
 
-/** The cylinder's last fill, inspection and re-weigh (empty when it has none). */
+/** The cylinder's last fill and that fill's own inspection and re-weigh (empty while it has none). */
 export const LAST_RECORD_FIELDS: readonly DataField[] = [
   datetime('lastFill.at', '充装时间'),
   text('lastFill.lotNo', '充装批号'),
@@ -84,6 +85,43 @@ export const LAST_RECORD_FIELDS: readonly DataField[] = [
   text('lastWeigh.resultName', '复秤结论'),
   text('lastWeigh.operator', '复秤人员'),
 ];
+
+/**
+ * A document's row: one fill with its own inspection and re-weigh (the ones that followed that fill, not the
+ * cylinder's latest) and the verdict of the row: 合格 only when the inspection passed and the re-weigh passed or
+ * the gas needs none; 不合格 when either failed; 待定 while one is missing.
+ */
+const FILL_ROW_FIELDS: readonly DataField[] = [
+  datetime('fillAt', '充装时间'),
+  text('lotNo', '充装批号'),
+  num('fillWeight', '充装量(kg)'),
+  num('fillPressure', '充装压力(MPa)'),
+  text('fillOperator', '充装人员'),
+  datetime('inspectionAt', '检验时间'),
+  text('inspectionResultName', '检验结论'),
+  num('weighNet', '复秤净重(kg)'),
+  text('weighStandard', '复秤标准(kg)'),
+  text('weighResultName', '复秤结论'),
+  text('verdictName', '判定'),
+  bool('passed', '合格'),
+];
+
+/**
+ * What a document concludes from its rows (one rule for every document): the pass statement only when every row
+ * passed, else the counts. A template prints `{conclusion.statement}`, or tests `{#conclusion.allPassed}…{/conclusion.allPassed}`.
+ */
+const conclusionFields = (passStatement: string): DataField[] => [
+  bool('conclusion.allPassed', '全部合格'),
+  num('conclusion.total', '记录数'),
+  num('conclusion.passedCount', '合格数'),
+  num('conclusion.failedCount', '不合格数'),
+  num('conclusion.pendingCount', '待定数'),
+  num('conclusion.notPassedCount', '不合格或待定数'),
+  text('conclusion.statement', `结论：全部合格时「${passStatement}」，否则「N 合格 / M 不合格或待定」`),
+];
+
+/** The pass statement of a lot (产品合格证) and of an outbound order (质量证明书, 发货清单). */
+export const PASS_STATEMENTS = { LOT: '本批产品经检验合格，准予出厂。', OUTBOUND_ORDER: '以上气瓶经检验合格，准予出厂。' } as const;
 
 export interface DataSourceDef {
   kind: DataSourceKind;
@@ -132,16 +170,9 @@ export const DATA_SOURCES: Record<DataSourceKind, DataSourceDef> = {
         num('quantity', '数量'),
         num('scanned', '已扫描'),
       ]),
-      list('cylinders', '出库气瓶', [
-        ...CYLINDER_ITEM_FIELDS,
-        datetime('fillAt', '充装时间'),
-        text('lotNo', '充装批号'),
-        num('fillWeight', '充装量(kg)'),
-        num('fillPressure', '充装压力(MPa)'),
-        text('inspectionResultName', '检验结论'),
-        num('weighNet', '复秤净重(kg)'),
-      ]),
+      list('cylinders', '出库气瓶', [...CYLINDER_ITEM_FIELDS, ...FILL_ROW_FIELDS]),
       num('cylinderCount', '气瓶数量'),
+      ...conclusionFields(PASS_STATEMENTS.OUTBOUND_ORDER),
       ...COMPANY_FIELDS,
       datetime('printedAt', '打印时间'),
     ],
@@ -155,17 +186,11 @@ export const DATA_SOURCES: Record<DataSourceKind, DataSourceDef> = {
       text('lot.gasName', '充装介质'),
       datetime('lot.firstFillAt', '首瓶充装时间'),
       datetime('lot.lastFillAt', '末瓶充装时间'),
+      num('lot.fillCount', '充装记录数'),
       num('lot.cylinderCount', '气瓶数量'),
-      num('lot.passedCount', '检验合格数'),
-      list('cylinders', '批次气瓶', [
-        ...CYLINDER_ITEM_FIELDS,
-        datetime('fillAt', '充装时间'),
-        num('fillWeight', '充装量(kg)'),
-        num('fillPressure', '充装压力(MPa)'),
-        text('fillOperator', '充装人员'),
-        text('inspectionResultName', '检验结论'),
-        num('weighNet', '复秤净重(kg)'),
-      ]),
+      num('lot.passedCount', '合格数'),
+      list('cylinders', '批次充装记录', [...CYLINDER_ITEM_FIELDS, ...FILL_ROW_FIELDS]),
+      ...conclusionFields(PASS_STATEMENTS.LOT),
       ...COMPANY_FIELDS,
       datetime('printedAt', '打印时间'),
     ],
@@ -228,6 +253,17 @@ export interface FillData { at: string; lotNo: string | null; weight: number | n
 export interface InspectionItemData { name: string; value: string; standard: string; unit: string; resultName: string }
 export interface InspectionData { at: string; resultName: string; operator: string | null; items: InspectionItemData[] }
 export interface WeighData { at: string; gross: number; net: number; deviation: number; resultName: string; operator: string | null }
+
+/** What a document concludes from its rows (conclusion.* fields). */
+export interface ConclusionData {
+  allPassed: boolean;
+  total: number;
+  passedCount: number;
+  failedCount: number;
+  pendingCount: number;
+  notPassedCount: number;
+  statement: string;
+}
 
 /** The CYLINDER data source: what its fields' contentKeys read. A record the cylinder never had is null. */
 export interface CylinderSourceData {

@@ -6,7 +6,7 @@ import { Id, List, OneOf, ReqStr } from './schema';
 const FieldCore = {
   contentKey: Type.String(),
   contentName: Type.String(),
-  /** text, number, date, datetime, image or list. */
+  /** text, number, date, datetime, image, boolean or list. */
   type: Type.String(),
 };
 /**

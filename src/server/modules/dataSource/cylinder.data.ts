@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { CompanyData, CylinderSourceData, InspectionItemData } from '@shared/dataSources';
+import type { CompanyData, CylinderItemData, CylinderSourceData, FillData, InspectionData, InspectionItemData, WeighData } from '@shared/dataSources';
 import { statusName } from '@shared/lifecycle';
 import type { BlobStore } from '../../blobs/blob-store';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { companyInfo } from '../company';
-import { designLife } from '../cylinder';
+import { designLife, fillOutcomes, type FillOutcome } from '../cylinder';
 import { cylinderQrUrl } from '../qrPage';
 import * as repo from './dataSource.repository';
+import { fillVerdict } from './verdict';
 
 /** Largest image embedded as a data URL (the logo is at most 2 MB when uploaded). */
 const IMAGE_MAX_BYTES = 4 * 1024 * 1024;
@@ -41,11 +42,21 @@ const itemsOf = (items: unknown): InspectionItemData[] => (Array.isArray(items) 
   standard: i.standard ?? '', unit: i.unit ?? '', resultName: i.passed ? '合格' : '不合格',
 }));
 
-const weighResult = (passed: boolean, deviation: number) => (passed ? '合格' : deviation > 0 ? '超重' : '欠重');
+/** A fill, and that fill's own inspection and re-weigh, as the CYLINDER source prints them. */
+const fillData = (f: FillOutcome): FillData => ({
+  at: f.at, lotNo: f.lotNo, weight: f.weight, pressure: f.pressure, operator: f.operator, workstation: f.workstation,
+});
+const inspectionData = (f: FillOutcome): InspectionData | null => (f.inspection
+  ? { at: f.inspection.at, resultName: f.inspection.passed ? '合格' : '不合格', operator: f.inspection.operator, items: itemsOf(f.inspection.items) }
+  : null);
+const weighData = (f: FillOutcome): WeighData | null => {
+  const w = f.weigh;
+  return w ? { at: w.at, gross: w.gross, net: w.net, deviation: w.deviation, resultName: fillVerdict(f).weighResultName, operator: w.operator } : null;
+};
 
 /**
- * The CYLINDER data source for the cylinder `code`: the cylinder, its last fill, inspection and re-weigh
- * (null when it has none), the plant, and when it was built. Refused naming the code when unknown.
+ * The CYLINDER data source for the cylinder `code`: the cylinder, its last fill with that fill's inspection and
+ * re-weigh (null when it has none yet), the plant, and when it was built. Refused naming the code when unknown.
  * `origin` is the server's address as the caller reached it: the QR's address when 企业信息 names no public one.
  */
 export async function cylinderData(db: Kysely<DB>, blobs: BlobStore, code: string, origin?: string): Promise<CylinderSourceData> {
@@ -54,21 +65,36 @@ export async function cylinderData(db: Kysely<DB>, blobs: BlobStore, code: strin
   return { ...data, company, printedAt };
 }
 
-/** The cylinder `code` and its last fill, inspection and re-weigh (null when it has none); undefined when unknown. */
-export async function cylinderRecords(db: Kysely<DB>, code: string, origin?: string): Promise<Omit<CylinderSourceData, 'company' | 'printedAt'> | undefined> {
+/**
+ * The cylinder `code` and its last fill with the inspection and re-weigh of that fill: an inspection of an earlier
+ * fill says nothing of this one, so it is null until this fill is inspected. Undefined when the code is unknown.
+ */
+async function cylinderRecords(db: Kysely<DB>, code: string, origin?: string): Promise<Omit<CylinderSourceData, 'company' | 'printedAt'> | undefined> {
+  const found = await cylinderItem(db, code, origin);
+  if (!found) return undefined;
+  const [last] = await fillOutcomes(db, { cylinderId: found.id });
+  const fill = last?.fill ?? null;
+  return {
+    cylinder: found.cylinder,
+    lastFill: fill && fillData(fill),
+    lastInspection: fill && inspectionData(fill),
+    lastWeigh: fill && weighData(fill),
+  };
+}
+
+/** The cylinder `code` as documents and labels print it, with its id; undefined when unknown. */
+export async function cylinderItem(db: Kysely<DB>, code: string, origin?: string): Promise<{ id: number; cylinder: CylinderItemData } | undefined> {
   const c = await repo.cylinderRow(db, code);
   if (!c) return undefined;
-  const [{ fill, test, weigh }, qrUrl] = await Promise.all([repo.lastRecords(db, c.id), cylinderQrUrl(db, c.code, origin)]);
+  const qrUrl = await cylinderQrUrl(db, c.code, origin);
   const life = designLife(c, { designLifeYears: c.gasLifeYears, extendedLifeYears: c.gasExtendedLifeYears });
   return {
+    id: c.id,
     cylinder: {
       code: c.code, steelStamp: c.steelStamp, gasName: c.gasName, gasCode: c.gasCode, specification: c.specification,
       waterVolume: c.waterVolume, tareWeight: c.tareWeight, workingPressure: c.workingPressure, manufacturer: c.manufacturer,
       manufactureDate: c.manufactureDate, lastInspectionDate: c.lastInspectionDate, nextInspectionDate: c.nextInspectionDate,
       designLifeUntil: life?.end ?? null, statusName: statusName(c.status), ownerName: c.ownerName, qrUrl,
     },
-    lastFill: fill ?? null,
-    lastInspection: test ? { at: test.at, resultName: test.result === 1 ? '合格' : '不合格', operator: test.operator, items: itemsOf(test.items) } : null,
-    lastWeigh: weigh ? { at: weigh.at, gross: weigh.gross, net: weigh.net, deviation: weigh.deviation, resultName: weighResult(weigh.passed, weigh.deviation), operator: weigh.operator } : null,
   };
 }

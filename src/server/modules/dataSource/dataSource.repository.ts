@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { ownerName, ts } from '../../lib/sql';
+import { ownerName } from '../../lib/sql';
 
 const date = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 const num = (column: string) => sql<number | null>`${sql.ref(column)}::float8`;
@@ -20,23 +20,6 @@ export function cylinderRow(db: Kysely<DB>, code: string) {
     ])
     .where('c.code', '=', code)
     .executeTakeFirst();
-}
-
-/** The newest fill, inspection and re-weigh of a cylinder that no rollback undid (one index probe each). */
-export async function lastRecords(db: Kysely<DB>, cylinderId: number) {
-  const [fill, test, weigh] = await Promise.all([
-    db.selectFrom('filling_records as r').select([
-      ts('r.created_at').as('at'), 'r.lot_no as lotNo', num('r.filled_weight').as('weight'), num('r.filled_pressure').as('pressure'),
-      'r.operator', 'r.workstation',
-    ]).where('r.cylinder_id', '=', cylinderId).where('r.reverted_at', 'is', null).orderBy('r.id', 'desc').limit(1).executeTakeFirst(),
-    db.selectFrom('test_records as r').select([ts('r.created_at').as('at'), 'r.result', 'r.items', 'r.operator'])
-      .where('r.cylinder_id', '=', cylinderId).where('r.reverted_at', 'is', null).orderBy('r.id', 'desc').limit(1).executeTakeFirst(),
-    db.selectFrom('weighing_records as r').select([
-      ts('r.created_at').as('at'), sql<number>`r.gross_weight::float8`.as('gross'), sql<number>`r.net_weight::float8`.as('net'),
-      sql<number>`r.deviation::float8`.as('deviation'), 'r.passed', 'r.operator',
-    ]).where('r.cylinder_id', '=', cylinderId).where('r.reverted_at', 'is', null).orderBy('r.id', 'desc').limit(1).executeTakeFirst(),
-  ]);
-  return { fill, test, weigh };
 }
 
 /** The database's clock, so a printed time is the server's whatever the client's. */

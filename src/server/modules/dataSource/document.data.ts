@@ -1,22 +1,32 @@
 import type { Kysely } from 'kysely';
 import { ORDER_TYPES, type OrderType } from '@shared/api/storage';
-import type { CompanyData, CylinderItemData } from '@shared/dataSources';
+import { PASS_STATEMENTS, type CompanyData, type ConclusionData, type CylinderItemData } from '@shared/dataSources';
 import type { BlobStore } from '../../blobs/blob-store';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { ts, tsOrNull } from '../../lib/sql';
-import { companyData, cylinderRecords } from './cylinder.data';
+import { fillOutcomes, type CylinderFill } from '../cylinder';
+import { companyData, cylinderItem } from './cylinder.data';
 import { serverNow } from './dataSource.repository';
+import { conclusionOf, fillVerdict } from './verdict';
 
-/** A cylinder as a document's list prints it: the cylinder with its last fill, inspection and re-weigh flattened. */
+/**
+ * A document's row: the cylinder and one of its fills with that fill's own inspection, re-weigh and verdict
+ * (FILL_ROW_FIELDS of src/shared/dataSources.ts).
+ */
 export interface DocumentCylinder extends CylinderItemData {
   fillAt: string | null;
   lotNo: string | null;
   fillWeight: number | null;
   fillPressure: number | null;
   fillOperator: string | null;
+  inspectionAt: string | null;
   inspectionResultName: string;
   weighNet: number | null;
+  weighStandard: string;
+  weighResultName: string;
+  verdictName: string;
+  passed: boolean;
 }
 
 /** The OUTBOUND_ORDER data source (src/shared/dataSources.ts). */
@@ -27,36 +37,42 @@ export interface OrderSourceData {
   lines: Array<{ gasName: string; specification: string | null; quantity: number; scanned: number }>;
   cylinders: DocumentCylinder[];
   cylinderCount: number;
+  conclusion: ConclusionData;
   company: CompanyData;
   printedAt: string;
 }
 
 /** The LOT data source. */
 export interface LotSourceData {
-  lot: { lotNo: string; gasName: string; firstFillAt: string; lastFillAt: string; cylinderCount: number; passedCount: number };
+  lot: { lotNo: string; gasName: string; firstFillAt: string; lastFillAt: string; fillCount: number; cylinderCount: number; passedCount: number };
   cylinders: DocumentCylinder[];
+  conclusion: ConclusionData;
   company: CompanyData;
   printedAt: string;
 }
 
-/** How many cylinders' records are read at once (each is a handful of index probes). */
+/** How many cylinders are read at once (each is a handful of index probes). */
 const BATCH = 8;
 
-async function documentCylinders(db: Kysely<DB>, codes: readonly string[], origin?: string): Promise<DocumentCylinder[]> {
-  const out: DocumentCylinder[] = [];
+/** The rows of a document, one per listed fill, each judged by its own records; and what they conclude. */
+async function documentRows(db: Kysely<DB>, listed: CylinderFill[], passStatement: string, origin?: string) {
+  const codes = [...new Set(listed.map((l) => l.code))];
+  const items = new Map<string, CylinderItemData>();
   for (let i = 0; i < codes.length; i += BATCH) {
-    const batch = await Promise.all(codes.slice(i, i + BATCH).map((code) => cylinderRecords(db, code, origin)));
-    for (const r of batch) {
-      if (!r) continue;
-      out.push({
-        ...r.cylinder,
-        fillAt: r.lastFill?.at ?? null, lotNo: r.lastFill?.lotNo ?? null, fillWeight: r.lastFill?.weight ?? null,
-        fillPressure: r.lastFill?.pressure ?? null, fillOperator: r.lastFill?.operator ?? null,
-        inspectionResultName: r.lastInspection?.resultName ?? '未检验', weighNet: r.lastWeigh?.net ?? null,
-      });
-    }
+    const batch = await Promise.all(codes.slice(i, i + BATCH).map((code) => cylinderItem(db, code, origin)));
+    for (const found of batch) if (found) items.set(found.cylinder.code, found.cylinder);
   }
-  return out;
+  const judged = listed.flatMap(({ code, fill }) => {
+    const cylinder = items.get(code);
+    return cylinder ? [{ cylinder, fill, ...fillVerdict(fill) }] : [];
+  });
+  const rows: DocumentCylinder[] = judged.map(({ cylinder, fill, verdict, ...names }) => ({
+    ...cylinder, ...names,
+    fillAt: fill?.at ?? null, lotNo: fill?.lotNo ?? null, fillWeight: fill?.weight ?? null, fillPressure: fill?.pressure ?? null,
+    fillOperator: fill?.operator ?? null, inspectionAt: fill?.inspection?.at ?? null, weighNet: fill?.weigh?.net ?? null,
+    passed: verdict === 'passed',
+  }));
+  return { rows, conclusion: conclusionOf(judged, passStatement) };
 }
 
 /** The OUTBOUND_ORDER data of outbound order `id`: head, customer, sign-off, lines and the cylinders on it. */
@@ -71,15 +87,15 @@ export async function orderData(db: Kysely<DB>, blobs: BlobStore, id: number, or
     .where('o.id', '=', id)
     .executeTakeFirst();
   if (!o || o.direction !== 'out') throw new BusinessError(`出库单不存在：${id}`);
-  const [lines, items, company, printedAt] = await Promise.all([
+  const [lines, carried, company, printedAt] = await Promise.all([
     db.selectFrom('storage_order_lines as l').innerJoin('materials as m', 'm.id', 'l.material_id')
       .select(['m.material_name as gasName', 'l.specification', 'l.quantity', 'l.scanned']).where('l.order_id', '=', id).orderBy('l.id').execute(),
-    db.selectFrom('storage_order_items as i').innerJoin('cylinders as c', 'c.id', 'i.cylinder_id').select('c.code')
-      .where('i.order_id', '=', id).where('i.reverted_at', 'is', null).orderBy('i.id').execute(),
+    fillOutcomes(db, { orderId: id }),
     companyData(db, blobs),
     serverNow(db),
   ]);
-  const cylinders = await documentCylinders(db, [...new Set(items.map((i) => i.code))], origin);
+  // Each cylinder with the fill it was shipped with: a later fill (after its return) is another delivery's.
+  const { rows: cylinders, conclusion } = await documentRows(db, carried, PASS_STATEMENTS.OUTBOUND_ORDER, origin);
   const address = [o.province_name, o.city_name, o.district_name, o.address].filter(Boolean).join('');
   return {
     order: {
@@ -91,29 +107,31 @@ export async function orderData(db: Kysely<DB>, blobs: BlobStore, id: number, or
     lines: lines.map((l) => ({ gasName: l.gasName, specification: l.specification, quantity: l.quantity, scanned: l.scanned })),
     cylinders,
     cylinderCount: cylinders.length,
+    conclusion,
     company,
     printedAt,
   };
 }
 
-/** The LOT data of lot `lotNo`: the cylinders whose last standing fill carries it. */
+/**
+ * The LOT data of lot `lotNo`: every standing fill recorded with it (the recall's list of the lot), a cylinder
+ * filled again since in another lot included, each with its own inspection and re-weigh; and the conclusion.
+ */
 export async function lotData(db: Kysely<DB>, blobs: BlobStore, lotNo: string, origin?: string): Promise<LotSourceData> {
-  const fills = await db.selectFrom('filling_records as r').innerJoin('cylinders as c', 'c.id', 'r.cylinder_id')
-    .innerJoin('materials as m', 'm.id', 'r.material_id')
-    .select(['c.code', 'm.material_name as gasName', ts('r.created_at').as('at')])
-    .where('r.lot_no', '=', lotNo).where('r.reverted_at', 'is', null).orderBy('r.id').execute();
-  if (!fills.length) throw new BusinessError(`充装批次不存在：${lotNo}`);
-  const [all, company, printedAt] = await Promise.all([
-    documentCylinders(db, [...new Set(fills.map((f) => f.code))], origin), companyData(db, blobs), serverNow(db),
+  const fills = await fillOutcomes(db, { lotNo });
+  const first = fills[0]?.fill;
+  const last = fills[fills.length - 1]?.fill;
+  if (!first || !last) throw new BusinessError(`充装批次不存在：${lotNo}`);
+  const [{ rows, conclusion }, company, printedAt] = await Promise.all([
+    documentRows(db, fills, PASS_STATEMENTS.LOT, origin), companyData(db, blobs), serverNow(db),
   ]);
-  // A cylinder filled again since belongs to its newer lot.
-  const cylinders = all.filter((c) => c.lotNo === lotNo);
   return {
     lot: {
-      lotNo, gasName: fills[0]!.gasName, firstFillAt: fills[0]!.at, lastFillAt: fills[fills.length - 1]!.at,
-      cylinderCount: cylinders.length, passedCount: cylinders.filter((c) => c.inspectionResultName === '合格').length,
+      lotNo, gasName: first.gasName, firstFillAt: first.at, lastFillAt: last.at, fillCount: rows.length,
+      cylinderCount: new Set(fills.map((f) => f.cylinderId)).size, passedCount: conclusion.passedCount,
     },
-    cylinders,
+    cylinders: rows,
+    conclusion,
     company,
     printedAt,
   };

@@ -95,15 +95,15 @@ describe('templates that inflate', { timeout: 120_000 }, () => {
     const large = await docxOf(DOCUMENT_OPEN + paragraph('气瓶编号').repeat(TEMPLATE_LIMITS.elements / 3 - 500) + paragraph('{cylinder.code}') + DOCUMENT_CLOSE);
     let settled = false;
     const check = uploadTemplate(large, '大模板.docx').finally(() => { settled = true; });
-    // One cheap call after another until the check is answered: held behind the check, only the one or two
-    // around its start and end would be answered.
+    // One cheap call after another until the check is answered: hundreds here; with the check on the event
+    // loop, only the few around its start and end (7 when tried).
     let answered = 0;
     while (!settled) {
       expect((await statusCount()).body.code).toBe(0);
       answered += 1;
     }
     expect((await check).body).toMatchObject({ code: 0, data: { placeholders: ['cylinder.code'] } });
-    expect(answered).toBeGreaterThanOrEqual(10);
+    expect(answered).toBeGreaterThanOrEqual(50);
   });
 
   it('stops a template check that runs past its time limit, saying so', async () => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { BusinessError } from '../../lib/errors';
@@ -15,8 +16,11 @@ export type TemplateJobAnswer =
 
 /** The heap one job may use; beyond it the worker is stopped and the template refused. */
 export const TEMPLATE_JOB_HEAP_MB = 256;
-/** Jobs reading templates at once, and waiting: more is answered 系统繁忙. */
-export const MAX_TEMPLATE_JOBS = 2;
+/**
+ * Jobs reading templates at once (at most two, and one core left to the event loop), and waiting: more is
+ * answered 系统繁忙.
+ */
+export const MAX_TEMPLATE_JOBS = Math.max(1, Math.min(2, availableParallelism() - 1));
 export const MAX_WAITING_TEMPLATE_JOBS = 16;
 /** A job running longer is stopped (REPORT_TEMPLATE_TIMEOUT_MS, default 30 s). */
 const timeoutMs = () => Number(process.env.REPORT_TEMPLATE_TIMEOUT_MS) || 30_000;

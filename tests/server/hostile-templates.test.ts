@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SettingInfo, SettingRow } from '../../src/shared/api/setting';
 import { saveUpload } from '../../src/server/modules/file';
 import { CONVERSIONS_BUSY, docxToPdf, MAX_CONVERSIONS, MAX_WAITING_CONVERSIONS } from '../../src/server/modules/report/convert';
 import { isolation } from '../../src/server/modules/report/sandbox';
@@ -206,6 +208,25 @@ describe('templates that reach outside', { timeout: 180_000 }, () => {
     expect(isSecret(res.rawPayload, 'stored')).toBe(false);
     expect(connections).toEqual([]);
     expect(decodeURIComponent(String(res.headers['x-document-message']))).toContain('模板引用了文档以外的内容，打印时已去除');
+  });
+
+  it('an edited template saved through the document server meets the same rules: refused, the version kept', async () => {
+    const bytes = await hostile();
+    const office = createHttpServer((_req, res) => res.end(bytes));
+    await new Promise<void>((resolve) => office.listen(0, '127.0.0.1', resolve));
+    process.env.ONLYOFFICE_URL = `http://127.0.0.1:${(office.address() as AddressInfo).port}`;
+    try {
+      const row = (await t.call<SettingRow[]>('POST', '/api/setting/list', { token: admin, body: { kind: 'REPORT', settingKey: 'QUALITY_CERTIFICATE' } })).body.data[0]!;
+      const config = (await t.call<{ editorConfig: { callbackUrl: string } }>('GET', `/api/only/office/config?documentId=${row.id}&versionId=&isEdit=1`, { token: admin })).body.data;
+      const callback = new URL(config.editorConfig.callbackUrl);
+      const saved = await t.app.inject({ method: 'POST', url: callback.pathname + callback.search, payload: { key: 'k', status: 2, url: `${process.env.ONLYOFFICE_URL}/x.docx` } });
+      expect(saved.json()).toEqual({ error: 1 });
+      const after = (await t.call<SettingInfo>('GET', `/api/setting/info/REPORT/${row.id}`, { token: admin })).body.data;
+      expect(after.version).toBe(row.version);
+    } finally {
+      delete process.env.ONLYOFFICE_URL;
+      office.close();
+    }
   });
 
   it('converts in a network namespace of its own where the platform allows: a document with a link reaches nothing', async (context) => {

@@ -8,7 +8,7 @@ import { LinkScanner } from './links';
  * What a report template may cost, checked while its parts inflate (streamed, before docxtemplater or PizZip
  * holds anything): the inflated bytes of each XML part and of everything, the number of parts, XML elements
  * and placeholders. docxtemplater takes about 0.1 ms and several KB of heap per element, so these keep the
- * check and a print within seconds and a few hundred MB; the shipped templates use a few percent of each.
+ * check and a print within seconds and a few hundred MB; the shipped templates use under one percent of each.
  */
 export const TEMPLATE_LIMITS = {
   entries: 500,

@@ -25,7 +25,9 @@ export async function bundleForNode(entry, outfile, { sourcemap = false, logLeve
   return outfile;
 }
 
-export function buildServer(outfile = resolve(root, 'out/server/index.mjs')) {
+/** The server, and beside it the worker thread that reads report templates (found next to index.mjs at run time). */
+export async function buildServer(outfile = resolve(root, 'out/server/index.mjs')) {
+  await bundleForNode('src/server/modules/report/template-worker.ts', resolve(dirname(outfile), 'template-worker.mjs'), { sourcemap: true });
   return bundleForNode('src/server/index.ts', outfile, { sourcemap: true });
 }
 

@@ -12,7 +12,7 @@ export const BUILD_INPUTS = [
   'scripts/build-server.mjs',
 ];
 /** What a complete build leaves in out/. */
-export const BUILD_OUTPUTS = ['out/server/index.mjs', 'out/renderer/index.html', 'out/main', 'out/preload'];
+export const BUILD_OUTPUTS = ['out/server/index.mjs', 'out/server/template-worker.mjs', 'out/renderer/index.html', 'out/main', 'out/preload'];
 export const STAMP = 'out/.build-stamp';
 
 function newestMtime(path) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_IMPORT_COLUMNS } from '../../src/server/modules/product/product.sheet';
-import { CELL_TOO_LONG } from '../../src/server/lib/xlsx/read';
+import { CELL_TOO_LONG, XML_TOO_DEEP, XML_TOO_MANY_ATTRIBUTES } from '../../src/server/lib/xlsx/read';
 import { buildTestApp, type TestApp } from './app-helper';
 import { createImportReferences, upload } from './master-data-helper';
 import { inlineRow, SHEET_CLOSE, SHEET_OPEN, SST_OPEN, xlsx } from './xlsx-craft';
@@ -79,6 +79,42 @@ describe('hostile spreadsheets', () => {
     let res: Awaited<ReturnType<typeof importProducts>> | undefined;
     const growth = await memoryGrowth(async () => { res = await importProducts(file); });
     expect(res!.body).toEqual({ code: -1, msg: '文件内容过大（解压后超过 64 MB），请删除模板以外的内容或分批导入', data: null });
+    expect(growth).toBeLessThan(MODEST);
+  });
+
+  it('refuses a 0.1 MB file whose one cell holds 9,000,000 nested tags (63 MB inflated) at the nesting bound, and four at once leave the server answering', async () => {
+    const nested = function* () {
+      yield SHEET_OPEN + inlineRow(1, HEADERS) + '<row r="2"><c r="A2" t="inlineStr"><is><t>NEST1</t></is></c><c r="H2">';
+      const opens = Buffer.from('<x>'.repeat(1_000_000));
+      const closes = Buffer.from('</x>'.repeat(1_000_000));
+      for (let i = 0; i < 9; i += 1) yield opens;
+      for (let i = 0; i < 9; i += 1) yield closes;
+      yield '</c></row>' + SHEET_CLOSE;
+    };
+    const file = await xlsx(nested);
+    expect(file.length).toBeLessThan(0.2 * MB);
+    const before = await cylinders();
+    let answers: Array<Awaited<ReturnType<typeof importProducts>>> = [];
+    const growth = await memoryGrowth(async () => { answers = await Promise.all([1, 2, 3, 4].map(() => importProducts(file))); });
+    for (const res of answers) expect(res.body).toEqual({ code: -1, msg: XML_TOO_DEEP, data: null });
+    expect(growth).toBeLessThan(MODEST);
+    expect(await cylinders()).toBe(before);
+    expect((await t.call('GET', '/api/product/statusCount', { token })).status).toBe(200);
+  });
+
+  it('refuses a tag with three million attributes, without keeping them', async () => {
+    const sheet = function* () {
+      yield SHEET_OPEN + inlineRow(1, HEADERS) + '<row r="2"><c r="A2" t="inlineStr"><is><t>ATTR1</t></is></c><c r="H2"';
+      for (let batch = 0; batch < 30; batch += 1) {
+        let attrs = '';
+        for (let i = batch * 100_000; i < (batch + 1) * 100_000; i += 1) attrs += ` a${i}=""`;
+        yield attrs;
+      }
+      yield '/></row>' + SHEET_CLOSE;
+    };
+    let res: Awaited<ReturnType<typeof importProducts>> | undefined;
+    const growth = await memoryGrowth(async () => { res = await importProducts(await xlsx(sheet)); });
+    expect(res!.body).toEqual({ code: -1, msg: XML_TOO_MANY_ATTRIBUTES, data: null });
     expect(growth).toBeLessThan(MODEST);
   });
 

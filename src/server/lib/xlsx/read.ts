@@ -3,7 +3,7 @@ import { BusinessError } from '../errors';
 import { importReport } from '../import-report';
 import { EXAMPLE_MARK, type SheetColumn } from './columns';
 import { CELL_TOO_LONG, dateStyles, parsePart, sharedStrings, workbookParts, XLSX_LIMITS } from './parts';
-import { XmlError, localName } from './xml';
+import { localName, MAX_ATTRIBUTES, MAX_DEPTH, XmlError, XmlLimitError } from './xml';
 import { openZip, ZipEntryTooLargeError, ZipError } from './zip';
 
 export { XLSX_LIMITS };
@@ -22,6 +22,8 @@ const HEADER_CHARS = 256;
 const SPACE_MARGIN = 64;
 
 const UNREADABLE = '文件无法读取：请上传 .xlsx 格式的电子表格';
+export const XML_TOO_DEEP = `文件结构异常（标签嵌套超过 ${MAX_DEPTH} 层），无法导入：请用 Excel 或 WPS 另存为 .xlsx 后再导入`;
+export const XML_TOO_MANY_ATTRIBUTES = `文件结构异常（一个标签的属性超过 ${MAX_ATTRIBUTES} 个），无法导入：请用 Excel 或 WPS 另存为 .xlsx 后再导入`;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A date as a person typed it: YYYY-MM-DD, with the time only when there is one (spreadsheet dates have no zone). */
@@ -94,6 +96,7 @@ export async function readSheet<K extends string>(buffer: Buffer, columns: Sheet
     if (error instanceof ZipEntryTooLargeError) {
       throw new BusinessError(`文件内容过大（解压后超过 ${Math.round(error.maxBytes / 1024 / 1024)} MB），请删除模板以外的内容或分批导入`);
     }
+    if (error instanceof XmlLimitError) throw new BusinessError(error.limit === 'depth' ? XML_TOO_DEEP : XML_TOO_MANY_ATTRIBUTES);
     if (error instanceof ZipError || error instanceof XmlError) throw new BusinessError(UNREADABLE);
     throw error;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TAG_CHARS, XmlError, XmlParser } from './xml';
+import { MAX_ATTRIBUTES, MAX_DEPTH, MAX_TAG_CHARS, XmlError, XmlLimitError, XmlParser } from './xml';
 
 type Event = ['open', string, Record<string, string>, boolean] | ['close', string] | ['text', string];
 
@@ -78,6 +78,18 @@ describe('XmlParser', () => {
     expect(() => events('<x><!-- open')).toThrow(XmlError);
     expect(() => events('<x><y></x>')).toThrow(XmlError);
     expect(() => events('<x>')).toThrow(XmlError);
+  });
+
+  it('reads nesting and attributes up to their bounds and refuses one more', () => {
+    const nested = (depth: number) => '<x>'.repeat(depth) + '</x>'.repeat(depth);
+    const attributes = (count: number) => `<x${Array.from({ length: count }, (_, i) => ` a${i}="${i}"`).join('')}/>`;
+    expect(events(nested(MAX_DEPTH)).length).toBe(2 * MAX_DEPTH);
+    const [open] = events(attributes(MAX_ATTRIBUTES));
+    expect(open?.[0] === 'open' && Object.keys(open[2])).toHaveLength(MAX_ATTRIBUTES);
+    expect(() => events(nested(MAX_DEPTH + 1))).toThrow(new XmlLimitError('depth'));
+    expect(() => events(attributes(MAX_ATTRIBUTES + 1))).toThrow(new XmlLimitError('attributes'));
+    // Closed elements do not count: siblings at any number.
+    expect(events(`<r>${'<x><y/></x>'.repeat(MAX_DEPTH * 10)}</r>`).length).toBe(2 + 4 * MAX_DEPTH * 10);
   });
 
   it('reads a part that starts with a byte-order mark', () => {

@@ -12,6 +12,23 @@ export class XmlError extends Error {
   override name = 'XmlError';
 }
 
+/**
+ * A document nested deeper, or a tag with more attributes, than any office suite writes. sax keeps every open
+ * tag (with its attributes) until it closes, so without these bounds a few megabytes of `<x><x><x>…` or of
+ * attributes in one tag hold gigabytes.
+ */
+export class XmlLimitError extends XmlError {
+  override name = 'XmlLimitError';
+  constructor(readonly limit: 'depth' | 'attributes') {
+    super(limit === 'depth' ? `nested deeper than ${MAX_DEPTH} elements` : `a tag with more than ${MAX_ATTRIBUTES} attributes`);
+  }
+}
+
+/** Spreadsheet parts nest about 10 deep, Word's (tables in tables, drawings in text boxes) about 30. */
+export const MAX_DEPTH = 100;
+/** The most attributes of one tag; office suites write a dozen or so. */
+export const MAX_ATTRIBUTES = 256;
+
 /** Options of sax that its type definitions do not list. */
 type SaxOptions = sax.SAXOptions & { strictEntities?: boolean };
 
@@ -26,7 +43,8 @@ export const MAX_TAG_CHARS = (sax as unknown as { MAX_BUFFER_LENGTH: number }).M
  * A streaming parser for the XML of spreadsheet parts (sax, strict). Memory stays bounded whatever the input:
  * text is passed on in pieces of at most about MAX_TAG_CHARS (never gathered into one string), and any other
  * construct longer than that is refused. Only XML's own five entities and character references are known,
- * and a DOCTYPE is refused, so no entity is defined or expanded.
+ * and a DOCTYPE is refused, so no entity is defined or expanded. What it keeps of open tags is bounded by
+ * MAX_DEPTH and MAX_ATTRIBUTES.
  */
 export class XmlParser {
   private readonly parser: sax.SAXParser;
@@ -34,8 +52,20 @@ export class XmlParser {
   constructor(handler: XmlHandler) {
     // `position` stays on: sax checks its buffers' lengths against the position it tracks.
     const parser = sax.parser(true, { strictEntities: true, position: true } as SaxOptions);
+    let depth = 0;
+    let attributes = 0;
+    parser.onopentagstart = () => {
+      attributes = 0;
+      if (++depth > MAX_DEPTH) throw new XmlLimitError('depth');
+    };
+    parser.onattribute = () => {
+      if (++attributes > MAX_ATTRIBUTES) throw new XmlLimitError('attributes');
+    };
     parser.onopentag = (tag) => handler.open(tag.name, (tag as sax.Tag).attributes, tag.isSelfClosing);
-    parser.onclosetag = (name) => handler.close(name);
+    parser.onclosetag = (name) => {
+      depth -= 1;
+      handler.close(name);
+    };
     parser.ontext = (text) => handler.text(text);
     parser.oncdata = (text) => handler.text(text);
     parser.ondoctype = () => {

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BusinessError } from '../../lib/errors';
+import { boundedQueue } from './queue';
+import { findCommand, isolation } from './sandbox';
 
 /** At most this many LibreOffice conversions run at once; the others wait their turn. */
 export const MAX_CONVERSIONS = 2;
@@ -16,25 +18,27 @@ const timeoutMs = () => Number(process.env.REPORT_CONVERT_TIMEOUT_MS) || 60_000;
 /** Thrown when LibreOffice is not installed: the caller answers the .docx instead, saying why. */
 export class NoConverterError extends Error {}
 
-let running = 0;
-const waiting: Array<() => void> = [];
+/** Conversions waiting for a slot; one more is answered 系统繁忙 at once. */
+export const MAX_WAITING_CONVERSIONS = 8;
+export const CONVERSIONS_BUSY = '系统繁忙：正在生成的 PDF 过多，请稍后再试';
+const slot = boundedQueue(MAX_CONVERSIONS, MAX_WAITING_CONVERSIONS, CONVERSIONS_BUSY);
 
-async function slot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONVERSIONS) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running += 1;
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
-}
-
-function runSoffice(args: string[], ms: number): Promise<{ code: number | null; stderr: string; timedOut: boolean }> {
+/**
+ * soffice in the job's folder with nothing of the server's environment (its secrets stay out), HOME and TMPDIR
+ * in the folder, and, where the platform allows, in a network namespace of its own with no interface.
+ */
+async function runSoffice(dir: string, args: string[], ms: number): Promise<{ code: number | null; stderr: string; timedOut: boolean }> {
+  // Behind unshare a missing soffice is unshare's exit code, not ENOENT: looked up first.
+  const soffice = findCommand(sofficeCommand());
+  if (!soffice) throw new NoConverterError(sofficeCommand());
+  const { prefix } = await isolation();
+  const env = process.platform === 'win32' ? process.env : {
+    PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, TMPDIR: dir, LANG: process.env.LANG || 'C.UTF-8', SAL_USE_VCLPLUGIN: 'svp',
+  };
+  const [command, ...rest] = [...prefix, soffice, ...args];
   return new Promise((resolve, reject) => {
     // Its own process group, so a hung conversion is killed with every process it started.
-    const child = spawn(sofficeCommand(), args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(command!, rest, { cwd: dir, env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     let timedOut = false;
     child.stderr.on('data', (d: Buffer) => {
@@ -61,9 +65,10 @@ function runSoffice(args: string[], ms: number): Promise<{ code: number | null; 
 }
 
 /**
- * Converts a .docx to PDF with LibreOffice headless, in a queue of at most MAX_CONVERSIONS, each with its own
- * temporary profile (two conversions never share one, and a crashed one leaves nothing behind) and a time
- * limit. Throws NoConverterError where LibreOffice is missing, a BusinessError when it hangs or fails.
+ * Converts a .docx to PDF with LibreOffice headless, in a queue of at most MAX_CONVERSIONS (and
+ * MAX_WAITING_CONVERSIONS waiting: beyond, 系统繁忙), each in its own temporary folder with an empty profile
+ * (two conversions never share one, and a crashed one leaves nothing behind), sandboxed (runSoffice) and with a
+ * time limit. Throws NoConverterError where LibreOffice is missing, a BusinessError when it hangs or fails.
  */
 export function docxToPdf(docx: Buffer): Promise<Buffer> {
   return slot(async () => {
@@ -72,7 +77,7 @@ export function docxToPdf(docx: Buffer): Promise<Buffer> {
       const input = join(dir, 'document.docx');
       await writeFile(input, docx);
       const ms = timeoutMs();
-      const result = await runSoffice([
+      const result = await runSoffice(dir, [
         `-env:UserInstallation=${pathToFileURL(join(dir, 'profile')).href}`,
         '--headless', '--norestore', '--nolockcheck', '--convert-to', 'pdf', '--outdir', dir, input,
       ], ms);

@@ -81,13 +81,17 @@ export function placeholdersOf(bytes: Buffer): Placeholder[] {
   return out;
 }
 
-/** Fills a .docx template with `data`; a placeholder without a value prints empty, `{%path}` an image (image-module.ts). */
-export function fillDocx(bytes: Buffer, data: object): Buffer {
+/**
+ * Fills a .docx template with `data`; a placeholder without a value prints empty, `{%path}` an image
+ * (image-module.ts). `finish` sees the filled parts before they are packed (links.ts strips them there).
+ */
+export function fillDocx(bytes: Buffer, data: object, finish?: (zip: PizZip) => void): Buffer {
   const doc = open(bytes, [new ImageModule()]);
   try {
     doc.render(data);
   } catch (err) {
     throw templateError(err);
   }
+  finish?.(doc.getZip());
   return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' }) as Buffer;
 }

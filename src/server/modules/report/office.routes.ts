@@ -8,6 +8,7 @@ import { route } from '../../lib/endpoint';
 import { BusinessError } from '../../lib/errors';
 import { inTransaction } from '../../db/transaction';
 import { attachmentDisposition, saveUpload } from '../file';
+import { checkTemplateFile } from './template-jobs';
 import { readBlob } from './templates';
 
 /** The plant's document server (ONLYOFFICE_URL, e.g. http://office.plant.local); absent → templates are edited in an office suite. */
@@ -66,6 +67,15 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
       const answer = await fetch(url);
       if (!answer.ok) return reply.code(502).send({ error: 1 });
       const bytes = Buffer.from(await answer.arrayBuffer());
+      // An edited template meets the bounds and link rules of an uploaded one; the editor then reports the save failed.
+      const refused = await checkTemplateFile(bytes).then(() => null, (error: unknown) => {
+        if (error instanceof BusinessError) return error;
+        throw error;
+      });
+      if (refused) {
+        request.log.warn({ id: request.query.id, reason: refused.message }, 'Edited report template refused');
+        return reply.code(400).send({ error: 1 });
+      }
       const t = await template(request.query.id);
       const saved = await saveUpload(app.db, app.blobs, { source: Readable.from([bytes]), filename: t.content.fileName, maxBytes: 50 * 1024 * 1024, userId: null, link: 'reportTemplate' });
       await inTransaction(app.db, async (trx) => {

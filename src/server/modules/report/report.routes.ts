@@ -10,6 +10,7 @@ import { BusinessError } from '../../lib/errors';
 import { attachmentDisposition, saveUpload, tooLargeMessage } from '../file';
 import { officeRoutes } from './office.routes';
 import { printReport, subjectOf } from './report.service';
+import { isolation } from './sandbox';
 import { checkTemplate, installDefaultTemplates } from './templates';
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -28,6 +29,9 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     } catch (err) {
       app.log.warn({ err }, 'Default report templates were not installed; tried again at the next start');
     }
+    const { prefix, description } = await isolation();
+    if (prefix.length) app.log.info(`LibreOffice conversions: ${description}`);
+    else app.log.warn(`LibreOffice conversions: ${description}; outside references are still stripped before each conversion`);
   });
 
   route(app, REPORT.print, async (request, reply) => {

@@ -9,10 +9,14 @@ import { BusinessError } from '../../lib/errors';
 import { cylinderData, lotData, orderData } from '../dataSource';
 import { settingFor } from '../setting';
 import { docxToPdf, NoConverterError } from './convert';
-import { fillDocx } from './docx';
+import { fillTemplate } from './template-jobs';
 import { readBlob } from './templates';
 
 export const NO_SOFFICE_MESSAGE = '服务器未安装 LibreOffice（soffice），无法生成 PDF：已返回填好数据的 Word 文档（.docx），请用 Word 或 WPS 打开打印；安装方法见 README「Documents」';
+
+/** Said with a document printed from a template stored before its links were refused at upload. */
+const strippedMessage = (stripped: string[]) =>
+  `模板引用了文档以外的内容，打印时已去除（${[...new Set(stripped)].slice(0, 3).join('；')}）：请在「报表模板」中修改后重新上传`;
 
 /** A printed document: the PDF, or the filled .docx with why there is no PDF. */
 export interface PrintedDocument {
@@ -75,11 +79,11 @@ export async function printReport(db: Kysely<DB>, blobs: BlobStore, body: PrintR
         : cylinderData(db, blobs, subject.code, origin),
   ]);
   await addQrImages(data);
-  const docx = fillDocx(template, data);
+  const { docx, stripped } = await fillTemplate(template, data);
   const title = `${reportName(body.reportKey)}`;
   try {
     const pdf = await docxToPdf(docx);
-    return { fileName: `${title}.pdf`, mime: 'application/pdf', bytes: pdf, message: null };
+    return { fileName: `${title}.pdf`, mime: 'application/pdf', bytes: pdf, message: stripped.length ? strippedMessage(stripped) : null };
   } catch (err) {
     if (!(err instanceof NoConverterError)) throw err;
     return { fileName: `${title}.docx`, mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', bytes: docx, message: NO_SOFFICE_MESSAGE };

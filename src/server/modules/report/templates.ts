@@ -11,7 +11,7 @@ import { newStoredPath } from '../../blobs/object-path';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { BusinessError } from '../../lib/errors';
-import { placeholdersOf } from './docx';
+import { checkTemplateFile } from './template-jobs';
 
 /** What each named report is filled from. */
 export const REPORT_SOURCE: Record<ReportKey, DataSourceKind> = {
@@ -29,13 +29,15 @@ export async function knownKeys(db: Kysely<DB>, source: DataSourceKind): Promise
 }
 
 /**
- * Refuses a template whose placeholders name a field its data source does not have, naming each. A name
+ * Refuses a template beyond its bounds or referencing outside content (template-limits.ts, links.ts: read in a
+ * worker thread), and one whose placeholders name a field its data source does not have, naming each. A name
  * inside loops is looked up relative to each enclosing loop (`cylinders.code`), then from the top.
  */
 export async function checkTemplate(db: Kysely<DB>, bytes: Buffer, source: DataSourceKind): Promise<string[]> {
+  const placeholders = await checkTemplateFile(bytes);
   const known = await knownKeys(db, source);
   const unknown: string[] = [];
-  for (const { name, loops } of placeholdersOf(bytes)) {
+  for (const { name, loops } of placeholders) {
     const candidates = [name];
     for (let i = loops.length; i > 0; i--) candidates.unshift(`${loops.slice(0, i).join('.')}.${name}`);
     if (name !== '.' && !candidates.some((c) => known.has(c)) && !unknown.includes(name)) unknown.push(name);
@@ -43,7 +45,7 @@ export async function checkTemplate(db: Kysely<DB>, bytes: Buffer, source: DataS
   if (unknown.length) {
     throw new BusinessError(`模板中有数据源「${DATA_SOURCES[source].name}」没有的字段：${unknown.map((p) => `{${p}}`).join('、')}`);
   }
-  return [...new Set(placeholdersOf(bytes).map((p) => p.name))];
+  return [...new Set(placeholders.map((p) => p.name))];
 }
 
 /** Reads a stored file whole. */

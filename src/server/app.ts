@@ -8,6 +8,7 @@ import { DOCUMENT_MESSAGE_HEADER } from '@shared/api/report';
 import { createBlobStore, type BlobStore } from './blobs';
 import type { AppConfig } from './config';
 import type { DB } from './db/schema';
+import type { KeptScans } from './lib/kept-scans';
 import { requestValidatorCompiler } from './lib/validator';
 import { bodyDepthPlugin } from './plugins/body-depth';
 import { changesPlugin } from './plugins/changes';
@@ -54,6 +55,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('blobs', opts.blobs ?? createBlobStore(config.fileStorage ?? { kind: 'local', root: join(config.dataDir, 'files') }));
+  // Filled by the offline module: where the replayable routes and the error answers record kept scans.
+  const keptScans: KeptScans = { sink: null };
+  app.decorate('keptScans', keptScans);
+  app.decorateRequest('keptScan', false);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -20,6 +20,15 @@ let looks: number;
 const TODAY = today();
 /** Fill times lie in the past whatever the hour the suite runs (an end in the future is refused). */
 const YESTERDAY = addDays(TODAY, -1);
+const p2 = (n: number) => String(n).padStart(2, '0');
+/**
+ * A fill time `seconds` from now as a station types it (the server's local time, to the second). A fill's times lie
+ * after the cylinder's previous event (its pick, just made) and within 单次充装最长时长 of the scan.
+ */
+const typed = (seconds: number) => {
+  const d = new Date(Date.now() + seconds * 1000);
+  return `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())} ${p2(d.getHours())}:${p2(d.getMinutes())}:${p2(d.getSeconds())}`;
+};
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -74,7 +83,7 @@ describe('the production loop', () => {
     const before = await counts();
     const picked = await pick('LOOP1');
     expect(picked.body).toMatchObject({ code: 0, data: { code: 'LOOP1', fromStatus: 2, toStatus: 3, repeated: false, action: 'pick' } });
-    const filled = await fill('LOOP1', { startedAt: `${YESTERDAY} 08:00:00`, endedAt: `${YESTERDAY} 08:05:00` });
+    const filled = await fill('LOOP1', { startedAt: typed(1), endedAt: typed(60) });
     expect(filled.body.data).toMatchObject({ fromStatus: 3, toStatus: 4, recordId: expect.any(Number) });
     const tested = await passTest('LOOP1');
     expect(tested.body.data).toMatchObject({ fromStatus: 4, toStatus: 5, action: 'testPass', message: '气瓶 LOOP1 检验合格' });
@@ -106,7 +115,8 @@ describe('the production loop', () => {
     await cylinder('REPEAT1');
     await pick('REPEAT1');
     const again = await pick('REPEAT1');
-    expect(again.body).toMatchObject({ code: 0, data: { repeated: true, traceId: null, message: '气瓶 REPEAT1 已领瓶，无需重复操作' } });
+    // Who did it and when (the one who scans again may not be the one who did it).
+    expect(again.body).toMatchObject({ code: 0, data: { repeated: true, traceId: null, doneBy: '管理员', message: expect.stringMatching(/^气瓶 REPEAT1 已由 管理员 于 \d\d:\d\d 领瓶，无需重复操作$/) } });
     expect((await events('REPEAT1')).map((e) => e.action)).toEqual(['register', 'pick']);
   });
 
@@ -146,11 +156,12 @@ describe('the production loop', () => {
     expect((await fill('TIME1', { startedAt: `${TODAY} 24:00` })).body.msg).toContain('开始时间不是有效时间');
     expect((await fill('TIME1', { startedAt: `${YESTERDAY} 08:10:00`, endedAt: `${YESTERDAY} 08:00:00` })).body.msg).toBe('参数错误：结束时间早于开始时间');
     // Times as a station types them are the server's local time.
-    const ok = await fill('TIME1', { startedAt: `${addDays(TODAY, -1)} 00:01`, endedAt: `${addDays(TODAY, -1)} 00:05:30` });
+    const [startedAt, endedAt] = [typed(1), typed(90)];
+    const ok = await fill('TIME1', { startedAt, endedAt });
     expect(ok.body.code, ok.body.msg).toBe(0);
     const rec = await t.db.selectFrom('filling_records').select(['started_at', 'ended_at']).where('id', '=', ok.body.data.recordId!).executeTakeFirstOrThrow();
-    expect([rec.started_at!.getHours(), rec.started_at!.getMinutes()]).toEqual([0, 1]);
-    expect([rec.ended_at!.getMinutes(), rec.ended_at!.getSeconds()]).toEqual([5, 30]);
+    const asTyped = (d: Date) => `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())} ${p2(d.getHours())}:${p2(d.getMinutes())}:${p2(d.getSeconds())}`;
+    expect([asTyped(rec.started_at!), asTyped(rec.ended_at!)]).toEqual([startedAt, endedAt]);
   });
 
   it('return picking: 3 → 2', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectionPreview, ScanResult, TraceInfo } from '../../src/shared/api/production';
-import type { ExceptionRow, FactsPage, FactsRow, WorkstationQueueRow } from '../../src/shared/api/offline';
+import type { ExceptionRow, RefusedReplayData, FactsPage, FactsRow, WorkstationQueueRow } from '../../src/shared/api/offline';
 import { localGateMessages } from '../../src/shared/cylinder/gate';
 import { inspectionVerdict } from '../../src/shared/cylinder/inspection';
 import { fillGateFor } from '../../src/server/modules/cylinder';
@@ -11,6 +11,9 @@ import { addDays, addYears, today } from '../../src/server/lib/dates';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 import { createGas, createWarehouse, forceStatus } from './master-data-helper';
 
+
+/** The 待处理异常 a refused replay's answer names (its `data`). */
+const exceptionIdOf = (res: { body: { data: unknown } }) => (res.body.data as RefusedReplayData).exceptionId;
 let t: TestApp;
 let token: string;
 let n2: number;
@@ -321,9 +324,26 @@ describe('检验 offline: the feed carries each gas\'s test projects, and the st
   });
 });
 
+/**
+ * Moves every event of the cylinder `hours` back, as if it had been registered (and moved) that long ago: a kept
+ * scan's station time is refused when it comes before the cylinder's previous event. The append-only guard is a
+ * trigger; a replication role (superuser) sets triggers aside for this one statement.
+ */
+async function backdate(code: string, hours: number): Promise<void> {
+  await t.db.transaction().execute(async (trx) => {
+    await sql`set local session_replication_role = replica`.execute(trx);
+    await sql`update cylinder_traces set at = at - make_interval(hours => ${hours})
+      where cylinder_id = (select id from cylinders where code = ${code})`.execute(trx);
+  });
+}
+const replay = (minutesAgo: number, ws = '充装一号台') => ({
+  ...WS(ws), 'x-replayed': '1', 'x-station-at': new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+});
+
 describe('replay: X-Replayed and X-Station-At', () => {
   it('keeps the station\'s time and the server\'s, marks the event replayed, and the trace answer shows it', async () => {
     await cylinder('REPLAY-1');
+    await backdate('REPLAY-1', 1);
     const stationAt = new Date(Date.now() - 20 * 60_000).toISOString();
     const res = await post('/api/produce/addPicking', { code: 'REPLAY-1', scanId: randomUUID() }, { ...WS('充装一号台'), 'x-replayed': '1', 'x-station-at': stationAt });
     expect(res.body.code, res.body.msg).toBe(0);
@@ -333,7 +353,7 @@ describe('replay: X-Replayed and X-Station-At', () => {
     expect(new Date(ev!.at).getTime()).toBeGreaterThan(new Date(ev!.station_at!).getTime());
     const trace = await post<TraceInfo>('/api/trace/getInfo', { code: 'REPLAY-1' });
     const pick = trace.body.data.events.find((e) => e.action === 'pick')!;
-    expect(pick).toMatchObject({ replayed: true, stationAt: expect.any(String) });
+    expect(pick).toMatchObject({ replayed: true, stationAt: expect.any(String), timeFlag: null });
     // A scan made online is not marked.
     await cylinder('REPLAY-2');
     await post('/api/produce/addPicking', { code: 'REPLAY-2', scanId: randomUUID() });
@@ -341,17 +361,20 @@ describe('replay: X-Replayed and X-Station-At', () => {
       .toMatchObject({ replayed: false, stationAt: null });
   });
 
-  it('refuses impossible, far-future and malformed station times with code -1 and changes nothing', async () => {
+  it('refuses impossible, far-future, year-old and malformed station times with code -1 and changes nothing', async () => {
     await cylinder('REPLAY-BAD');
     for (const headers of [
       { 'x-station-at': '2026-02-30T10:00:00Z' } as Record<string, string>, { 'x-station-at': 'yesterday' }, { 'x-station-at': '2026-06-01T25:00:00Z' },
       { 'x-station-at': new Date(Date.now() + 24 * 3600_000).toISOString() }, { 'x-station-at': '1999-01-01T00:00:00Z' },
-      { 'x-replayed': 'yes' },
+      { 'x-station-at': '0001-01-01T00:00:00Z' }, { 'x-station-at': '9999-12-31T00:00:00Z' }, { 'x-replayed': 'yes' },
     ]) {
       const res = await post('/api/produce/addPicking', { code: 'REPLAY-BAD', scanId: randomUUID() }, { ...WS('充装一号台'), 'x-replayed': '1', ...headers });
       expect(res.body.code, JSON.stringify(headers)).toBe(-1);
       expect(res.body.msg).toMatch(/X-Station-At|X-Replayed/);
     }
+    // A station time says when a kept scan happened: a scan made now (no X-Replayed) happened now.
+    const online = await post('/api/produce/addPicking', { code: 'REPLAY-BAD', scanId: randomUUID() }, { ...WS('充装一号台'), 'x-station-at': new Date().toISOString() });
+    expect(online.body).toMatchObject({ code: -1, msg: expect.stringContaining('只随补传的扫描') });
     expect(await statusOf('REPLAY-BAD')).toBe(2);
     expect(await events('REPLAY-BAD', 'pick')).toEqual([]);
   });
@@ -381,6 +404,7 @@ describe('replay: X-Replayed and X-Station-At', () => {
     expect(await t.db.selectFrom('storage_orders').select('id').execute()).toEqual([]);
     const id = await cylinder('STORE-1');
     await forceStatus(t, id, 6);
+    await backdate('STORE-1', 1);
     const stationAt = new Date(Date.now() - 5 * 60_000).toISOString();
     const res = await post('/api/storageOrder/inStock', { type: 'productRK', warehouseId, code: 'STORE-1', scanId: randomUUID() },
       { ...WS('仓库'), 'x-replayed': '1', 'x-station-at': stationAt });
@@ -391,95 +415,140 @@ describe('replay: X-Replayed and X-Station-At', () => {
   });
 });
 
-describe('待处理异常', () => {
-  it('add (once per scanId), list per workstation and for supervisors, resolve once with the reason recorded', async () => {
-    await cylinder('EXC-1');
-    const exc1 = await cylinder('EXC-2');
-    const station = await createLimitedUser(t, token, 'station1', ['produce:picking']);
-    const stationToken = (await t.login(station.username, station.password)).token;
-    const supervisor = await createLimitedUser(t, token, 'super1', ['offline:exceptions', 'offline:resolve', 'product:scrap', 'produce:picking']);
-    const superToken = (await t.login(supervisor.username, supervisor.password)).token;
+describe('待处理异常: the server records a refused replay itself', () => {
+  let station: { id: number; token: string; name: string };
+  let supervisor: { token: string; name: string };
+  let nobody: { token: string };
+  beforeAll(async () => {
+    const s = await createLimitedUser(t, token, 'station1', ['produce:picking']);
+    station = { id: s.id, token: (await t.login(s.username, s.password)).token, name: '用户 station1' };
+    const v = await createLimitedUser(t, token, 'super1', ['offline:exceptions', 'offline:resolve', 'product:scrap', 'produce:picking']);
+    supervisor = { token: (await t.login(v.username, v.password)).token, name: '用户 super1' };
+    const n = await createLimitedUser(t, token, 'nobody1', []);
+    nobody = { token: (await t.login(n.username, n.password)).token };
+  });
+  const list = (as: string, ws: string, body: Record<string, unknown> = {}) =>
+    post<{ list: ExceptionRow[]; total: number }>('/api/offline/exception/listPage', { page: 1, size: 15, ...body }, WS(ws), as);
+  const rowOf = (scanId: string) => t.db.selectFrom('offline_exceptions').selectAll().where('scan_id', '=', scanId).executeTakeFirst();
+  const scrapped = async (code: string) => {
+    const id = await cylinder(code);
+    await backdate(code, 2);
+    expect((await post('/api/product/scrap', { id, reason: '瓶体腐蚀' })).body.code).toBe(0);
+  };
 
+  it('in the same request, as the one who sent it, once per scanId; the answer names it', async () => {
+    await scrapped('EXC-1');
     const scanId = randomUUID();
-    const add = (body: Record<string, unknown>, ws = '充装一号台', as = stationToken) => post<{ id: number }>('/api/offline/exception/add', {
-      station: 'pick', scanId, code: 'EXC-1', path: '/api/produce/addPicking', body: { code: 'EXC-1', scanId },
-      stationAt: new Date(Date.now() - 3600_000).toISOString(), operator: '张三', workstation: ws, message: '气瓶 EXC-1 已报废', ...body,
-    }, WS(ws), as);
-    const a = await add({});
-    expect(a.body.code, a.body.msg).toBe(0);
-    expect((await add({})).body.data.id).toBe(a.body.data.id);
-    const scanId2 = randomUUID();
-    const b = await add({ scanId: scanId2, code: 'EXC-2', body: { code: 'EXC-2', scanId: scanId2 }, workstation: '充装二号台' }, '充装二号台');
-    expect(b.body.code, b.body.msg).toBe(0);
-
-    const list = (as: string, ws: string, body: Record<string, unknown> = {}) =>
-      post<{ list: ExceptionRow[]; total: number }>('/api/offline/exception/listPage', { page: 1, size: 15, ...body }, WS(ws), as);
-    const mine = await list(stationToken, '充装一号台');
-    expect(mine.body.data.list.map((r) => r.code)).toEqual(['EXC-1']);
-    expect(mine.body.data.list[0]).toMatchObject({ station: 'pick', message: '气瓶 EXC-1 已报废', operator: '张三', status: 'open', stationAt: expect.any(String) });
-    const all = await list(superToken, '办公室');
-    expect(all.body.data.list.map((r) => r.code).sort()).toEqual(['EXC-1', 'EXC-2']);
-    expect((await list(superToken, '办公室', { workstation: '充装二号台' })).body.data.list.map((r) => r.code)).toEqual(['EXC-2']);
-
-    // A station operator without offline:resolve cannot resolve.
-    const refused = await post('/api/offline/exception/resolve', { id: a.body.data.id, action: 'dismiss', reason: '重复' }, WS('充装一号台'), stationToken);
-    expect(refused.status).toBe(403);
-
-    const dismissed = await post<ExceptionRow>('/api/offline/exception/resolve', { id: a.body.data.id, action: 'dismiss', reason: '已人工核对' }, WS('办公室'), superToken);
-    expect(dismissed.body.code, dismissed.body.msg).toBe(0);
-    expect(dismissed.body.data).toMatchObject({ status: 'resolved', action: 'dismiss', reason: '已人工核对', resolvedBy: '用户 super1' });
-    const again = await post('/api/offline/exception/resolve', { id: a.body.data.id, action: 'scrap', reason: '再来' }, WS('办公室'), superToken);
-    expect(again.body.code).toBe(-1);
-    expect(await statusOf('EXC-1')).toBe(2);
-    expect((await list(superToken, '办公室')).body.data.list.map((r) => r.code)).toEqual(['EXC-2']);
-    expect((await list(superToken, '办公室', { status: 'resolved' })).body.data.list.map((r) => r.code)).toEqual(['EXC-1']);
-
-    // 报废: the cylinder scrapped with the reason in the same transaction as the resolution.
-    const scrapped = await post<ExceptionRow>('/api/offline/exception/resolve', { id: b.body.data.id, action: 'scrap', reason: '瓶阀损坏' }, WS('办公室'), superToken);
-    expect(scrapped.body.code, scrapped.body.msg).toBe(0);
-    expect(await statusOf('EXC-2')).toBe(0);
-    expect(await t.db.selectFrom('cylinders').select('scrap_reason').where('id', '=', exc1).executeTakeFirstOrThrow()).toEqual({ scrap_reason: '瓶阀损坏' });
+    const body = { code: 'EXC-1', scanId };
+    const res = await post('/api/produce/addPicking', body, replay(30), station.token);
+    expect(res.body).toMatchObject({ code: -1, msg: expect.stringContaining('报废'), data: { exceptionId: expect.any(Number) } });
+    const row = await rowOf(scanId);
+    expect(row).toMatchObject({
+      id: exceptionIdOf(res), kind: 'refused', station: 'pick', code: 'EXC-1', path: '/api/produce/addPicking', body,
+      operator: station.name, user_id: station.id, workstation: '充装一号台', status: 'open', message: res.body.msg,
+    });
+    expect(row!.station_at).not.toBeNull();
+    // Sent again (its answer lost): the same row.
+    const again = await post('/api/produce/addPicking', body, replay(30), station.token);
+    expect(again.body.data).toEqual({ exceptionId: exceptionIdOf(res) });
+    expect(await t.db.selectFrom('offline_exceptions').select('id').where('code', '=', 'EXC-1').execute()).toHaveLength(1);
   });
 
-  it('重新扫描 sends the kept scan again: it acts when the cylinder may now, and a refusal leaves it open', async () => {
-    await cylinder('EXC-RE');
+  it('records nothing for a scan made online, a replay without scanId, or a caller without the station\'s key', async () => {
+    await scrapped('EXC-NONE');
+    const before = await t.db.selectFrom('offline_exceptions').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const online = await post('/api/produce/addPicking', { code: 'EXC-NONE', scanId: randomUUID() }, WS('充装一号台'), station.token);
+    expect(online.body).toMatchObject({ code: -1, data: null });
+    const noScanId = await post('/api/produce/addPicking', { code: 'EXC-NONE' }, replay(30), station.token);
+    expect(noScanId.body).toMatchObject({ code: -1, data: null });
+    // No one plants an exception: a user without 领瓶 is refused before anything is recorded, in their name or another's.
+    const planted = await post('/api/produce/addPicking', { code: 'EXC-NONE', scanId: randomUUID() }, replay(30, '充装二号台'), nobody.token);
+    expect(planted.status).toBe(403);
+    expect((await post('/api/offline/exception/add', { code: 'EXC-NONE' }, WS('充装二号台'), nobody.token)).status).toBe(404);
+    expect(await t.db.selectFrom('offline_exceptions').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).toEqual(before);
+  });
+
+  it('a user reads only their own, whatever workstation they name; a supervisor reads everyone\'s', async () => {
+    await scrapped('EXC-2');
     const scanId = randomUUID();
-    const added = await post<{ id: number }>('/api/offline/exception/add', {
-      station: 'pick', scanId, code: 'EXC-RE', path: '/api/produce/addPicking', body: { code: 'EXC-RE', scanId }, message: '暂时被拒绝',
-    });
-    const id = added.body.data.id;
-    const blocked = await t.db.selectFrom('cylinders').select('id').where('code', '=', 'EXC-RE').executeTakeFirstOrThrow();
-    await t.db.updateTable('cylinders').set({ next_inspection_date: addDays(TODAY, -1) }).where('id', '=', blocked.id).execute();
-    const refused = await post('/api/offline/exception/resolve', { id, action: 'rescan', reason: '已检验' });
+    expect((await post('/api/produce/addPicking', { code: 'EXC-2', scanId }, replay(30, '充装二号台'), station.token)).body.code).toBe(-1);
+    const mine = await list(station.token, '充装二号台');
+    expect(mine.body.data.list.map((r) => r.code).sort()).toEqual(['EXC-1', 'EXC-2']);
+    expect(mine.body.data.list[0]).toMatchObject({ kind: 'refused', station: 'pick', operator: station.name, status: 'open', stationAt: expect.any(String) });
+    // The leak: a user with an empty role naming the station's workstation sees nothing of it.
+    for (const ws of ['充装一号台', '充装二号台']) expect((await list(nobody.token, ws)).body.data).toEqual({ list: [], total: 0 });
+    expect((await list(nobody.token, '办公室', { workstation: '充装二号台' })).body.data.total).toBe(0);
+    const all = await list(supervisor.token, '办公室');
+    expect(all.body.data.list.map((r) => r.code)).toEqual(expect.arrayContaining(['EXC-1', 'EXC-2']));
+    expect((await list(supervisor.token, '办公室', { workstation: '充装二号台' })).body.data.list.map((r) => r.code)).toEqual(['EXC-2']);
+  });
+
+  it('resolves once with the reason recorded: 忽略, and 报废 in the transaction of the resolution', async () => {
+    const [a, b] = await Promise.all(['EXC-1', 'EXC-2'].map(async (code) =>
+      Number((await t.db.selectFrom('offline_exceptions').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id)));
+    // A station operator without offline:resolve cannot resolve.
+    expect((await post('/api/offline/exception/resolve', { id: a, action: 'dismiss', reason: '重复' }, WS('充装一号台'), station.token)).status).toBe(403);
+    const dismissed = await post<ExceptionRow>('/api/offline/exception/resolve', { id: a, action: 'dismiss', reason: '已人工核对' }, WS('办公室'), supervisor.token);
+    expect(dismissed.body.code, dismissed.body.msg).toBe(0);
+    expect(dismissed.body.data).toMatchObject({ status: 'resolved', action: 'dismiss', reason: '已人工核对', resolvedBy: supervisor.name });
+    expect((await post('/api/offline/exception/resolve', { id: a, action: 'scrap', reason: '再来' }, WS('办公室'), supervisor.token)).body.code).toBe(-1);
+    const done = await post<ExceptionRow>('/api/offline/exception/resolve', { id: b, action: 'scrap', reason: '瓶阀损坏' }, WS('办公室'), supervisor.token);
+    expect(done.body.code, done.body.msg).toBe(0);
+    expect(done.body.data).toMatchObject({ status: 'resolved', action: 'scrap', result: '气瓶 EXC-2 已报废' });
+    expect((await list(supervisor.token, '办公室', { status: 'resolved' })).body.data.list.map((r) => r.code).sort()).toEqual(['EXC-1', 'EXC-2']);
+  });
+
+  it('重新扫描 runs what the server recorded, as the operator who scanned, the supervisor named in the trace', async () => {
+    const id = await cylinder('EXC-RE');
+    await backdate('EXC-RE', 2);
+    await t.db.updateTable('cylinders').set({ next_inspection_date: addDays(TODAY, -1) }).where('id', '=', id).execute();
+    const scanId = randomUUID();
+    const refusedReplay = await post('/api/produce/addPicking', { code: 'EXC-RE', scanId }, replay(30), station.token);
+    expect(refusedReplay.body.msg).toContain('超期未检');
+    const exceptionId = exceptionIdOf(refusedReplay);
+    const refused = await post('/api/offline/exception/resolve', { id: exceptionId, action: 'rescan', reason: '已检验' }, WS('办公室'), supervisor.token);
     expect(refused.body.code).toBe(-1);
     expect(refused.body.msg).toMatch(/重新扫描被拒绝：.*超期未检/);
-    expect((await t.db.selectFrom('offline_exceptions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('open');
+    expect((await rowOf(scanId))).toMatchObject({ status: 'open', result: expect.stringContaining('超期未检') });
 
-    await t.db.updateTable('cylinders').set({ next_inspection_date: addYears(TODAY, 1) }).where('id', '=', blocked.id).execute();
-    const done = await post<ExceptionRow>('/api/offline/exception/resolve', { id, action: 'rescan', reason: '已检验' });
+    await t.db.updateTable('cylinders').set({ next_inspection_date: addYears(TODAY, 1) }).where('id', '=', id).execute();
+    // The admin resolves it: the pick is the station operator's, at their workstation; the admin is named beside.
+    const done = await post<ExceptionRow>('/api/offline/exception/resolve', { id: exceptionId, action: 'rescan', reason: '已检验' }, WS('办公室'));
     expect(done.body.code, done.body.msg).toBe(0);
     expect(done.body.data).toMatchObject({ status: 'resolved', action: 'rescan', result: expect.stringContaining('重新扫描') });
     expect(await statusOf('EXC-RE')).toBe(3);
-    expect((await events('EXC-RE', 'pick')).map((e) => e.scan_id)).toEqual([scanId]);
+    const pick = await t.db.selectFrom('cylinder_traces').selectAll().where('cylinder_id', '=', id).where('action', '=', 'pick').executeTakeFirstOrThrow();
+    expect(pick).toMatchObject({ scan_id: scanId, operator: station.name, operator_id: station.id, workstation: '充装一号台', replayed: true, entered_by: '管理员' });
+    const trace = await post<TraceInfo>('/api/trace/getInfo', { code: 'EXC-RE' });
+    expect(trace.body.data.events.find((e) => e.action === 'pick')).toMatchObject({ operator: station.name, enteredBy: '管理员' });
+  });
+
+  it('重新扫描 needs the operator to hold the call\'s key still: the supervisor\'s keys do not stand in', async () => {
+    const s = await createLimitedUser(t, token, 'station9', ['produce:picking']);
+    const stationToken = (await t.login(s.username, s.password)).token;
+    const id = await cylinder('EXC-KEY');
+    await backdate('EXC-KEY', 2);
+    await t.db.updateTable('cylinders').set({ next_inspection_date: addDays(TODAY, -1) }).where('id', '=', id).execute();
+    const refusedReplay = await post('/api/produce/addPicking', { code: 'EXC-KEY', scanId: randomUUID() }, replay(30), stationToken);
+    await t.db.updateTable('cylinders').set({ next_inspection_date: addYears(TODAY, 1) }).where('id', '=', id).execute();
+    await t.db.deleteFrom('user_roles').where('user_id', '=', s.id).execute();
+    const res = await post('/api/offline/exception/resolve', { id: exceptionIdOf(refusedReplay), action: 'rescan', reason: '补录' }, WS('办公室'));
+    expect(res.body).toMatchObject({ code: -1, msg: expect.stringContaining('原操作人 用户 station9 已没有') });
+    expect(await statusOf('EXC-KEY')).toBe(2);
   });
 
   it('refuses bad input with code -1 and keeps nothing', async () => {
-    const before = await t.db.selectFrom('offline_exceptions').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-    const base = { station: 'pick', scanId: randomUUID(), code: 'EXC-BAD', path: '/api/produce/addPicking', body: {}, message: '拒绝' };
-    for (const body of [
-      { ...base, message: 'a\u0000b' }, { ...base, station: 'nowhere' }, { ...base, path: '/api/user/save' }, { ...base, scanId: 'not-a-uuid' },
-      { ...base, message: 'x'.repeat(1001) }, { ...base, body: { remark: 'x'.repeat(5000) } }, { ...base, body: { code: 'EXC-BAD', filledPressure: -1 } }, { ...base, stationAt: '2026-13-01T00:00:00Z' },
-    ]) {
-      const res = await post('/api/offline/exception/add', body);
-      expect(res.body.code, JSON.stringify(body).slice(0, 80)).toBe(-1);
-    }
     for (const body of [{ id: 1, action: 'delete', reason: 'x' }, { id: 1, action: 'dismiss', reason: '' }, { id: 0, action: 'dismiss', reason: 'x' }, { id: 999999, action: 'dismiss', reason: 'x' }]) {
       expect((await post('/api/offline/exception/resolve', body)).body.code, JSON.stringify(body)).toBe(-1);
     }
-    for (const body of [{ waiting: -1 }, { waiting: 1.5 }, { waiting: 2_000_000 }, { waiting: 1, oldestAt: 'soon' }]) {
-      expect((await post('/api/offline/queueReport', body)).body.code, JSON.stringify(body)).toBe(-1);
+    for (const body of [
+      { waiting: -1 }, { waiting: 1.5 }, { waiting: 2_000_000 }, { waiting: 1, oldestAt: 'soon' },
+      { waiting: 1, oldestAt: '0001-01-01T00:00:00Z' }, { waiting: 1, oldestAt: '9999-12-31T23:59:59Z' }, { waiting: 1, oldestAt: '2025-02-29T10:00:00Z' },
+    ]) {
+      const res = await post('/api/offline/queueReport', body, WS('坏数据台'));
+      expect(res.body.code, JSON.stringify(body)).toBe(-1);
     }
-    expect(await t.db.selectFrom('offline_exceptions').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).toEqual(before);
+    expect(await t.db.selectFrom('workstation_queues').select('workstation').where('workstation', '=', '坏数据台').execute()).toEqual([]);
   });
 });
 
@@ -498,20 +567,37 @@ describe('the stations\' queues', () => {
     const stationToken = (await t.login(station.username, station.password)).token;
     expect((await t.call('GET', '/api/offline/queues', { token: stationToken })).status).toBe(403);
   });
+
+  it('a user writes only their own report: another station\'s stays as it sent it; a user without a station has none', async () => {
+    const other = await createLimitedUser(t, token, 'station3', ['produce:filling']);
+    const otherToken = (await t.login(other.username, other.password)).token;
+    const oldest = new Date(Date.now() - 30 * 60_000).toISOString();
+    expect((await post('/api/offline/queueReport', { waiting: 7, oldestAt: oldest }, WS('充装四号台'))).body.code).toBe(0);
+    // Another user naming the same workstation writes a report of their own, beside it.
+    expect((await post('/api/offline/queueReport', { waiting: 0 }, WS('充装四号台'), otherToken)).body.code).toBe(0);
+    const nobody = await createLimitedUser(t, token, 'nobody2', []);
+    const nobodyToken = (await t.login(nobody.username, nobody.password)).token;
+    expect((await post('/api/offline/queueReport', { waiting: 0 }, WS('充装四号台'), nobodyToken)).status).toBe(403);
+    const rows = (await t.call<WorkstationQueueRow[]>('GET', '/api/offline/queues', { token })).body.data.filter((r) => r.workstation === '充装四号台');
+    expect(rows.map((r) => [r.userName, r.waiting]).sort()).toEqual([['用户 station3', 0], ['管理员', 7]]);
+  });
 });
 
 describe('the trace stays append-only', () => {
-  it('refuses to change a replayed event\'s station time or mark afterwards', async () => {
+  it('refuses to change a replayed event\'s station time, mark, time flag or supervisor afterwards', async () => {
     await cylinder('APPEND-1');
+    await backdate('APPEND-1', 1);
     await post('/api/produce/addPicking', { code: 'APPEND-1', scanId: randomUUID() }, {
       ...WS('充装一号台'), 'x-replayed': '1', 'x-station-at': new Date(Date.now() - 60_000).toISOString(),
     });
     const [register, ev] = await events('APPEND-1');
     // Only setting reverted_by_id is allowed (a rollback): not with a station time or mark changed on the way.
-    const sneak = (patch: { station_at?: Date; replayed?: boolean }) =>
+    const sneak = (patch: { station_at?: Date; replayed?: boolean; time_flag?: string; entered_by?: string }) =>
       t.db.updateTable('cylinder_traces').set({ reverted_by_id: register!.id, ...patch }).where('id', '=', ev!.id).execute();
     await expect(sneak({ station_at: new Date() })).rejects.toThrow(/append-only/);
     await expect(sneak({ replayed: false })).rejects.toThrow(/append-only/);
+    await expect(sneak({ time_flag: '无' })).rejects.toThrow(/append-only/);
+    await expect(sneak({ entered_by: '某人' })).rejects.toThrow(/append-only/);
     expect((await events('APPEND-1', 'pick'))[0]!.replayed).toBe(true);
   });
 });

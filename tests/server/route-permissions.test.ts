@@ -91,11 +91,11 @@ const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
   'POST /api/dataSource/contentConfig/getContent': { key: 'authenticated' },
   'POST /api/dataSource/contentConfig/saveContent': { key: 'modeling:save' },
   'POST /api/setting/rule/save': { key: 'systemRule:save' },
-  // Stations through an outage (offline): the facts feed, 待处理异常 and the queues. A station's own calls
-  // need a sign-in only; resolving needs offline:resolve (and product:scrap, checked inside, to scrap); the
-  // list shows other workstations' exceptions to offline:exceptions only (checked inside).
+  // Stations through an outage (offline): the facts feed, 待处理异常 and the queues. The feed and the queue report
+  // need a station's key (checked inside); resolving needs offline:resolve (and product:scrap, checked inside, to
+  // scrap); the list shows other users' exceptions to offline:exceptions or offline:resolve only (checked inside).
+  // A refused replay is recorded by the server itself: there is no call to add one.
   'POST /api/offline/facts': { key: 'authenticated' },
-  'POST /api/offline/exception/add': { key: 'authenticated' },
   'POST /api/offline/exception/listPage': { key: 'authenticated' },
   'POST /api/offline/exception/resolve': { key: 'offline:resolve' },
   'POST /api/offline/queueReport': { key: 'authenticated' },

@@ -311,11 +311,18 @@ export interface CylinderTracesTable {
   station_at: NullableTimestamp;
   /** Sent again from a station's offline queue (X-Replayed: 1). */
   replayed: Generated<boolean>;
+  /** The station's time was outside the plant's bounds; the server's time stands (0022). */
+  time_flag: string | null;
+  /** The supervisor who entered the event for its operator (重新扫描, 0022). */
+  entered_by_id: number | null;
+  entered_by: string | null;
 }
 
-/** 待处理异常: a station's kept scan refused on replay (migration 0021). */
+/** 待处理异常: a station's kept scan refused on replay, or recorded with a notice (migrations 0021, 0022). */
 export interface OfflineExceptionsTable {
   id: Generated<number>;
+  /** 'refused' | 'notice' (0022). */
+  kind: Generated<string>;
   station: string;
   code: string;
   scan_id: string;
@@ -342,7 +349,8 @@ export interface WorkstationQueuesTable {
   waiting: number;
   oldest_at: NullableTimestamp;
   reported_at: Generated<Timestamp>;
-  user_id: number | null;
+  /** With workstation, the key (0022): a user writes only their own report. */
+  user_id: number;
   user_name: string | null;
 }
 

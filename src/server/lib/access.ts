@@ -14,6 +14,13 @@ export interface Actor {
   stationAt?: string | null;
   /** The call is a kept scan sent again (X-Replayed: 1). */
   replayed?: boolean;
+  /** When the server first received the kept scan (now when absent; a 重新扫描 runs it later): its age counts to then. */
+  receivedAt?: Date | null;
+  /**
+   * A supervisor who enters the event for its operator (重新扫描 of a refused kept scan): the trace names both, and a
+   * station time outside the plant's bounds is flagged rather than refused (the supervisor decided to record it).
+   */
+  enteredBy?: { operatorId: number; operator: string } | null;
 }
 
 /** Who did it, for trace events and records (from the token, never from authId/authName). */
@@ -33,6 +40,13 @@ export async function requirePermission(request: FastifyRequest, key: string): P
   if (!access?.allowed) throw new ForbiddenError(key);
 }
 
+/** Whether the signed-in user holds `key` (a route that answers more to those who hold it). */
+export async function holdsPermission(request: FastifyRequest, key: string): Promise<boolean> {
+  const auth = request.auth;
+  if (!auth) return false;
+  return (await loadAccess(request.server.db, auth.userId, auth.sessionId, key))?.allowed === true;
+}
+
 /** Like requirePermission for a call several buttons serve: any one of `keys` lets it through. */
 export async function requireAnyPermission(request: FastifyRequest, keys: readonly string[]): Promise<void> {
   const auth = request.auth;
@@ -46,6 +60,11 @@ export async function requireAnyPermission(request: FastifyRequest, keys: readon
 
 /** The signed-in user and the workstation the client names in X-Workstation (URI-encoded, at most 64 characters). */
 export function actorOf(request: FastifyRequest): Actor & { operatorId: number; operator: string } {
+  return { ...operatorOf(request), workstation: workstationOf(request), ...replayOf(request) };
+}
+
+/** The workstation the client names in X-Workstation, or null. */
+export function workstationOf(request: FastifyRequest): string | null {
   const raw = request.headers[WORKSTATION_HEADER];
   let workstation: string | null = null;
   if (typeof raw === 'string' && raw.trim()) {
@@ -56,12 +75,14 @@ export function actorOf(request: FastifyRequest): Actor & { operatorId: number; 
     }
     workstation = storableText(workstation).slice(0, 64) || null;
   }
-  return { ...operatorOf(request), workstation, ...replayOf(request) };
+  return workstation;
 }
 
 /**
  * X-Replayed and X-Station-At of a kept scan sent again: refused (code -1, before anything changes) when
- * X-Replayed is neither 0 nor 1 or the station's time is impossible, far in the future or too old.
+ * X-Replayed is neither 0 nor 1, or the station's time is impossible, far in the future, a year old, or sent
+ * without X-Replayed: 1 (a scan made now happened now). The plant's bounds are judged with the cylinder
+ * (modules/cylinder/station-time.ts).
  */
 export function replayOf(request: FastifyRequest): { stationAt?: string; replayed?: true } {
   const replayed = request.headers[REPLAYED_HEADER];
@@ -75,6 +96,7 @@ export function replayOf(request: FastifyRequest): { stationAt?: string; replaye
     if (typeof at !== 'string') throw new BusinessError('参数错误：X-Station-At 只能有一个');
     const problem = stationAtProblem(at.trim(), Date.now());
     if (problem) throw new BusinessError(`参数错误：${problem}`);
+    if (!out.replayed) throw new BusinessError('参数错误：扫描时间（X-Station-At）只随补传的扫描（X-Replayed: 1）发送');
     out.stationAt = new Date(at.trim()).toISOString();
   }
   return out;

@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Envelope } from '@shared/api/envelope';
 import { tagOf, type Endpoint } from '@shared/api/endpoint';
+import { isReplayablePath } from '@shared/api/offline';
 import { ok } from './envelope';
 import { requirePermission } from './access';
+import { admitKeptScan, recordScanNotice } from './kept-scans';
 
 type Part<T> = T extends TSchema ? Static<T> : unknown;
 
@@ -30,6 +32,8 @@ export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, 
 export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: EndpointHandler<E>): void {
   const edit = e.editPermission;
   const also = e.alsoRequires;
+  // A call a station may keep through an outage: sent again and refused or flagged, the server records it (lib/kept-scans.ts).
+  const kept = isReplayablePath(e.path);
   app.route({
     method: e.method,
     url: e.path,
@@ -49,15 +53,17 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: E
     },
     // The edit key is checked before validation, as the route's own key is before parsing: a caller
     // lacking it learns nothing about the body it sent.
-    ...(edit || also ? {
+    ...(edit || also || kept ? {
       preValidation: async (request: FastifyRequest) => {
         if (also) await requirePermission(request, also);
         const body = request.body as { id?: unknown } | null | undefined;
         if (edit && body && typeof body === 'object' && body.id !== undefined) await requirePermission(request, edit);
+        if (kept) admitKeptScan(request);
       },
     } : {}),
     handler: async (request, reply) => {
       const result = await handler(request as EndpointRequest<E>, reply);
+      if (kept) await recordScanNotice(request, result);
       return e.kind === 'download' ? result : ok(result);
     },
   });

@@ -1,7 +1,8 @@
 import { Ajv, type Options } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import fastUri from 'fast-uri';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import { validationMessage } from './validation-message';
 
 // Fastify's own defaults, except that type coercion is decided per part of the request.
 const BASE: Options = {
@@ -31,4 +32,20 @@ export function requestValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const asSent = makeAjv(false);
   const fromText = makeAjv('array');
   return ({ schema, httpPart }) => (httpPart === 'body' ? asSent : fromText).compile(schema as object);
+}
+
+const bodies = makeAjv(false);
+const compiledBodies = new WeakMap<object, ReturnType<Ajv['compile']>>();
+
+/**
+ * Checks a body kept earlier against a route's body schema as the route itself would (a call run again without
+ * HTTP: 重新扫描): the refusal in the route's words, or null (extra properties removed, defaults applied).
+ */
+export function bodyProblem(schema: object, body: unknown): string | null {
+  let check = compiledBodies.get(schema);
+  if (!check) {
+    check = bodies.compile(schema);
+    compiledBodies.set(schema, check);
+  }
+  return check(body) ? null : validationMessage((check.errors ?? []) as FastifySchemaValidationError[], 'body', schema);
 }

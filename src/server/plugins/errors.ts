@@ -4,10 +4,12 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCode, type ApiResult } from '@shared/api/envelope';
 import { DB_CONNECTION_LOST, isConnectionError, postgresMessage } from '../lib/db-errors';
+import type { RefusedReplayData } from '@shared/api/offline';
 import { BusinessError, ForbiddenError, UnauthorizedError } from '../lib/errors';
+import { recordRefusedScan } from '../lib/kept-scans';
 import { validationMessage } from '../lib/validation-message';
 
-function answer(request: FastifyRequest, reply: FastifyReply, status: number, body: ApiResult<null>) {
+function answer(request: FastifyRequest, reply: FastifyReply, status: number, body: ApiResult<RefusedReplayData | null>) {
   request.resultCode = body.code;
   // Pre-serialized: the route's success schema must not reshape an error envelope.
   return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
@@ -26,10 +28,25 @@ const CLIENT_ERRORS: Record<string, string> = {
  * are HTTP 200 with code -1; unexpected ones are 500 with the request id and never a stack trace.
  */
 export const errorsPlugin = fp(async (app) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof BusinessError) {
-      return answer(request, reply, 200, { code: ResultCode.FAIL, msg: error.message, data: null });
+  /**
+   * A refusal: a kept scan sent again is recorded as a 待处理异常 first (lib/kept-scans.ts), its id in the answer;
+   * when that cannot be written the station is answered 500, keeps the scan and sends it again later.
+   */
+  const refuse = async (request: FastifyRequest, reply: FastifyReply, msg: string) => {
+    let data: RefusedReplayData | null = null;
+    try {
+      data = await recordRefusedScan(request, msg);
+    } catch (error) {
+      request.log.error({ err: error, reqId: request.id }, 'refused kept scan not recorded');
+      return answer(request, reply, 500, {
+        code: ResultCode.SERVER_ERROR, msg: `服务器内部错误，请联系管理员（请求编号 ${request.id}）`, data: null, requestId: request.id,
+      });
     }
+    return answer(request, reply, 200, { code: ResultCode.FAIL, msg, data });
+  };
+
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (error instanceof BusinessError) return refuse(request, reply, error.message);
     if (error instanceof UnauthorizedError) {
       return answer(request, reply, 401, { code: ResultCode.UNAUTHORIZED, msg: error.message, data: null });
     }
@@ -39,8 +56,7 @@ export const errorsPlugin = fp(async (app) => {
     if (error.validation) {
       const context = error.validationContext ?? 'body';
       const root = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[context];
-      const msg = validationMessage(error.validation, context, root);
-      return answer(request, reply, 200, { code: ResultCode.FAIL, msg, data: null });
+      return refuse(request, reply, validationMessage(error.validation, context, root));
     }
     if (isConnectionError(error)) {
       // The database went away under the request (or is down): the pool reconnects for the next one.

@@ -4,6 +4,7 @@ import type { BlobStore } from '../blobs';
 import type { AppConfig } from '../config';
 import type { DB } from '../db/schema';
 import type { Changes } from '../lib/change-bus';
+import type { KeptScans } from '../lib/kept-scans';
 import type { LogSettingsCache, RouteCatalogue } from '../modules/log';
 
 /** Who made the request, established from the access token (never from authId/authName). */
@@ -29,11 +30,15 @@ declare module 'fastify' {
     apiRoutes: RouteCatalogue;
     /** The interface-log settings the operation log follows, in memory; `reload()` after changing them. */
     logSettings: LogSettingsCache;
+    /** Where a kept scan refused (or flagged) on replay is recorded; the offline module installs the sink. */
+    keptScans: KeptScans;
   }
   interface FastifyRequest {
     auth: RequestAuth | null;
     /** The envelope code answered, for the operation log. */
     resultCode: number | null;
+    /** A replayable call that passed its route's keys (lib/kept-scans.ts). */
+    keptScan: boolean;
   }
   interface FastifyContextConfig {
     /** A button key from src/shared/menus.ts, 'authenticated' or 'public'. Required on every /api route. */

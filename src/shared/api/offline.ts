@@ -1,9 +1,9 @@
-import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
 import { MAX_INSPECTION_PROJECTS } from '../cylinder/inspection';
 import { InspectionItemRef, PRODUCTION } from './production';
 import { STORAGE } from './storage';
-import { Code, Id, Int, List, NoData, OneOf, Page, PageQuery, ReqStr, Str } from './schema';
+import { Id, Int, List, NoData, OneOf, Page, PageQuery, ReqStr, Str } from './schema';
 
 /**
  * Stations that keep working when the server is away (issue 25): the change feed that keeps a station's
@@ -14,30 +14,35 @@ import { Code, Id, Int, List, NoData, OneOf, Page, PageQuery, ReqStr, Str } from
 export const REPLAYED_HEADER = 'x-replayed';
 export const STATION_AT_HEADER = 'x-station-at';
 
-/** A station's time may run ahead of the server's by this much (clocks drift); later is refused. */
+/**
+ * How far two clocks may disagree (a station's and the server's, or two stations'): a station's time may run
+ * ahead of the server's by this much (later is refused), and a scan's station time may fall this much before
+ * the cylinder's previous event (then it is kept, flagged: src/server/modules/cylinder/station-time.ts).
+ */
 export const STATION_AT_MAX_AHEAD_MS = 10 * 60_000;
-/** A kept scan older than this is refused on replay: a station does not keep scans for a year. */
-export const STATION_AT_MAX_AGE_MS = 90 * 24 * 3600_000;
+/** No station keeps a scan a year: an older moment is not a station's time and is refused outright. */
+export const STATION_AT_MAX_AGE_MS = 366 * 24 * 3600_000;
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /**
- * Why an X-Station-At value cannot be kept (Chinese, for the code -1 answer), or null when it can: an
- * ISO 8601 moment with its zone, a real calendar date, not more than STATION_AT_MAX_AHEAD_MS after `now`
- * nor older than STATION_AT_MAX_AGE_MS.
+ * Why a moment a station sends (X-Station-At, a queue's oldest scan) cannot be kept (Chinese, for the code -1
+ * answer), or null when it can: an ISO 8601 moment with its zone, a real calendar date, not more than
+ * STATION_AT_MAX_AHEAD_MS after `now` nor older than STATION_AT_MAX_AGE_MS. The plant's own bound on a
+ * replay's age (系统规则 离线补传最长时限) is judged with the cylinder, not here.
  */
-export function stationAtProblem(value: string, now: number): string | null {
+export function stationAtProblem(value: string, now: number, field = '扫描时间（X-Station-At）'): string | null {
   const m = ISO.exec(value);
-  if (!m || value.length > 40) return `扫描时间（X-Station-At）格式不正确：${value.slice(0, 40)}`;
+  if (!m || value.length > 40) return `${field}格式不正确：${value.slice(0, 40)}`;
   const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map((v) => Number(v ?? 0));
   const day = new Date(Date.UTC(y ?? 0, (mo ?? 0) - 1, d ?? 0));
   if (day.getUTCFullYear() !== y || day.getUTCMonth() !== (mo ?? 0) - 1 || day.getUTCDate() !== d || (h ?? 0) > 23 || (mi ?? 0) > 59 || (s ?? 0) > 59) {
-    return `扫描时间（X-Station-At）不是有效的时间：${value}`;
+    return `${field}不是有效的时间：${value}`;
   }
   const at = Date.parse(value);
-  if (!Number.isFinite(at)) return `扫描时间（X-Station-At）不是有效的时间：${value}`;
-  if (at > now + STATION_AT_MAX_AHEAD_MS) return `扫描时间（X-Station-At）${value} 晚于服务器时间，请校准工作站时钟`;
-  if (at < now - STATION_AT_MAX_AGE_MS) return `扫描时间（X-Station-At）${value} 过早，离线暂存的扫描不能超过 90 天`;
+  if (!Number.isFinite(at)) return `${field}不是有效的时间：${value}`;
+  if (at > now + STATION_AT_MAX_AHEAD_MS) return `${field} ${value} 晚于服务器时间，请校准工作站时钟`;
+  if (at < now - STATION_AT_MAX_AGE_MS) return `${field} ${value} 早于一年前，不是工作站暂存扫描的时间`;
   return null;
 }
 
@@ -45,26 +50,35 @@ export function stationAtProblem(value: string, now: number): string | null {
 export const OFFLINE_STATIONS = ['pick', 'fill', 'inspect', 'metage', 'vacuum', 'inStock', 'outbound', 'recover'] as const;
 export type OfflineStation = (typeof OFFLINE_STATIONS)[number];
 
-/** The calls a kept scan may be (what a refused replay names, and what 重新扫描 sends again). */
+/** The calls a kept scan may be (what the server records when it refuses one on replay, and what 重新扫描 runs again). */
 export const REPLAYABLE_PATHS = [
   '/api/produce/addPicking', '/api/produce/filling', '/api/produce/testResult', '/api/produce/metage', '/api/produce/vacuum',
   '/api/storageOrder/inStock', '/api/storageOrder/scanOutStock', '/api/storageOrder/scanHandel',
 ] as const;
-const KEPT_CALLS = [
-  PRODUCTION.addPicking, PRODUCTION.filling, PRODUCTION.testResult, PRODUCTION.metage, PRODUCTION.vacuum,
-  STORAGE.inStock, STORAGE.scanOutStock, STORAGE.scanHandel,
-] as const;
+export type ReplayablePath = (typeof REPLAYABLE_PATHS)[number];
+
+/** Each kept call with the station that keeps it. */
+export const KEPT_CALLS = {
+  '/api/produce/addPicking': { endpoint: PRODUCTION.addPicking, station: 'pick' },
+  '/api/produce/filling': { endpoint: PRODUCTION.filling, station: 'fill' },
+  '/api/produce/testResult': { endpoint: PRODUCTION.testResult, station: 'inspect' },
+  '/api/produce/metage': { endpoint: PRODUCTION.metage, station: 'metage' },
+  '/api/produce/vacuum': { endpoint: PRODUCTION.vacuum, station: 'vacuum' },
+  '/api/storageOrder/inStock': { endpoint: STORAGE.inStock, station: 'inStock' },
+  '/api/storageOrder/scanOutStock': { endpoint: STORAGE.scanOutStock, station: 'outbound' },
+  '/api/storageOrder/scanHandel': { endpoint: STORAGE.scanHandel, station: 'recover' },
+} as const satisfies Record<ReplayablePath, { endpoint: { path: string }; station: OfflineStation }>;
+
+export const isReplayablePath = (path: string): path is ReplayablePath => (REPLAYABLE_PATHS as readonly string[]).includes(path);
 
 /**
- * A kept call's body: every field one of those calls takes, each optional, bounded by that call's own schema
- * (the first call's where two share a name: materialId nullable as 领瓶 takes it). The call checks it again in
- * full when 重新扫描 sends it.
+ * The `data` of a refused replay's answer (code -1): the 待处理异常 the server recorded for it in the same request.
+ * A station drops a refused kept scan from its queue only when the answer names it; any other refusal (a sign-in
+ * gone, a key missing, the database away) leaves the scan kept, to be sent again.
  */
-const keptFields: TProperties = {};
-for (const call of KEPT_CALLS) {
-  for (const [name, schema] of Object.entries((call.body as TObject).properties)) keptFields[name] ??= Type.Optional(schema);
+export interface RefusedReplayData {
+  exceptionId: number;
 }
-export const KeptCallBody = Type.Object(keptFields, { title: '扫描内容' });
 
 /* ---------------------------------------------------------------- the change feed */
 
@@ -144,19 +158,13 @@ export type FactsPage = Static<typeof FactsPage>;
 const Text = Type.Union([Type.String(), Type.Null()]);
 const IsoText = Type.String({ title: '扫描时间', maxLength: 40, pattern: '^\\d{4}-\\d{2}-\\d{2}T[0-9:.]+(Z|[+-]\\d{2}:?\\d{2})$' });
 
-export const ExceptionAddBody = Type.Object({
-  station: OneOf('工位', OFFLINE_STATIONS),
-  scanId: Type.String({ title: '扫描编号', maxLength: 36, pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' }),
-  code: Code('气瓶编码', 64),
-  path: OneOf('接口', REPLAYABLE_PATHS),
-  /** The kept call's body (sent again by 重新扫描); at most 4000 characters as JSON. */
-  body: KeptCallBody,
-  stationAt: Type.Optional(Type.Union([IsoText, Type.Null()])),
-  operator: Type.Optional(Type.Union([Str('操作人', { maxLength: 64 }), Type.Null()])),
-  workstation: Type.Optional(Type.Union([Str('工作站', { maxLength: 64 }), Type.Null()])),
-  message: ReqStr('拒绝原因', { maxLength: 1000 }),
-});
-export type ExceptionAddBody = Static<typeof ExceptionAddBody>;
+/**
+ * What a 待处理异常 is: `refused`, a kept scan the server refused on replay (nothing was recorded; 重新扫描 may run
+ * it again); `notice`, a kept scan the server recorded with something a supervisor should see (its station time
+ * beyond the plant's bounds, or another scan had done the step first and this one's values were not recorded).
+ */
+export const EXCEPTION_KINDS = ['refused', 'notice'] as const;
+export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
 
 export const EXCEPTION_ACTIONS = ['rescan', 'rollback', 'scrap', 'dismiss'] as const;
 export type ExceptionAction = (typeof EXCEPTION_ACTIONS)[number];
@@ -164,14 +172,14 @@ export const EXCEPTION_ACTION_NAMES: Record<ExceptionAction, string> = { rescan:
 
 export const ExceptionQuery = PageQuery(['id'] as const, {
   status: Type.Optional(OneOf('状态', ['open', 'resolved'] as const)),
-  /** Supervisors (offline:exceptions) may name any workstation or none (all); others see their own. */
+  /** Supervisors (offline:exceptions or offline:resolve) see every user's and may name a workstation; others see their own. */
   workstation: Type.Optional(Str('工作站', { maxLength: 64 })),
 });
 export type ExceptionQuery = Static<typeof ExceptionQuery>;
 
 /** A replayed scan the server refused (待处理异常), as the station's OfflineExceptionRow. */
 export const ExceptionRow = Type.Object({
-  id: Type.Integer(), station: Type.String(), code: Type.String(), scanId: Type.String(), message: Type.String(),
+  id: Type.Integer(), kind: OneOf('类别', EXCEPTION_KINDS), station: Type.String(), code: Type.String(), scanId: Type.String(), message: Type.String(),
   stationAt: Text, operator: Text, workstation: Text, createdAt: Type.String(),
   status: Type.String(), action: Text, reason: Text, result: Text, resolvedBy: Text, resolvedAt: Text,
 });
@@ -201,10 +209,6 @@ export const OFFLINE = {
   facts: endpoint({
     method: 'POST', path: '/api/offline/facts', summary: '离线资料（变更同步；需任一扫码工位的权限）', permission: 'authenticated', readOnly: true,
     body: FactsQuery, data: FactsPage,
-  }),
-  exceptionAdd: endpoint({
-    method: 'POST', path: '/api/offline/exception/add', summary: '登记待处理异常', permission: 'authenticated',
-    body: ExceptionAddBody, data: Type.Object({ id: Type.Integer() }),
   }),
   exceptionListPage: endpoint({
     method: 'POST', path: '/api/offline/exception/listPage', summary: '待处理异常', permission: 'authenticated', readOnly: true,

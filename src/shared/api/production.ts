@@ -33,6 +33,17 @@ export const ScanResult = Type.Object({
   failedItems: Type.Optional(Type.Array(Type.String())),
   net: Type.Optional(NumOrNull),
   deviation: Type.Optional(NumOrNull),
+  /**
+   * A repeat (`repeated`): who did the step and when (server time, 'HH:mm' today, else 'YYYY-MM-DD HH:mm'), as
+   * the message says it (已由 张三 于 14:05 充装): the scan that lost to another knows it was not its own.
+   */
+  doneBy: Type.Optional(Text),
+  doneAt: Type.Optional(Text),
+  /**
+   * Recorded, but the station's time was outside the plant's bounds (a replay older than 离线补传最长时限, a few
+   * minutes before the cylinder's previous event): the server's time stands and this says what was claimed.
+   */
+  timeFlag: Type.Optional(Text),
 });
 export type ScanResult = Static<typeof ScanResult>;
 
@@ -56,6 +67,9 @@ export const ScanPreview = Type.Object({
   allowed: Type.Boolean(),
   /** Every reason it may not, in words naming the cylinder. */
   reasons: Type.Array(Type.String()),
+  /** The station's step was done already (检验, 复秤: a second scan): not allowed, but no refusal either; `message` says who and when. */
+  repeated: Type.Optional(Type.Boolean()),
+  message: Type.Optional(Type.String()),
 });
 export type ScanPreview = Static<typeof ScanPreview>;
 
@@ -285,6 +299,10 @@ export const TimelineEvent = Type.Object({
   stationAt: Type.Optional(Text),
   /** Sent again from a station's offline queue (X-Replayed). */
   replayed: Type.Optional(Type.Boolean()),
+  /** The station's time was outside the plant's bounds: what was claimed, and that the server's time stands. */
+  timeFlag: Type.Optional(Text),
+  /** A supervisor who entered the event for its operator (重新扫描 of a refused kept scan). */
+  enteredBy: Type.Optional(Text),
 });
 export type TimelineEvent = Static<typeof TimelineEvent>;
 

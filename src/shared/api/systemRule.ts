@@ -15,6 +15,8 @@ export const SYSTEM_RULE_LIMITS = {
   passwordMinClasses: { min: 1, max: 4, default: 2 },
   accessTokenMinutes: { min: 1, max: 1440, default: 15 },
   refreshTokenHours: { min: 1, max: 2160, default: 30 },
+  replayMaxHours: { min: 1, max: 720, default: 24 },
+  fillMaxMinutes: { min: 1, max: 1440, default: 120 },
 } as const;
 
 const limit = (title: string, key: keyof typeof SYSTEM_RULE_LIMITS) =>
@@ -35,6 +37,13 @@ export const SystemRules = Type.Object({
   vacuumBeforeFlammableFirstFill: Bool('可燃气体首次充装前须抽真空'),
   /** A passed periodic inspection extends an LPG cylinder's design life (8 → 12 years). */
   lpgLifeExtension: Bool('液化石油气钢瓶检验合格后延长使用年限'),
+  /**
+   * A scan kept at a station through an outage and sent again later than this keeps its station time only as a
+   * claim flagged for a supervisor: the server's time stands (src/server/modules/cylinder/station-time.ts).
+   */
+  replayMaxHours: limit('离线补传最长时限（小时）', 'replayMaxHours'),
+  /** A fill's start and end (startedAt/endedAt) lie within this many minutes before its scan, or it is refused. */
+  fillMaxMinutes: limit('单次充装最长时长（分钟）', 'fillMaxMinutes'),
   passwordMinLength: limit('密码最短长度', 'passwordMinLength'),
   /** Of lower case, upper case, digits and other characters. */
   passwordMinClasses: limit('密码至少包含的字符类别数', 'passwordMinClasses'),
@@ -54,6 +63,8 @@ export const SYSTEM_RULE_DEFAULTS: SystemRules = {
   allowManualWeight: true,
   vacuumBeforeFlammableFirstFill: true,
   lpgLifeExtension: true,
+  replayMaxHours: SYSTEM_RULE_LIMITS.replayMaxHours.default,
+  fillMaxMinutes: SYSTEM_RULE_LIMITS.fillMaxMinutes.default,
   passwordMinLength: SYSTEM_RULE_LIMITS.passwordMinLength.default,
   passwordMinClasses: SYSTEM_RULE_LIMITS.passwordMinClasses.default,
   passwordForbidUsername: true,

@@ -7,6 +7,8 @@ import { BusinessError } from '../../lib/errors';
 import { toJsonb } from '../../lib/jsonb';
 import { nextSeq } from './trace.repository';
 import { gasJson, projectsJson } from './production.repository';
+import { ruleNumber } from '../systemRule';
+import type { TimeFacts } from './station-time';
 import { type Actor, type CylinderPatch, type FirstRead, type LastEvent, type LockedCylinder, type RecordTable, type Target } from './transition';
 
 /** The engine's statements (engine.ts holds its rules). */
@@ -76,13 +78,30 @@ export const SAME_STATUS_TRANSITIONS = ['vacuum', 'stockInEmpty'] as const;
 /** The newest event that still stands: not undone, not a rollback, and a transition (one that moved the status, or see above). */
 export async function lastTransition(db: Kysely<DB>, cylinderId: number): Promise<LastEvent | null> {
   const row = await db.selectFrom('cylinder_traces')
-    .select(['id', 'action', 'from_status', 'to_status', 'record_type', 'record_id', 'detail'])
+    .select(['id', 'action', 'from_status', 'to_status', 'record_type', 'record_id', 'detail', 'operator',
+      sql<Date>`coalesce(case when time_flag is null then station_at end, at)`.as('done_at')])
     .where('cylinder_id', '=', cylinderId).where('reverted_by_id', 'is', null).where('action', '<>', 'rollback')
     .where((eb) => eb.or([
       eb('from_status', 'is', null), eb('from_status', '<>', eb.ref('to_status')), eb('action', 'in', [...SAME_STATUS_TRANSITIONS]),
     ]))
     .orderBy('seq', 'desc').limit(1).executeTakeFirst();
   return (row) ?? null;
+}
+
+/**
+ * What a scan's station times are judged against (station-time.ts): the cylinder's newest event (its station time
+ * when it has one) and the plant's two bounds, in one statement.
+ */
+export async function timeFacts(trx: Transaction<DB>, cylinderId: number): Promise<TimeFacts> {
+  const row = await sql<{ prev_at: Date | null; prev_action: string | null; replay_hours: number; fill_minutes: number }>`select
+      p.prev_at, p.prev_action, ${ruleNumber('replayMaxHours')} as replay_hours, ${ruleNumber('fillMaxMinutes')} as fill_minutes
+    from (select 1) one left join lateral (select coalesce(t.station_at, t.at) as prev_at, t.action as prev_action from cylinder_traces t
+      where t.cylinder_id = ${cylinderId} order by t.seq desc limit 1) p on true`.execute(trx);
+  const r = row.rows[0]!;
+  return {
+    previous: r.prev_at && r.prev_action ? { at: new Date(r.prev_at), action: r.prev_action } : null,
+    replayMaxHours: Number(r.replay_hours), fillMaxMinutes: Number(r.fill_minutes),
+  };
 }
 
 export interface EventInput {
@@ -96,6 +115,8 @@ export interface EventInput {
   recordType?: string | null;
   recordId?: number | null;
   revertsId?: number | null;
+  /** The station's time outside the plant's bounds (station-time.ts). */
+  timeFlag?: string | null;
 }
 
 /** Appends one event with the cylinder's next sequence number (the cylinder row must be locked or new). */
@@ -121,7 +142,8 @@ function eventValues(e: EventInput, newRecord: RecordTable | null) {
     from_status: e.fromStatus, to_status: e.toStatus, action: e.action,
     operator_id: e.actor.operatorId, operator: e.actor.operator, workstation: e.actor.workstation,
     scan_id: e.scanId ?? null, detail: e.detail ? toJsonb(e.detail) : null,
-    station_at: e.actor.stationAt ?? null, replayed: e.actor.replayed === true,
+    station_at: e.actor.stationAt ?? null, replayed: e.actor.replayed === true, time_flag: e.timeFlag ?? null,
+    entered_by_id: e.actor.enteredBy?.operatorId ?? null, entered_by: e.actor.enteredBy?.operator ?? null,
     record_type: e.recordType ?? null, reverts_id: e.revertsId ?? null,
     record_id: newRecord ? sql<number>`nextval(pg_get_serial_sequence(${newRecord}, 'id'))` : e.recordId ?? null,
   };

@@ -4,9 +4,10 @@ import { actionLabel } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import {
-  claimScan, declareTransition, insertTransitionEvent, lastTransition, lockCylinder, markTransaction, settingsWith, storeScan, transitionSettings, writeEventAndOutcome,
-  writeOutcome,
+  claimScan, declareTransition, insertTransitionEvent, lastTransition, lockCylinder, markTransaction, settingsWith, storeScan, timeFacts, transitionSettings,
+  writeEventAndOutcome, writeOutcome,
 } from './engine.repository';
+import { judgeTimes, moment, type TimeVerdict } from './station-time';
 import { statusLabel } from './status';
 import { RECORD_TYPE, type Actor, type LastEvent, type LockedCylinder, type Target, type Transition } from './transition';
 
@@ -14,6 +15,44 @@ const label = (action: string) => actionLabel(action);
 
 export function wrongStatus(c: { code: string; status: number }, step: string, expected: readonly number[]): BusinessError {
   return new BusinessError(`气瓶 ${c.code} 当前状态为${statusLabel(c.status)}，不能${step}（应为${expected.map(statusLabel).join('或')}）`);
+}
+
+/** When an event happened, as a repeat names it: 'HH:mm' today, else 'YYYY-MM-DD HH:mm' (the server's local time). */
+function whenText(at: Date): string {
+  const text = moment(at);
+  return text.slice(0, 10) === moment(new Date()).slice(0, 10) ? text.slice(11, 16) : text.slice(0, 16);
+}
+
+/**
+ * The answer to a scan of a step already done (the loser of two scans at once, or a second scan): who did it and
+ * when, from the event that stands (已由 张三 于 14:05 充装), and that what this scan measured was not recorded.
+ */
+function repeatMessage(code: string, previous: LastEvent, measured: string | null | undefined): string {
+  const who = previous.operator ? `由 ${previous.operator} ` : '';
+  const lost = measured ? `；本次扫描的${measured}未记录` : '';
+  return `气瓶 ${code} 已${who}于 ${whenText(new Date(previous.done_at))} ${label(previous.action)}，无需重复操作${lost}`;
+}
+
+/**
+ * A scan that only looks (检验's and 复秤's first scan) of a cylinder whose step is done already, by the same
+ * rule as the transition's repeat (`done`): the repeat's words, or null when it is not done.
+ */
+export async function alreadyDone(db: Kysely<DB>, c: { id: number; code: string; status: number }, done: NonNullable<Transition['done']>): Promise<string | null> {
+  if (!done.statuses.includes(c.status)) return null;
+  const previous = await lastTransition(db, c.id);
+  return previous && done.actions.includes(previous.action) ? repeatMessage(c.code, previous, null) : null;
+}
+
+/** The station's times of this scan against the plant's bounds, read only when the scan brings any. */
+async function judgeStationTimes(trx: Transaction<DB>, def: Transition, c: LockedCylinder, actor: Actor): Promise<TimeVerdict | null> {
+  const times = def.times && (def.times.startedAt || def.times.endedAt) ? def.times : null;
+  if (!actor.stationAt && !times) return null;
+  const verdict = judgeTimes({
+    code: c.code, stationAt: actor.stationAt ? new Date(actor.stationAt) : null, startedAt: times?.startedAt, endedAt: times?.endedAt,
+    receivedAt: actor.receivedAt ?? new Date(), lenient: Boolean(actor.enteredBy),
+  }, await timeFacts(trx, c.id));
+  if (verdict.refusal) throw new BusinessError(verdict.refusal);
+  return verdict;
 }
 
 /**
@@ -65,7 +104,7 @@ export async function runLocked(
   if (def.done && previous && def.done.actions.includes(previous.action)) {
     const repeated: ScanResult = {
       ...base, fromStatus: c.status, toStatus: c.status, traceId: null, recordId: null, repeated: true,
-      message: `气瓶 ${c.code} 已${label(previous.action)}，无需重复操作`,
+      message: repeatMessage(c.code, previous, def.measured), doneBy: previous.operator, doneAt: whenText(new Date(previous.done_at)),
     };
     const result = answer.finish ? await answer.finish(trx, repeated) : repeated;
     if (answer.store) await storeScan(trx, answer.store, result);
@@ -76,22 +115,28 @@ export async function runLocked(
   if (!def.from.includes(c.status)) {
     throw def.refuseStatus ? new BusinessError(await def.refuseStatus(trx, c)) : wrongStatus(c, def.label ?? label(def.action), def.from);
   }
+  const timing = await judgeStationTimes(trx, def, c, actor);
   const reasons = (await def.check?.(trx, c, last)) ?? [];
   if (reasons.length) throw new BusinessError(reasons.join('；'));
 
   const outcome = await def.apply(trx, c, last);
+  if (timing?.dropFillTimes && outcome.record && def.times) {
+    outcome.record.values = { ...outcome.record.values, ...Object.fromEntries(def.times.columns.map((k) => [k, null])) };
+  }
+  const timeFlag = timing?.flag ?? null;
   const patch = outcome.patch ?? {};
   const before = Object.fromEntries(Object.keys(patch).map((k) => [k, (c as unknown as Record<string, unknown>)[k] ?? null]));
   const action = outcome.action ?? def.action;
   const event = {
     cylinderId: c.id, fromStatus: c.status, toStatus: outcome.to, action, actor, scanId,
     detail: { ...outcome.detail, ...(Object.keys(before).length ? { before } : {}) },
-    recordType: outcome.record ? RECORD_TYPE[outcome.record.table] : null,
+    recordType: outcome.record ? RECORD_TYPE[outcome.record.table] : null, timeFlag,
   };
   const answerOf = (traceId: number, recordId: number | null): ScanResult => ({
     ...base, action, fromStatus: c.status, toStatus: outcome.to, traceId, recordId, repeated: false,
     message: outcome.message ?? `气瓶 ${c.code} ${def.label ?? label(action)}成功`,
     ...outcome.extra,
+    ...(timeFlag ? { timeFlag } : {}),
   });
   if (!answer.finish) {
     // Nothing completes the answer from the event: the event, the record, the kept answer and the status in one

@@ -12,6 +12,8 @@ export const module = serverModule('cylinder', productionRoutes);
 export { runTransition, runTransitionIn, wrongStatus } from './engine';
 export type { Actor, LockedCylinder, Target, Transition } from './transition';
 export { scrap } from './production.transitions';
+// The production scans a station may keep through an outage, run again by a supervisor's 重新扫描.
+export { PRODUCTION_SCANS, runProductionScan, type ProductionScanPath, type ScanChecks } from './production.scans';
 export {
   asOrderLine, outboundScan, recover, removeFromOrder, shipOrder, stockIn, type LineState, type OrderContext, type OrderItem,
 } from './storage.transitions';

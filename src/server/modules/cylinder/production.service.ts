@@ -9,11 +9,11 @@ import { BusinessError } from '../../lib/errors';
 import { storableText } from '../../lib/jsonb';
 import { blankToNull } from '../../lib/paging';
 import { fillGateWithCylinder } from './fill-gate.repository';
-import { wrongStatus } from './engine';
+import { alreadyDone, wrongStatus } from './engine';
 import { appendEvent, lockCylinder } from './engine.repository';
 import type { Actor } from './transition';
 import { briefWith, inspectionRecord } from './trace.queries';
-import { evaluateInspection, metageReasons, weightVerdict } from './production.transitions';
+import { evaluateInspection, INSPECT_DONE, METAGE_DONE, metageReasons, weightVerdict } from './production.transitions';
 import * as repo from './production.repository';
 import { gasJson, gasOf, inspectionItemsOf, projectRef, projectsJson } from './production.repository';
 
@@ -41,6 +41,9 @@ export async function inspectionScan(db: Kysely<DB>, code: string): Promise<Insp
   // One statement: the cylinder and its gas's test projects.
   const { brief: cylinder, also: rows } = await briefWithProjects(db, code);
   const projects = rows.map(projectRef);
+  // Inspected already: said as 领瓶 says a second scan (已处理过), not refused.
+  const done = await alreadyDone(db, cylinder, INSPECT_DONE);
+  if (done) return { cylinder, allowed: false, reasons: [], projects, repeated: true, message: done };
   const reasons = statusReason(cylinder, '检验', [STATUS.filling]);
   return { cylinder, allowed: reasons.length === 0, reasons, projects };
 }
@@ -49,12 +52,13 @@ export async function metageScan(db: Kysely<DB>, code: string): Promise<MetagePr
   // One statement: the cylinder and its gas (gasOf's read).
   const { brief: cylinder, also: gas } = await briefWithGas(db, code);
   if (!gas) throw new BusinessError(`介质不存在：${cylinder.materialId}`);
-  const reasons = [
+  const done = await alreadyDone(db, cylinder, METAGE_DONE);
+  const reasons = done ? [] : [
     ...statusReason(cylinder, '复秤', [STATUS.inspected]),
     ...metageReasons({ code: cylinder.code, tare_weight: cylinder.tareWeight === null ? null : String(cylinder.tareWeight) }, gas),
   ];
   return {
-    cylinder, allowed: reasons.length === 0, reasons, reweighRequired: gas.reweigh_required,
+    cylinder, allowed: !done && reasons.length === 0, reasons, ...(done ? { repeated: true, message: done } : {}), reweighRequired: gas.reweigh_required,
     targetNetWeight: gas.target_net_weight === null ? null : Number(gas.target_net_weight),
     tolerance: gas.weight_tolerance === null ? null : Number(gas.weight_tolerance), tareWeight: cylinder.tareWeight,
   };

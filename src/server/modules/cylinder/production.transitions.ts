@@ -76,11 +76,15 @@ export function fill(body: FillingBody): Transition {
   const startedAt = realTime(body.startedAt, '开始时间');
   const endedAt = realTime(body.endedAt, '结束时间');
   if (startedAt && endedAt && endedAt < startedAt) throw new BusinessError('参数错误：结束时间早于开始时间');
-  if (endedAt && endedAt.getTime() > Date.now() + 5 * 60_000) throw new BusinessError('参数错误：结束时间晚于当前时间');
   // The gas as the gate's statement read it (check runs before apply, in the same transaction).
   let category = '';
+  const measured = typeof body.filledWeight === 'number' ? `充装量（${body.filledWeight} kg）`
+    : typeof body.filledPressure === 'number' ? `充装压力（${body.filledPressure} MPa）` : null;
   return {
     action: 'fill', label: '充装', from: [STATUS.received], done: { statuses: [STATUS.filling], actions: ['fill'] },
+    // Against the cylinder's previous event and 单次充装最长时长, with the station's time (station-time.ts).
+    times: { startedAt, endedAt, columns: ['started_at', 'ended_at'] },
+    measured,
     check: async (trx, c) => {
       const { reasons, gas } = await gateAndGas(trx, c, body.materialId);
       category = gas.category;
@@ -126,9 +130,13 @@ export function evaluateInspection(projects: InspectionProject[], items: Inspect
 const failedProjects = (r: { items: InspectionResult[]; failed: string[] }): string[] =>
   r.items.length ? r.items.filter((i) => !i.passed && i.required).map((i) => i.projectName) : r.failed;
 
+/** When a scan at 检验 finds the step done (its first scan, testScan, says so too). */
+export const INSPECT_DONE = { statuses: [STATUS.inspected, STATUS.analyze], actions: ['testPass', 'testFail'] } as const;
+
 /** 检验: filling (4) → inspected (5); any required project failed → analyze (1) with the failed items. */
 export const inspect = (body: InspectionResultBody): Transition => ({
-  action: 'testPass', label: '检验', from: [STATUS.filling], done: { statuses: [STATUS.inspected, STATUS.analyze], actions: ['testPass', 'testFail'] },
+  action: 'testPass', label: '检验', from: [STATUS.filling], done: INSPECT_DONE,
+  measured: '检验结果',
   // The gas's test projects come with the lock (a locked row passed in by an import reads them here).
   lockRead: 'projects',
   apply: async (trx, c) => {
@@ -177,9 +185,13 @@ export function weightVerdict(gross: number, tare: number, target: number, toler
   return { net, target, tolerance, deviation, passed: Math.abs(deviation) <= tolerance + 1e-9 };
 }
 
+/** When a scan at 复秤 finds the step done (metageScan says so too). */
+export const METAGE_DONE = { statuses: [STATUS.reWeighed, STATUS.analyze], actions: ['reweighPass', 'reweighFail'] } as const;
+
 /** 复秤: inspected (5) → reWeighed (6); out of tolerance → analyze (1) with the deviation. */
 export const metage = (body: MetageBody): Transition => ({
-  action: 'reweighPass', label: '复秤', from: [STATUS.inspected], done: { statuses: [STATUS.reWeighed, STATUS.analyze], actions: ['reweighPass', 'reweighFail'] },
+  action: 'reweighPass', label: '复秤', from: [STATUS.inspected], done: METAGE_DONE,
+  measured: `毛重（${body.grossWeight} kg）`,
   lockRead: 'gas',
   check: async (trx, c) => metageReasons(c, await gasIn(trx, c)),
   apply: async (trx, c) => {
@@ -212,6 +224,7 @@ export const metage = (body: MetageBody): Transition => ({
  */
 export const vacuum = (body: VacuumBody): Transition => ({
   action: 'vacuum', label: '抽真空', from: [STATUS.recovery, STATUS.analyze, STATUS.stock], done: { statuses: [STATUS.stock], actions: ['vacuum'] },
+  measured: `真空度（${body.pressure} MPa）`,
   apply: async (_trx, c) => ({
     to: STATUS.stock,
     record: { table: 'vacuum_records', values: { pressure: body.pressure, remark: blankToNull(body.remark ?? null) } },

@@ -55,7 +55,7 @@ export function events(db: Db) {
     't.id', 't.seq', 't.action', 't.from_status as fromStatus', 't.to_status as toStatus', 't.operator', 't.workstation',
     ts('t.at').as('at'), 't.record_type as recordType', 't.record_id as recordId', 't.reverts_id as revertsId',
     't.reverted_by_id as revertedById', 't.detail', 't.cylinder_id as cylinderId',
-    tsOrNull('t.station_at').as('stationAt'), 't.replayed',
+    tsOrNull('t.station_at').as('stationAt'), 't.replayed', 't.time_flag as timeFlag', 't.entered_by as enteredBy',
   ]);
 }
 

@@ -35,6 +35,9 @@ export interface LockedCylinder {
 export interface LastEvent {
   id: number;
   action: string;
+  /** Who did it and when it happened (its station time unless flagged, else its server time): a repeat names them. */
+  operator: string | null;
+  done_at: Date;
   from_status: number | null;
   to_status: number;
   record_type: string | null;
@@ -90,6 +93,13 @@ export interface Transition {
   apply: (trx: Transaction<DB>, c: LockedCylinder, last: () => Promise<LastEvent | null>) => Promise<Outcome>;
   /** What the locking read also brings, for check and apply (engine.repository LockRead). */
   lockRead?: 'gas' | 'projects';
+  /**
+   * Times the body brings from the station's clock (a fill's start and end), judged with the station's time against
+   * the plant's bounds (station-time.ts); flagged ones are left out of the record's `columns`.
+   */
+  times?: { startedAt: Date | null; endedAt: Date | null; columns: readonly string[] };
+  /** What this scan measured, in words (充装量（14.6 kg）): a repeat says it was not recorded. */
+  measured?: string | null;
 }
 
 /**

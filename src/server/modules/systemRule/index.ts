@@ -3,5 +3,5 @@ import { systemRuleRoutes } from './systemRule.routes';
 
 /** 系统规则: the switches the server enforces, read fresh where they apply. */
 export const module = serverModule('systemRule', systemRuleRoutes);
-export { loadRules, ruleFlag, type EffectiveRules } from './rules';
+export { loadRules, ruleFlag, ruleNumber, type EffectiveRules } from './rules';
 export { assertPasswordAllowed } from './password-policy';

@@ -138,6 +138,19 @@ describe('检验管理 /produce/inspect', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 
+  it('a cylinder inspected already is said done (已处理过, who and when), not refused, and opens no form', async () => {
+    storeSession();
+    const done = '气瓶 GP0104 已由 李检 于 09:12 检验合格，无需重复操作';
+    serve((c) => (c.url === '/produce/testScan' ? ok({ ...preview, cylinder: brief('GP0104', 5), allowed: false, reasons: [], repeated: true, message: done }) : undefined));
+    renderApp('/produce/inspect');
+    await userEvent.type(await screen.findByPlaceholderText('请扫描气瓶条码', undefined, SCREEN_LOAD), 'GP0104{Enter}');
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'repeated'));
+    expect(verdict()).toHaveTextContent('已处理过');
+    expect(verdict()).toHaveTextContent(done);
+    expect(verdict()).not.toHaveTextContent('不能检验');
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
   it('remembers the operator of the station under TESTUSER', async () => {
     storeSession();
     serve();

@@ -94,6 +94,12 @@ export function InspectionStation() {
       station.show(verdict);
       return verdict;
     }
+    // Inspected already: neutral (已处理过) with who did it and when, as 领瓶 answers a second scan.
+    if (found.repeated) {
+      const verdict: Verdict = { kind: 'repeated', code, title: found.message ?? t('inspection.refused', { code }) };
+      station.show(verdict);
+      return verdict;
+    }
     if (!found.allowed) {
       const verdict: Verdict = { kind: 'refused', code, title: t('inspection.refused', { code }), lines: found.reasons };
       station.show(verdict);

@@ -15,7 +15,9 @@ const stationKey = (s: string): MessageKey | null => (STATIONS.includes(s) ? (`o
 
 function ResolveForm({ row, onDone }: { row: Row; onDone: () => void }) {
   const t = useT();
-  const [action, setAction] = useState<Action>('rescan');
+  // A notice: the scan was recorded, there is nothing to run again or withdraw; it is acknowledged (忽略).
+  const actions: readonly Action[] = row.kind === 'notice' ? ['dismiss'] : ACTIONS;
+  const [action, setAction] = useState<Action>(actions[0]!);
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [resolve, { isLoading }] = offlineApi.useResolveOfflineExceptionMutation();
@@ -34,7 +36,7 @@ function ResolveForm({ row, onDone }: { row: Row; onDone: () => void }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', pt: 1 }} role="form" aria-label={t('offline.resolve')}>
       <TextField select size="small" label={t('offline.resolve')} value={action} onChange={(e) => setAction(e.target.value as Action)} sx={{ minWidth: 120 }}>
-        {ACTIONS.map((a) => <MenuItem key={a} value={a}>{t(`offline.action.${a}`)}</MenuItem>)}
+        {actions.map((a) => <MenuItem key={a} value={a}>{t(`offline.action.${a}`)}</MenuItem>)}
       </TextField>
       <TextField size="small" label={t('offline.resolveReason')} value={reason} onChange={(e) => setReason(e.target.value)} sx={{ flex: 1 }}
         error={touched && missing} helperText={touched && missing ? t('offline.resolveReasonRequired') : undefined}
@@ -46,7 +48,9 @@ function ResolveForm({ row, onDone }: { row: Row; onDone: () => void }) {
 
 /**
  * 待处理异常: the replayed scans the server refused (the cylinder was scrapped meanwhile, an order filled up),
- * each with the server's reason, to be resolved by a supervisor: 重新扫描, 回退, 报废 or 忽略, always with a reason.
+ * each with the server's reason, to be resolved by a supervisor: 重新扫描, 回退, 报废 or 忽略, always with a reason;
+ * and the ones it recorded with a notice (a station time outside the plant's bounds, a step another scan had
+ * done first), acknowledged with 忽略. A station user sees their own; a supervisor everyone's.
  */
 export function ExceptionsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
@@ -79,7 +83,9 @@ export function ExceptionsDialog({ open, onClose }: { open: boolean; onClose: ()
                     <TableCell>{row.code}</TableCell>
                     <TableCell>{key ? t(key) : row.station}</TableCell>
                     <TableCell>{row.stationAt ? dayjs(row.stationAt).format('YYYY-MM-DD HH:mm:ss') : '—'}</TableCell>
-                    <TableCell sx={{ color: 'error.main' }}>{row.message}</TableCell>
+                    <TableCell sx={{ color: row.kind === 'notice' ? 'warning.dark' : 'error.main' }} data-kind={row.kind}>
+                      {row.kind === 'notice' && t('offline.exception.notice')}{row.message}
+                    </TableCell>
                     <TableCell>{row.operator ?? '—'}</TableCell>
                     <TableCell>{row.workstation ?? '—'}</TableCell>
                     <TableCell>

@@ -24,9 +24,10 @@ const facts = (code: string, extra: Record<string, unknown> = {}) => ({
 
 /**
  * A server that can go away: while `down`, every call fails as a lost connection. It keeps the first
- * answer of each scanId (as the real one does) and counts what it acted on.
+ * answer of each scanId (as the real one does) and counts what it acted on. A replay it refuses it records as a
+ * 待处理异常 and names it in the answer (as the real one does), unless `records` says it could not.
  */
-function server(opts: { refuse?: (code: string) => string | null; actBeforeLoss?: boolean } = {}) {
+function server(opts: { refuse?: (code: string) => string | null; actBeforeLoss?: boolean; records?: () => boolean } = {}) {
   const state = { down: false, acted: new Map<string, string>(), loseNextAnswer: false, replaysHeld: null as Promise<void> | null };
   const adapter = fakeAdapter(async (c: InternalAxiosRequestConfig): Promise<FakeReply> => {
     if (state.down) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, c);
@@ -38,6 +39,7 @@ function server(opts: { refuse?: (code: string) => string | null; actBeforeLoss?
       if (state.replaysHeld && c.headers?.['X-Replayed'] === '1') await state.replaysHeld;
       const code = String(body.code);
       const why = opts.refuse?.(code);
+      if (why && c.headers?.['X-Replayed'] === '1' && (opts.records?.() ?? true)) return { data: { code: -1, msg: why, data: { exceptionId: 41 } } };
       if (why) return refusal(why);
       const first = !state.acted.has(String(body.scanId));
       if (first) state.acted.set(String(body.scanId), code);
@@ -169,25 +171,40 @@ describe('stations offline — 领瓶', { timeout: 90_000 }, () => {
     expect(online().slice(before)).toEqual(['GP0103']);
     release();
     await waitFor(() => expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 0'), DRAIN);
-    // The kept scan acted once, in order, and nothing went to 待处理异常.
+    // The kept scan acted once, in order.
     expect([...state.acted.values()].sort()).toEqual(['GP0101', 'GP0103']);
-    expect(bodies(adapter, '/offline/exception/add')).toHaveLength(0);
   });
 
-  it('a kept scan the server refuses on replay goes to 待处理异常, never dropped silently', async () => {
+  it('a kept scan the server refuses on replay is recorded there, in its answer: the station sends no second call', async () => {
     let scrapped = false;
     const { adapter, state } = await pickWithCopy({ refuse: (code) => (scrapped && code === 'GP0101' ? '气瓶 GP0101 已报废' : null) });
     state.down = true;
     await scan('GP0101');
-    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'queued'));
+    await waitFor(() => expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 1'));
     // Scrapped on another PC meanwhile.
     scrapped = true;
     state.down = false;
-    await waitFor(() => expect(bodies(adapter, '/offline/exception/add')).toHaveLength(1), DRAIN);
-    expect(bodies(adapter, '/offline/exception/add')[0]).toMatchObject({
-      station: 'pick', code: 'GP0101', path: '/api/produce/addPicking', message: '气瓶 GP0101 已报废', operator: '管理员',
-    });
-    await waitFor(() => expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 0'));
+    await waitFor(() => expect(replays(adapter)).toHaveLength(1), DRAIN);
+    await waitFor(() => expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 0'), DRAIN);
+    expect(adapter.calls.filter((c) => c.url?.startsWith('/offline/exception'))
+      .map((c) => c.url)).not.toContain('/offline/exception/add');
+    expect(await offlineDb().queue.count()).toBe(0);
+  });
+
+  it('a refusal the server did not record (its answer names no 待处理异常) keeps the scan, sent again until it is', async () => {
+    let recorded = false;
+    const { adapter, state } = await pickWithCopy({ refuse: (code) => (code === 'GP0101' ? '数据库连接中断，请稍后重试' : null), records: () => recorded });
+    state.down = true;
+    await scan('GP0101');
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'queued'));
+    state.down = false;
+    await waitFor(() => expect(replays(adapter).length).toBeGreaterThanOrEqual(1), DRAIN);
+    expect(await offlineDb().queue.count()).toBe(1);
+    expect((await offlineDb().queue.toArray())[0]).toMatchObject({ code: 'GP0101', lastError: '数据库连接中断，请稍后重试' });
+    expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 1');
+    recorded = true;
+    await waitFor(() => expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 0'), DRAIN);
+    expect(await offlineDb().queue.count()).toBe(0);
   });
 
   it('without a local copy (the feed never answered) a lost answer stays 未确认 with 重试, as before', async () => {

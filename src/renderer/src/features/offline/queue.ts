@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { liveQuery } from 'dexie';
+import type { RefusedReplayData } from '@shared/api/offline';
+import { ApiError } from '@renderer/http/errors';
 import type { QueryError } from '@renderer/store/api';
 import { toQueryError } from '@renderer/store/api';
 import { resendCall } from '@renderer/store/endpoints';
@@ -46,16 +48,20 @@ export type ReplayOutcome =
   | { kind: 'refused'; scan: QueuedScan; message: string }
   | { kind: 'unanswered'; scan: QueuedScan; message: string };
 
-/** Where a refused replay goes: the exceptions list (待处理异常); resolves once the server took it. */
-export type RefusalSink = (scan: QueuedScan, message: string) => Promise<void>;
+/** The 待处理异常 the server recorded for a refused replay, as its answer names it (none: not recorded). */
+function recordedException(e: unknown): number | null {
+  const data = e instanceof ApiError ? (e.data as Partial<RefusedReplayData> | null | undefined) : null;
+  return typeof data?.exceptionId === 'number' ? data.exceptionId : null;
+}
 
 /**
  * Sends the queue again, oldest first (so each station's scans arrive in scan order), each with its own
  * scanId (a scan that did reach the server before the line dropped acts once), marked X-Replayed with
- * the station's time. A refusal goes to `refused` (the exceptions list) and leaves the queue; a scan
- * that gets no answer stops the round (the server is away again) and is tried again later.
+ * the station's time. A refusal the server recorded as a 待处理异常 (its answer names it) leaves the queue;
+ * a scan that gets no answer, or a refusal the server did not record (the sign-in gone, the station's key taken
+ * away, the database away), stops the round and is tried again later: a kept scan is never dropped unrecorded.
  */
-export async function replayQueue(refused: RefusalSink): Promise<ReplayOutcome[]> {
+export async function replayQueue(): Promise<ReplayOutcome[]> {
   const db = offlineDb();
   const outcomes: ReplayOutcome[] = [];
   for (;;) {
@@ -69,20 +75,11 @@ export async function replayQueue(refused: RefusalSink): Promise<ReplayOutcome[]
       outcomes.push({ kind: 'done', scan });
     } catch (e) {
       const error = toQueryError(e);
-      if (unanswered(error)) {
-        if (typeof error.code !== 'number') connectivity.lost();
+      if (typeof error.code !== 'number') connectivity.lost();
+      else connectivity.answered();
+      if (unanswered(error) || recordedException(e) === null) {
         await db.queue.update(scan.seq!, { tries: scan.tries + 1, lastError: error.message });
         outcomes.push({ kind: 'unanswered', scan, message: error.message });
-        break;
-      }
-      connectivity.answered();
-      try {
-        await refused(scan, error.message);
-      } catch (sinkError) {
-        // The exception could not be recorded: the scan stays queued and is tried again (never dropped).
-        const q = toQueryError(sinkError);
-        await db.queue.update(scan.seq!, { tries: scan.tries + 1, lastError: q.message });
-        outcomes.push({ kind: 'unanswered', scan, message: q.message });
         break;
       }
       await db.queue.delete(scan.seq!);

@@ -1,5 +1,5 @@
 import { toQueryError } from '@renderer/store/api';
-import { OFFLINE, type ExceptionAddBody } from '@shared/api/offline';
+import { OFFLINE } from '@shared/api/offline';
 import type { EndpointData } from '@shared/api/endpoint';
 import { callEndpoint } from '@renderer/store/endpoints';
 
@@ -7,7 +7,7 @@ import { callEndpoint } from '@renderer/store/endpoints';
 const BACKGROUND = { silent: true, action: true } as const;
 import { readSetting, STATION_KEYS } from '@renderer/features/production/localSetting';
 import { connectivity } from './connectivity';
-import { offlineDb, readMeta, writeMeta, type QueuedScan } from './db';
+import { offlineDb, readMeta, writeMeta } from './db';
 import { MAX_BACKOFF_MS, queueSummary, replayQueue, unanswered } from './queue';
 
 /** While online: how often the station asks the change feed for news (and tells the server its queue). */
@@ -119,15 +119,6 @@ export async function pullFacts(): Promise<boolean> {
   return true;
 }
 
-/** Records a replay the server refused as a 待处理异常 (resolved there by a supervisor). */
-export async function addException(scan: QueuedScan, message: string): Promise<void> {
-  await callEndpoint(OFFLINE.exceptionAdd, {
-    station: scan.station, scanId: scan.scanId, code: scan.code, path: `/api${scan.url}` as ExceptionAddBody['path'], body: scan.body,
-    stationAt: scan.at, operator: (scan.operator || scan.userName || null)?.slice(0, 64) ?? null, workstation: scan.workstation || null,
-    message: message.slice(0, 1000) || '服务器拒绝',
-  }, BACKGROUND);
-}
-
 let lastReport = '';
 /** Tells the server how many scans wait on this PC and since when (shown to administrators). */
 async function reportQueue(): Promise<void> {
@@ -158,7 +149,7 @@ export async function syncRound(): Promise<void> {
   if (waiting) {
     connectivity.syncing(true);
     try {
-      const outcomes = await replayQueue(addException);
+      const outcomes = await replayQueue();
       answered = !outcomes.some((o) => o.kind === 'unanswered');
       if (outcomes.some((o) => o.kind !== 'unanswered')) for (const l of listeners) l();
     } finally {

@@ -69,6 +69,8 @@ export function MetageStation() {
       const p = await check({ code }).unwrap();
       setPreview(p);
       const target = targetText(t, p) || undefined;
+      // Re-weighed already: neutral (已处理过) with who did it and when, as 领瓶 answers a second scan.
+      if (p.repeated) return { kind: 'repeated', code, title: p.message ?? t('production.metageRefused', { code }), note: target };
       if (!p.allowed) return { kind: 'refused', code, title: t('production.metageRefused', { code }), lines: p.reasons, note: target };
       if (!weighed) return { kind: 'refused', code, title: t('production.noStableWeight'), note: target };
       const result = await weigh({ ...weighed, scanId }).unwrap();

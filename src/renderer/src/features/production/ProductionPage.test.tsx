@@ -402,6 +402,23 @@ describe('充装管理 — 复秤', { timeout: 60_000 }, () => {
     expect(screen.getByText(/目标净重 14.5 ± 0.5 kg，皮重 15.2 kg/)).toBeInTheDocument();
   });
 
+  it('a cylinder re-weighed already is said done (已处理过, who and when), not refused, and nothing is weighed', async () => {
+    storeSession();
+    const emit = desktopScale();
+    const done = '气瓶 GP0012 已由 王五 于 10:03 复秤合格，无需重复操作';
+    const adapter = serve((c) => (c.url === '/produce/metageScan'
+      ? ok({ ...preview, cylinder: brief('GP0012', 6), allowed: false, reasons: [], repeated: true, message: done }) : undefined));
+    renderApp('/produce/produce');
+    await openStation('复秤');
+    emit(29.8);
+    expect(await screen.findByText('29.800 kg 稳定')).toBeInTheDocument();
+    await scan('GP0012');
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'repeated'));
+    expect(verdict()).toHaveTextContent('已处理过');
+    expect(verdict()).toHaveTextContent(done);
+    expect(adapter.calls.some((c) => c.url === '/produce/metage')).toBe(false);
+  });
+
   it('when the system rules forbid typed weights the field is off even with the key', async () => {
     storeSession();
     desktopScale();

@@ -39,6 +39,9 @@ describe('系统规则', { timeout: 30_000 }, () => {
     expect(within(section('生产')).getByRole('switch', { name: '允许手工录入重量' })).toBeChecked();
     expect(within(section('生产')).getByRole('switch', { name: '可燃气体首次充装前须抽真空' })).toBeChecked();
     expect(within(section('生产')).getByRole('switch', { name: '液化石油气钢瓶检验合格后延长使用年限' })).toBeChecked();
+    expect(within(section('生产')).getByLabelText(/^离线补传最长时限（小时）/)).toHaveValue('24');
+    expect(within(section('生产')).getByText('范围 1–720')).toBeInTheDocument();
+    expect(within(section('生产')).getByLabelText(/^单次充装最长时长（分钟）/)).toHaveValue('120');
     const password = section('密码策略');
     expect(within(password).getByLabelText(/^最短长度/)).toHaveValue('8');
     expect(within(password).getByText('范围 8–64')).toBeInTheDocument();

@@ -15,6 +15,8 @@ export const RULE_GROUPS: { title: MessageKey; rules: { key: RuleKey; label: Mes
       { key: 'allowManualWeight', label: 'systemRule.allowManualWeight' },
       { key: 'vacuumBeforeFlammableFirstFill', label: 'systemRule.vacuumBeforeFlammableFirstFill' },
       { key: 'lpgLifeExtension', label: 'systemRule.lpgLifeExtension' },
+      { key: 'replayMaxHours', label: 'systemRule.replayMaxHours' },
+      { key: 'fillMaxMinutes', label: 'systemRule.fillMaxMinutes' },
     ],
   },
   {

@@ -65,6 +65,7 @@ export function Timeline({ events }: { events: TimelineEvent[] }) {
                 <Chip size="small" color="info" variant="outlined" data-testid="event-replayed"
                   label={e.stationAt ? t('offline.replayedAt', { at: dateTime(e.stationAt) }) : t('offline.replayed')} />
               )}
+              {e.enteredBy && <Typography variant="body2" color="text.secondary" data-testid="event-entered-by">{t('offline.enteredBy', { name: e.enteredBy })}</Typography>}
               {reverted && <Chip size="small" color="warning" variant="outlined" label={t('production.reverted')} />}
               {reverted && e.revertedById !== null && linkTo(e.revertedById, undoneBy ? t('trace.revertedBy', { seq: undoneBy.seq }) : t('trace.seeRollback'))}
               {e.revertsId !== null && linkTo(e.revertsId, undone ? t('trace.reverts', { seq: undone.seq, action: name(undone) }) : t('trace.seeUndone'))}
@@ -73,6 +74,7 @@ export function Timeline({ events }: { events: TimelineEvent[] }) {
               )}
             </Stack>
             {summary && <Typography variant="body2" color="text.secondary" sx={{ textDecoration: reverted ? 'line-through' : 'none' }}>{summary}</Typography>}
+            {e.timeFlag && <Typography variant="body2" color="warning.dark" data-testid="event-time-flag">{t('offline.timeFlag', { flag: e.timeFlag })}</Typography>}
             {e.notes.map((n) => (
               <Typography key={n.id} variant="body2" sx={{ mt: 0.25 }}>
                 <Box component="span" sx={{ color: 'info.main' }}>{t('trace.note')}：</Box>{n.note}

@@ -88,6 +88,28 @@ describe('追溯查询 /produce/traceability', { timeout: 60_000 }, () => {
     expect(bodies(adapter, '/produce/listCycleInfo')[0]).toEqual({ code: 'GP0201' });
   });
 
+  it('a kept scan recorded with its station time out of bounds shows the flag; one a supervisor re-scanned names both', async () => {
+    storeSession();
+    const flag = '工位时间 2026-03-01 08:05:00 超出离线补传最长时限（24 小时）；以服务器时间为准';
+    const flagged: TraceInfo = {
+      ...info(4),
+      events: [
+        event(1, 1, 'register', '登记', null, 2),
+        event(2, 2, 'pick', '领瓶', 2, 3, { replayed: true, stationAt: '2026-03-02T07:00:00Z', timeFlag: null, enteredBy: '管理员' }),
+        event(3, 3, 'fill', '充装', 3, 4, { replayed: true, stationAt: '2026-03-01T00:05:00Z', timeFlag: flag, enteredBy: null }),
+      ],
+    };
+    serve(4, (c) => (c.url === '/trace/getInfo' ? ok(flagged) : undefined));
+    renderApp('/produce/traceability');
+    await look();
+    await screen.findByRole('region', { name: '气瓶档案' });
+    expect(within(item(/^3 充装/)).getByTestId('event-time-flag')).toHaveTextContent(`时间存疑：${flag}`);
+    expect(within(item(/^3 充装/)).queryByTestId('event-entered-by')).not.toBeInTheDocument();
+    expect(within(item(/^2 领瓶/)).getByTestId('event-entered-by')).toHaveTextContent('管理员 重新扫描补录');
+    expect(within(item(/^2 领瓶/)).getByText('张三')).toBeInTheDocument();
+    expect(within(item(/^2 领瓶/)).queryByTestId('event-time-flag')).not.toBeInTheDocument();
+  });
+
   it('says so in red when the code is unknown', async () => {
     storeSession();
     serve(2, (c) => (c.url === '/trace/getInfo' ? refusal('气瓶 GP9999 不存在') : undefined));

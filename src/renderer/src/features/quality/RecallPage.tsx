@@ -37,7 +37,11 @@ function NotifyDialog({ query, onClose }: { query: RecallQuery; onClose: () => v
       return;
     }
     const done = await send({ ...query, reason: reason.trim() }).unwrap();
-    notify(t('quality.notified', { n: done.recipients }), 'success');
+    // A recall reaches each user once: those notified before are named, not sent to again.
+    const at = done.notifiedAt ?? '';
+    if (done.recipients === 0) notify(t('quality.notifiedBefore', { m: done.alreadyNotified, at }), 'info');
+    else if (done.alreadyNotified > 0) notify(t('quality.notifiedMore', { n: done.recipients, m: done.alreadyNotified, at }), 'success');
+    else notify(t('quality.notified', { n: done.recipients }), 'success');
     onClose();
   };
   return (

@@ -8,6 +8,7 @@ import type {
 } from '../../src/shared/api/storage';
 import type { PageResult } from '../../src/shared/api/schema';
 import { addYears, today } from '../../src/server/lib/dates';
+import { orderData } from '../../src/server/modules/dataSource';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 import { createEnterprise, createGas, createWarehouse, forceStatus } from './master-data-helper';
 
@@ -375,6 +376,8 @@ describe('recovery and holdings', () => {
     expect((await cancel({ id: order.id, reason: '再次作废' })).body.msg).toBe(`出库单 ${order.orderNo} 已作废，无需重复作废`);
     expect(await t.db.selectFrom('storage_orders').select(['status', 'cancel_reason']).where('id', '=', order.id).executeTakeFirst())
       .toEqual({ status: 2, cancel_reason: '客户取消订单' });
+    // A document printed for it says so (not 出库中).
+    expect((await orderData(t.db, t.app.blobs, order.id)).order.statusName).toBe('已作废');
     // The cylinder is free for another order; a completed order and a stock-in order cannot be cancelled.
     const shipped = (await newOut([{ materialId: n2, quantity: 1 }])).body.data;
     await scanOut(shipped.id, c.code);

@@ -45,7 +45,7 @@ function NotifyDialog({ query, onClose }: { query: RecallQuery; onClose: () => v
     onClose();
   };
   return (
-    <AppDialog open title={t('quality.notifyTitle')} width={520} onClose={onClose} onSubmit={submit} submitText={t('quality.notify')}>
+    <AppDialog open title={t('quality.notifyTitle')} width={520} onClose={onClose} onSubmit={submit} submitText={t('quality.notify')} unsaved={reason.trim() !== ''}>
       <Stack spacing={1.5}>
         <Typography variant="body2" color="text.secondary">{t('quality.notifyHint')}</Typography>
         <TextField label={t('quality.notifyReason')} value={reason} required multiline minRows={2} error={!!error} helperText={error}

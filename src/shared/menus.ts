@@ -57,7 +57,7 @@ export const MENU_TREE = [
       { menuNo: 'storage.outbound', menuName: '出库管理', menuNameEn: 'Stock-out', menuUrl: '/storage/outbound',
         buttons: [view('outbound'), { buttonKey: 'outbound:add', buttonName: '出库' }, { buttonKey: 'outbound:scan', buttonName: '扫码' },
           { buttonKey: 'outbound:print', buttonName: '打印' }, { buttonKey: 'outbound:sign', buttonName: '签收' },
-          { buttonKey: 'outbound:delete', buttonName: '删除' }] },
+          { buttonKey: 'outbound:delete', buttonName: '删除' }, { buttonKey: 'outbound:cancel', buttonName: '作废' }] },
       { menuNo: 'storage.query', menuName: '库存查询', menuNameEn: 'Stock query', menuUrl: '/storage/query',
         buttons: [view('stock'), { buttonKey: 'stock:export', buttonName: '导出' }] },
       { menuNo: 'storage.warehouse', menuName: '仓库管理', menuNameEn: 'Warehouses', menuUrl: '/storage/warehouse',

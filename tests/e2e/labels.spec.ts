@@ -11,8 +11,9 @@ import { ADMIN, api, apiLogin, signIn } from './helpers';
  * Labels end to end in a browser (printing through the local print agent to a raw-TCP "printer" on 127.0.0.1):
  * a label designed by dragging three items, saved, reopened and test-printed, the printed ZPL drawn by
  * zpl-renderer-js and read back with zbarimg; a fill at the station printing the cylinder's label without the
- * scan waiting for the printer, and a warning when the printer is off; offline (the API cut), the station's label
- * from the template kept on this PC, or a plain code label without it; the public page a phone opens.
+ * scan waiting for the printer, and a warning when the printer is off; offline (the API cut), the plain label said as
+ * such on screen and in the print log, and the designed label printed once the server is back; the public page a
+ * phone opens.
  */
 const RUN = Date.now().toString(36).toUpperCase();
 const GAS = `氮气${RUN}`;
@@ -235,8 +236,8 @@ test('the filling station prints the cylinder\'s label after the fill, the scan 
   await expect(page.getByTestId('print-warning')).toContainText(`标签未打印（${CODES[1]}）`);
 });
 
-test('offline, the filling station prints with what it knows: the template kept on this PC, else a plain code label', async ({ page, request }) => {
-  test.setTimeout(180_000);
+test('offline, the filling station prints the plain label and says so on screen and in the print log; back online the designed label follows', async ({ page, request }) => {
+  test.setTimeout(240_000);
   const codes = [1, 2, 3].map((n) => `LBO${RUN}-${n}`);
   const next = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
   for (const code of codes) {
@@ -246,7 +247,7 @@ test('offline, the filling station prints with what it knows: the template kept 
     }
   }
   const templateId = await fillStationPrinting(page, request, `离线充装标签${RUN}`);
-  const kept = `label.offlineTemplate.${templateId}`;
+  const kept = `label.offlineFormat.${templateId}`;
   const scan = async (code: string) => {
     await page.getByLabel('充装压力（MPa）').fill('15');
     const input = page.getByLabel('扫码充装', { exact: true });
@@ -254,14 +255,16 @@ test('offline, the filling station prints with what it knows: the template kept 
     await input.press('Enter');
   };
   const verdict = page.getByRole('region', { name: '扫描结论' });
+  const bar = page.getByTestId('station-print');
+  const qrUrl = async (code: string) => (await api<{ cylinder: { qrUrl: string } }>(request, 'POST', '/label/cylinderData', { token, data: { code } })).body.data.cylinder.qrUrl;
 
-  // Online: the fill prints, and the template is kept on this PC.
+  // Online: the designed label, and the format of its roll (size, printer language) is kept on this PC.
   let before = jobs.length;
   await scan(codes[0]!);
   await expect(page.getByTestId('verdict-title')).toContainText(`气瓶 ${codes[0]} 充装成功`);
   await expect.poll(() => jobs.length).toBe(before + 1);
-  await expect(page.getByTestId('station-print')).toContainText(`已打印标签：${codes[0]}`);
-  expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.name, kept)).toBe(`离线充装标签${RUN}`);
+  await expect(bar).toContainText(`已打印标签：${codes[0]}`);
+  expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), kept)).toEqual({ width: 60, height: 40, dpi: 203, direction: 0, lang: 'zpl' });
 
   // A fresh page (nothing of the template left in memory), its local copy knowing the next cylinders as picked.
   await page.reload();
@@ -289,29 +292,50 @@ test('offline, the filling station prints with what it knows: the template kept 
     await scan(codes[1]!);
     await expect(verdict).toContainText(`${codes[1]} 已暂存，待同步`);
     await expect.poll(() => jobs.length).toBe(before + 1);
-    await expect(page.getByTestId('station-print')).toContainText(`已打印标签：${codes[1]}`);
-    // The kept ZPL template, filled with what the local copy knows: the barcode reads the cylinder's code.
-    const offline = jobs[before]!;
-    expect(offline.toString('utf8')).toMatch(/^\^XA\n/);
-    // The QR address is signed by the server: offline there is none, and no empty QR code is sent.
-    expect(await decodeZpl(offline, 'station-offline')).toEqual({ bar: [codes[1]], qr: [] });
+    // Said as what it is, never 已打印标签.
+    await expect(bar.getByTestId('print-plain')).toContainText(`已打印简易标签（离线）：${codes[1]}`);
+    await expect(bar).not.toContainText('已打印标签');
+    // The plain label on the station's roll in its language (ZPL, 60 × 40): the code in the QR, no barcode, the mark.
+    const offline = jobs[before]!.toString('utf8');
+    expect(offline).toMatch(/^\^XA\n/);
+    expect(offline).toContain('^FD简易标签（离线）^FS');
+    expect(await decodeZpl(jobs[before]!, 'station-offline')).toEqual({ bar: [], qr: [codes[1]] });
 
-    // No template kept on this PC: a plain code label (TSPL, 50 × 30 mm), the code as QR and text, the gas.
+    // No format kept on this PC: the plain label's own (TSPL, 50 × 30), marked too.
     await page.evaluate((key) => localStorage.removeItem(key), kept);
     before = jobs.length;
     await scan(codes[2]!);
     await expect(verdict).toContainText(`${codes[2]} 已暂存，待同步`);
     await expect.poll(() => jobs.length).toBe(before + 1);
-    await expect(page.getByTestId('station-print')).toContainText(`已打印标签：${codes[2]}`);
+    await expect(bar.getByTestId('print-plain')).toContainText(`已打印简易标签（离线）：${codes[2]}`);
     const plain = iconv.decode(jobs[before]!, 'gbk');
     expect(plain).toMatch(/^SIZE 50 mm,30 mm\r\n/m);
     expect(plain).toMatch(new RegExp(`^QRCODE \\d+,\\d+,M,\\d+,A,0,"${codes[2]}"\\r$`, 'm'));
     expect(plain).toMatch(new RegExp(`^TEXT .*,"${codes[2]}"\\r$`, 'm'));
     expect(plain).toMatch(new RegExp(`^TEXT .*,"${GAS}"\\r$`, 'm'));
+    expect(plain).toMatch(/^TEXT .*,"简易标签（离线）"\r$/m);
     expect(plain).toMatch(/^PRINT 1\r$/m);
+    await expect(bar.getByTestId('reprints-pending')).toHaveText('待补打设计标签 2 张');
   } finally {
     await page.unroute('**/api/**');
   }
+
+  // Back online: the kept fills are sent again, then the designed labels print, the public address in their QR.
+  before = jobs.length;
+  await expect(page.getByTestId('station-header').getByTestId('waiting')).toHaveText('待同步 0', { timeout: 60_000 });
+  await expect.poll(() => jobs.length, { timeout: 60_000 }).toBe(before + 2);
+  for (const [i, code] of codes.slice(1).entries()) {
+    expect(await decodeZpl(jobs[before + i]!, `station-reprint-${i}`)).toEqual({ bar: [code], qr: [await qrUrl(code)] });
+  }
+  await expect(bar.getByTestId('reprints-pending')).toHaveCount(0);
+  await bar.getByRole('button', { name: '打印记录' }).click();
+  const log = page.getByTestId('print-log');
+  const row = (n: number) => log.getByRole('row').nth(n);
+  await expect(row(1)).toContainText(`${codes[2]}设计标签（补打）已打印`);
+  await expect(row(2)).toContainText(`${codes[1]}设计标签（补打）已打印`);
+  await expect(row(3)).toContainText(`${codes[2]}简易标签（离线）已打印；已补打设计标签`);
+  await expect(row(4)).toContainText(`${codes[1]}简易标签（离线）已打印；已补打设计标签`);
+  await expect(row(5)).toContainText(`${codes[0]}设计标签已打印`);
 });
 
 test('the public page of a /q/ address opens on a phone without signing in', async ({ browser, request }) => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LabelContent } from '../../src/shared/api/setting';
 import type { LabelTemplate } from '../../src/shared/api/label';
@@ -52,6 +53,22 @@ describe('label templates', () => {
     expect((await t.call('POST', '/api/label/cylinderData', { token: fillerToken, body: { code: 'LBLPG1' } })).body.code).toBe(0);
     expect((await t.call('GET', `/api/label/template/${id}`, { token: clerkToken })).status).toBe(403);
     expect((await t.call('POST', '/api/label/cylinderData', { token: clerkToken, body: { code: 'LBLPG1' } })).status).toBe(403);
+  });
+});
+
+describe('a label printed offline', () => {
+  it('cylinderData with a kept scan\'s scanId says whether the server recorded that scan (the designed label is printed only then)', async () => {
+    await plant.cylinder('LBLPG5', 'lpg');
+    const scanId = randomUUID();
+    const fill = () => t.call('POST', '/api/produce/filling', { token: admin, body: { code: 'LBLPG5', materialId: plant.lpg, filledWeight: 14.5, lotNo: 'LOT-LB-5', scanId } });
+    // Refused (not picked yet): not recorded.
+    expect((await fill()).body.code).toBe(-1);
+    expect(await plant.ok('/api/label/cylinderData', { code: 'LBLPG5', scanId })).toMatchObject({ scanRecorded: false, cylinder: { code: 'LBLPG5' } });
+    await plant.ok('/api/produce/addPicking', { code: 'LBLPG5', materialId: plant.lpg });
+    expect((await fill()).body.code).toBe(0);
+    expect(await plant.ok('/api/label/cylinderData', { code: 'LBLPG5', scanId })).toMatchObject({ scanRecorded: true, lastFill: { lotNo: 'LOT-LB-5' } });
+    // Without a scanId the data is the label's data alone.
+    expect(await dataOf('LBLPG5')).not.toHaveProperty('scanRecorded');
   });
 });
 

@@ -1,8 +1,11 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecallNotified, RecallRow, RecallSummary } from '../../src/shared/api/quality';
 import type { PageResult } from '../../src/shared/api/schema';
 import { addDays, today } from '../../src/server/lib/dates';
+import { buildApp } from '../../src/server/app';
+import { NOTICES_PER_MINUTE } from '../../src/server/modules/message';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 import { createWarehouse } from './master-data-helper';
 import { Plant } from './quality-helper';
@@ -135,7 +138,8 @@ describe('recallNotify', () => {
     const admin = (await t.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
     const before = (await inbox(keeperId)).length;
     // RLOT-3: shipped by the storekeeper; the template goes to the super administrator's role.
-    expect(await ok<RecallNotified>('/api/qualityCenter/recallNotify', { lotNo: 'RLOT-3', reason: '纯度复检不合格' })).toEqual({ recipients: 2, messages: 2 });
+    expect(await ok<RecallNotified>('/api/qualityCenter/recallNotify', { lotNo: 'RLOT-3', reason: '纯度复检不合格' }))
+      .toEqual({ recipients: 2, messages: 2, alreadyNotified: 0, notifiedAt: null });
     const got = (await inbox(keeperId)).slice(before);
     expect(got).toEqual([{
       kind: 'recall', title: '气瓶召回通知', link: '/quality/recall',
@@ -143,7 +147,8 @@ describe('recallNotify', () => {
     }]);
     expect((await inbox(admin)).at(-1)!.content).toBe(got[0]!.content);
     // RLOT-1 was shipped by admin alone (who is also the template's recipient): one message, both customers named.
-    expect(await ok<RecallNotified>('/api/qualityCenter/recallNotify', { lotNo: LOT, reason: '阀门批次缺陷' })).toEqual({ recipients: 1, messages: 1 });
+    expect(await ok<RecallNotified>('/api/qualityCenter/recallNotify', { lotNo: LOT, reason: '阀门批次缺陷' }))
+      .toEqual({ recipients: 1, messages: 1, alreadyNotified: 0, notifiedAt: null });
     expect((await inbox(admin)).at(-1)!.content).toBe('6 个气瓶须召回：阀门批次缺陷（充装批号 RLOT-1）持有客户：丙医院 2 个（张三 13800000001）、丁工厂 1 个（李四 13800000002）');
     expect(await inbox(keeperId)).toHaveLength(before + 1);
   });
@@ -157,5 +162,84 @@ describe('recallNotify', () => {
     const vt = (await t.login(viewer.username, viewer.password)).token;
     expect((await t.call('POST', '/api/qualityCenter/recallNotify', { token: vt, body: { lotNo: LOT, reason: '测试' } })).status).toBe(403);
     expect(await count()).toBe(n);
+  });
+});
+
+describe('recall notices: once per cause, rate-limited per sender', () => {
+  const recalls = (userId: number) => t.db.selectFrom('messages').select(['content']).where('user_id', '=', userId).where('kind', '=', 'recall').orderBy('id').execute();
+  let n = 0;
+  /** A user who may send recall notices (and nothing else), signed in. */
+  async function sender(): Promise<{ id: number; token: string }> {
+    const u = await createLimitedUser(t, token, `rsender${++n}`, ['qualityRecall:view', 'qualityRecall:notify']);
+    return { id: u.id, token: (await t.login(u.username, u.password)).token };
+  }
+  const notify = (as: string, body: Record<string, unknown>) => t.call<RecallNotified>('POST', '/api/qualityCenter/recallNotify', { token: as, body });
+
+  it('the same recall reaches each user once: a second 通知 says who was notified and when, and sends only to users not notified yet', async () => {
+    const admin = (await t.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const [a, b] = [await sender(), await sender()];
+    const before = (await recalls(admin)).length;
+    // RLOT-2 (RC4's second fill, not shipped): the recall template's role (the administrator) only.
+    const first = await notify(a.token, { lotNo: 'RLOT-2', reason: '阀门批次缺陷' });
+    expect(first.body.data).toEqual({ recipients: 1, messages: 1, alreadyNotified: 0, notifiedAt: null });
+    // Again, by another sender, with another reason, or through the cylinder whose fill is in that lot: nothing is sent.
+    for (const [as, body] of [[a, { lotNo: 'RLOT-2', reason: '阀门批次缺陷' }], [b, { lotNo: 'RLOT-2', reason: '另一个原因' }], [a, { code: 'RC4', reason: '阀门批次缺陷' }]] as const) {
+      const again = await notify(as.token, body);
+      expect(again.body, JSON.stringify(body)).toMatchObject({ code: 0, data: { recipients: 0, messages: 0, alreadyNotified: 1 } });
+      expect(again.body.data.notifiedAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    }
+    expect((await recalls(admin)).length).toBe(before + 1);
+
+    // A user given the template's role since: the next 通知 reaches that user alone.
+    const role = await t.db.insertInto('roles').values({ role_code: 'recallReader', role_name: '召回接收', remark: null }).returning('id').executeTakeFirstOrThrow();
+    const reader = await createLimitedUser(t, token, 'rreader', ['qualityRecall:view']);
+    await t.db.insertInto('user_roles').values({ user_id: reader.id, role_id: role.id }).execute();
+    await t.db.updateTable('message_templates').set({ role_ids: sql`array_append(role_ids, ${role.id})` }).where('code', '=', 'recall').execute();
+    const widened = await notify(b.token, { lotNo: 'RLOT-2', reason: '阀门批次缺陷' });
+    expect(widened.body.data).toMatchObject({ recipients: 1, messages: 1, alreadyNotified: 1 });
+    expect(await recalls(reader.id)).toHaveLength(1);
+    expect((await recalls(admin)).length).toBe(before + 1);
+  });
+
+  it('four 通知 of one recall at the same moment send each user one message', async () => {
+    const s = await sender();
+    const window = { materialId: plant.n2, from: `${addDays(today(), -1)} 00:00:00`, to: `${addDays(today(), 1)} 00:00:00`, reason: '同时点击' };
+    const answers = await Promise.all(Array.from({ length: 4 }, () => notify(s.token, window)));
+    expect(answers.map((r) => r.body.code)).toEqual([0, 0, 0, 0]);
+    const got = await t.db.selectFrom('messages').select(['user_id', (eb) => eb.fn.countAll<string>().as('n')])
+      .where('kind', '=', 'recall').where('content', 'like', '%同时点击%').groupBy('user_id').execute();
+    // The operators of the shipments (the administrator, the storekeeper) and the template's roles: once each.
+    expect(got.length).toBeGreaterThanOrEqual(2);
+    expect(got.every((g) => Number(g.n) === 1)).toBe(true);
+    expect(answers.reduce((sum, r) => sum + r.body.data.recipients, 0)).toBe(got.length);
+  });
+
+  it(`a sender may send ${NOTICES_PER_MINUTE} notices a minute, counted across every server of the database; past that: a clear -1, nothing sent`, async () => {
+    const s = await sender();
+    const other = await sender();
+    const second = await buildApp({ config: t.config, db: t.db, loginAttemptsPerMinute: 1000 });
+    const count = async () => Number((await t.db.selectFrom('messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    try {
+      const viaSecond = (body: Record<string, unknown>) => second.inject({
+        method: 'POST', url: '/api/qualityCenter/recallNotify', headers: { authorization: `Bearer ${s.token}` }, payload: body,
+      }).then((r) => r.json<{ code: number; msg: string }>());
+      // Alternating between the two servers: every call counts, sent or refused.
+      for (let i = 0; i < NOTICES_PER_MINUTE; i++) {
+        const body = { lotNo: `NO-LOT-${i}`, reason: '测试' };
+        const r = i % 2 ? await viaSecond(body) : (await notify(s.token, body)).body;
+        expect(r).toMatchObject({ code: -1, msg: '没有要召回的气瓶' });
+      }
+      const n = await count();
+      const refused = { code: -1, msg: `通知发送过于频繁：每人每分钟最多 ${NOTICES_PER_MINUTE} 次，请稍后再试` };
+      expect((await notify(s.token, { lotNo: 'RLOT-3', reason: '洪水' })).body).toMatchObject(refused);
+      expect(await viaSecond({ lotNo: 'RLOT-3', reason: '洪水' })).toMatchObject(refused);
+      expect(await count()).toBe(n);
+      // Another sender is not held back; the next minute starts a new count.
+      expect((await notify(other.token, { lotNo: 'NO-LOT', reason: '测试' })).body.msg).toBe('没有要召回的气瓶');
+      await t.db.updateTable('notice_rates').set({ window_start: new Date(Date.now() - 61_000) }).where('sender_id', '=', s.id).execute();
+      expect((await notify(s.token, { lotNo: 'NO-LOT', reason: '测试' })).body.msg).toBe('没有要召回的气瓶');
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -235,6 +235,7 @@ const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
   'POST /api/storageOrder/outStockListPage': { key: 'outbound:view' },
   'POST /api/storageOrder/scanOutStock': { key: 'outbound:scan' },
   'POST /api/storageOrder/removeOutStock': { key: 'outbound:scan' },
+  'POST /api/storageOrder/cancel': { key: 'outbound:cancel' },
   'POST /api/storageOrder/getCkInfoByCode': { key: 'outbound:view' },
   'POST /api/storageOrder/getOutOrderInfo': { key: 'outbound:view' },
   'GET /api/storageOrder/getOrderDetailList/:id': { key: 'outbound:view' },

@@ -8,6 +8,7 @@ import type {
 } from '../../src/shared/api/storage';
 import type { PageResult } from '../../src/shared/api/schema';
 import { addYears, today } from '../../src/server/lib/dates';
+import { orderData } from '../../src/server/modules/dataSource';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 import { createEnterprise, createGas, createWarehouse, forceStatus } from './master-data-helper';
 
@@ -342,6 +343,50 @@ describe('recovery and holdings', () => {
     expect((await scanOut(order.body.data.id, c.code)).body.data).toMatchObject({ toStatus: 8, repeated: false });
   });
 
+  it('作废: an order emptied by 移出 is kept as 已作废 with its reason; it takes no scan, edit, completion or deletion', async () => {
+    const order = (await newOut([{ materialId: n2, quantity: 2 }])).body.data;
+    const c = await cylinder(7);
+    await scanOut(order.id, c.code);
+    const cancel = (body: Record<string, unknown>, as = token) => post<OutOrderInfo>('/api/storageOrder/cancel', body, as);
+    // A cylinder still on it: take it off first.
+    expect((await cancel({ id: order.id, reason: '客户取消订单' })).body).toMatchObject({ code: -1, msg: `出库单 ${order.orderNo} 上还有 1 个气瓶，请先移出再作废` });
+    await post('/api/storageOrder/removeOutStock', { orderId: order.id, code: c.code });
+    // Emptied by 移出, it cannot be deleted (it had a scan) — but it can be cancelled, with a reason and the key.
+    expect((await get(`/api/storageOrder/deleteById/${order.id}`)).body.msg).toContain('已有气瓶扫描记录');
+    expect((await cancel({ id: order.id, reason: '   ' })).body).toMatchObject({ code: -1, msg: '参数错误：请填写作废原因' });
+    expect((await cancel({ id: order.id })).body.code).toBe(-1);
+    const viewer = await createLimitedUser(t, token, 'outcanceller0', ['outbound:view', 'outbound:scan', 'outbound:delete']);
+    expect((await cancel({ id: order.id, reason: '客户取消订单' }, (await t.login(viewer.username, viewer.password)).token)).status).toBe(403);
+    const done = await cancel({ id: order.id, reason: '客户取消订单' });
+    expect(done.body.data).toMatchObject({
+      status: 2, cancelReason: '客户取消订单', cancelledBy: '管理员', count: 0, quantity: 2, lines: [{ materialName: '氮气', quantity: 2, scanned: 0 }],
+    });
+    expect(done.body.data.cancelledAt).toMatch(/^\d{4}-\d\d-\d\d /);
+    // Listed as 已作废 (status 2, a filter of its own); its scan and 移出 kept.
+    const listed = await post<PageResult<OrderRow>>('/api/storageOrder/outStockListPage', { page: 1, size: 50, status: 2 });
+    expect(listed.body.data.list.map((r) => r.orderNo)).toContain(order.orderNo);
+    const items = await post<PageResult<OrderItemRow>>('/api/storageOrder/getProductList', { orderId: order.id, page: 1, size: 10 });
+    expect(items.body.data.list).toMatchObject([{ code: c.code, reverted: true }]);
+    // Nothing more happens to it.
+    expect((await scanOut(order.id, c.code)).body.msg).toBe(`出库单 ${order.orderNo} 已作废，不能再扫码`);
+    expect((await post('/api/storageOrder/removeOutStock', { orderId: order.id, code: c.code })).body.msg).toBe(`出库单 ${order.orderNo} 已作废，不能再扫码`);
+    expect((await post('/api/storageOrder/outStock', { id: order.id, lines: [{ materialId: n2, quantity: 1 }] })).body.msg).toBe(`出库单 ${order.orderNo} 已作废，不能修改`);
+    expect((await complete(order.id)).body.msg).toBe(`出库单 ${order.orderNo} 已作废，不能完成出库`);
+    expect((await get(`/api/storageOrder/deleteById/${order.id}`)).body.msg).toBe(`出库单 ${order.orderNo} 已作废，单据保留，不能删除`);
+    expect((await cancel({ id: order.id, reason: '再次作废' })).body.msg).toBe(`出库单 ${order.orderNo} 已作废，无需重复作废`);
+    expect(await t.db.selectFrom('storage_orders').select(['status', 'cancel_reason']).where('id', '=', order.id).executeTakeFirst())
+      .toEqual({ status: 2, cancel_reason: '客户取消订单' });
+    // A document printed for it says so (not 出库中).
+    expect((await orderData(t.db, t.app.blobs, order.id)).order.statusName).toBe('已作废');
+    // The cylinder is free for another order; a completed order and a stock-in order cannot be cancelled.
+    const shipped = (await newOut([{ materialId: n2, quantity: 1 }])).body.data;
+    await scanOut(shipped.id, c.code);
+    await complete(shipped.id);
+    expect((await cancel({ id: shipped.id, reason: '测试' })).body.msg).toBe(`出库单 ${shipped.orderNo} 已完成出库，不能作废`);
+    const inOrder = (await inStock({ type: 'spaceRk', warehouseId: emptyStore })).body.data.order;
+    expect((await cancel({ id: inOrder.id, reason: '测试' })).body.msg).toBe(`出库单不存在：${inOrder.id}`);
+  });
+
   it('the fill loop (充装周期) names the customer the cylinder went to', async () => {
     const c = await cylinder(2);
     expect((await post('/api/produce/addPicking', { code: c.code })).body.code).toBe(0);
@@ -424,6 +469,21 @@ describe('order numbers and first scans', () => {
     const empty = await t.db.selectFrom('storage_orders as o').select('o.order_no').where('o.id', '>', Number(before.last ?? 0))
       .where((eb) => eb.not(eb.exists(eb.selectFrom('storage_order_items as i').select('i.id').whereRef('i.order_id', '=', 'o.id')))).execute();
     expect(empty).toEqual([]);
+  });
+
+  it('a number is taken when an order is created: a refused first scan or a refused new order takes none', async () => {
+    const seq = (no: string) => Number(no.slice(-6));
+    const first = (await inStock({ type: 'spaceRk', warehouseId: emptyStore, code: (await cylinder(10)).code })).body.data.order.orderNo;
+    // A first scan the stock-in refuses (a cylinder at a customer, an unknown code) creates no order and no number.
+    expect((await inStock({ type: 'spaceRk', warehouseId: emptyStore, code: (await cylinder(9)).code })).body.code).toBe(-1);
+    expect((await inStock({ type: 'spaceRk', warehouseId: emptyStore, code: 'NO-SUCH-CYLINDER' })).body.code).toBe(-1);
+    const next = (await inStock({ type: 'spaceRk', warehouseId: emptyStore, code: (await cylinder(10)).code })).body.data.order.orderNo;
+    expect(seq(next)).toBe(seq(first) + 1);
+    expect(next.slice(0, 2)).toBe('RK');
+
+    const out = (await newOut([{ materialId: n2, quantity: 1 }])).body.data.orderNo;
+    expect((await newOut([{ materialId: 999999, quantity: 1 }])).body.msg).toBe('介质不存在：999999');
+    expect(seq((await newOut([{ materialId: n2, quantity: 1 }])).body.data.orderNo)).toBe(seq(out) + 1);
   });
 
   it('stock-in and stock-out numbers each run their own sequence', async () => {

@@ -538,7 +538,7 @@ export interface StorageOrdersTable {
   customer_id: number | null;
   vehicle: string | null;
   driver: string | null;
-  /** 0 open, 1 done. */
+  /** 0 open, 1 done, 2 cancelled (已作废). */
   status: Generated<number>;
   remark: string | null;
   operator_id: number | null;
@@ -551,6 +551,15 @@ export interface StorageOrdersTable {
   signed_at: NullableTimestamp;
   signed_by: string | null;
   prints: Generated<unknown>;
+  cancelled_at: NullableTimestamp;
+  cancelled_by: string | null;
+  cancel_reason: string | null;
+}
+
+/** The last order number given per direction ('in', 'out'), taken in the transaction that inserts the order. */
+export interface StorageOrderCountersTable {
+  direction: string;
+  last_no: string;
 }
 
 /** What an outbound order asks for: gas × specification × quantity, and how many are scanned. */
@@ -623,6 +632,21 @@ export interface JobRunsTable {
 }
 
 /** Sign-in attempts per client address in the current minute, for every process (migration 0019, unlogged). */
+/** A notice sent for a cause (a recall's choice) to one user: the same notice reaches a person once. */
+export interface NoticeSendsTable {
+  cause: string;
+  user_id: number;
+  sender_id: number | null;
+  sent_at: Generated<Date>;
+}
+
+/** Notices a sender sent in the current window (fixed one-minute windows). */
+export interface NoticeRatesTable {
+  sender_id: number;
+  window_start: Timestamp;
+  notices: number;
+}
+
 export interface SignInAttemptsTable {
   ip: string;
   window_start: Timestamp;
@@ -683,6 +707,7 @@ export interface DB {
   storage_orders: StorageOrdersTable;
   storage_order_lines: StorageOrderLinesTable;
   storage_order_items: StorageOrderItemsTable;
+  storage_order_counters: StorageOrderCountersTable;
   recovery_records: RecoveryRecordsTable;
   cylinder_valve_changes: CylinderValveChangesTable;
   periodic_inspections: PeriodicInspectionsTable;
@@ -695,6 +720,8 @@ export interface DB {
   system_rules: SystemRulesTable;
   log_settings: LogSettingsTable;
   messages: MessagesTable;
+  notice_sends: NoticeSendsTable;
+  notice_rates: NoticeRatesTable;
   message_templates: MessageTemplatesTable;
   alert_marks: AlertMarksTable;
   job_runs: JobRunsTable;

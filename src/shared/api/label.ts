@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { PermissionKey } from '../menus';
 import { endpoint } from './endpoint';
+import { ScanId } from './production';
 import { Code, Id } from './schema';
 import { LabelContent } from './setting';
 
@@ -22,7 +23,11 @@ export const LabelTemplate = Type.Object({
 });
 export type LabelTemplate = Static<typeof LabelTemplate>;
 
-export const LabelCylinderBody = Type.Object({ code: Code('气瓶编码', 64) });
+/**
+ * With `scanId` (a scan a station kept while the server was away, and printed a plain label for) the answer
+ * also says whether that scan is recorded (`scanRecorded`): the designed label is printed only then.
+ */
+export const LabelCylinderBody = Type.Object({ code: Code('气瓶编码', 64), scanId: ScanId });
 
 export const LABEL = {
   template: endpoint({
@@ -30,7 +35,7 @@ export const LABEL = {
     params: Type.Object({ id: Id('标签模板') }), data: LabelTemplate,
   }),
   cylinderData: endpoint({
-    method: 'POST', path: '/api/label/cylinderData', summary: '气瓶标签的数据（含二维码网址）', permission: 'authenticated', readOnly: true,
+    method: 'POST', path: '/api/label/cylinderData', summary: '气瓶标签的数据（含二维码网址；带 scanId 时另答该次扫描是否已记录）', permission: 'authenticated', readOnly: true,
     body: LabelCylinderBody, data: Type.Unknown(),
   }),
 };

@@ -155,7 +155,13 @@ export type RecallRow = Static<typeof RecallRow>;
 /** 通知: a recall message to the users who handle the customers holding the cylinders. */
 export const RecallNotifyBody = Type.Object({ ...RecallQuery.properties, reason: ReqStr('召回原因', { maxLength: 200 }) });
 export type RecallNotifyBody = Static<typeof RecallNotifyBody>;
-export const RecallNotified = Type.Object({ recipients: Type.Integer(), messages: Type.Integer() });
+/**
+ * `recipients` sent to now (`messages` written); `alreadyNotified` of the recall's recipients got it before (nothing
+ * sent to them again), first at `notifiedAt`.
+ */
+export const RecallNotified = Type.Object({
+  recipients: Type.Integer(), messages: Type.Integer(), alreadyNotified: Type.Integer(), notifiedAt: NStr,
+});
 export type RecallNotified = Static<typeof RecallNotified>;
 
 /** Quality center: SPEC section 7 "Quality" (the four counts and lists); exports and recall are issue 21's. */

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { SYSTEM_RULE_DEFAULTS } from './systemRule';
 import { endpoint } from './endpoint';
 import { CylinderBrief, ProduceEventRow, ScanId, ScanResult, InspectionRecord } from './production';
-import { Bool, Code, Flag, Id, IdBody, IdParams, Int, List, NoData, OneOf, OptDate, OptId, OptStr, Page, PageQuery, ReqStr, Str } from './schema';
+import { Bool, Code, Id, IdBody, IdParams, Int, List, NoData, OneOf, OptDate, OptId, OptStr, Page, PageQuery, ReqStr, Str } from './schema';
 
 const Text = Type.Union([Type.String(), Type.Null()]);
 const IntOrNull = Type.Union([Type.Integer(), Type.Null()]);
@@ -18,8 +18,9 @@ export type OrderType = keyof typeof ORDER_TYPES;
 export const IN_TYPES = ['spaceRk', 'productRK'] as const;
 export const OUT_TYPES = ['productCK', 'pickCk'] as const;
 
-/** Order status labels (SPEC section 4): 0 open, 1 done. */
-export const OUT_ORDER_STATUS = { 0: '出库待扫描', 1: '出库完成' } as const;
+/** Order status labels (SPEC section 4): 0 open, 1 done; 2 an outbound order cancelled with a reason (kept, never deleted). */
+export const OUT_ORDER_STATUS = { 0: '出库待扫描', 1: '出库完成', 2: '已作废' } as const;
+export const ORDER_CANCELLED = 2;
 export const IN_ORDER_STATUS = { 0: '入库中', 1: '入库完成' } as const;
 
 /** Days after which a cylinder at a customer counts as long out: the system rule's default (the rule decides). */
@@ -73,7 +74,7 @@ const OrderFilters = {
   orderNo: Type.Optional(Str('单号', { maxLength: 32 })),
   dateFrom: OptDate('开始日期'),
   dateTo: OptDate('结束日期'),
-  status: Type.Optional(Flag('单据状态')),
+  status: Type.Optional(OneOf('单据状态', [0, 1, ORDER_CANCELLED] as const)),
 };
 
 export const InOrderQuery = PageQuery(['id'] as const, {
@@ -87,6 +88,8 @@ export const OrderRow = Type.Object({
   /** Cylinders on the order (not reverted); for outbound, also the ordered total. */
   count: Type.Integer(), quantity: Type.Integer(),
   remark: Text, operator: Text, createdAt: Type.String(), completedAt: Text, completedBy: Text, signed: Type.Boolean(),
+  /** Set on a cancelled (已作废) order: when, by whom, why. */
+  cancelledAt: Text, cancelledBy: Text, cancelReason: Text,
 });
 export type OrderRow = Static<typeof OrderRow>;
 
@@ -153,6 +156,10 @@ export const CkInfo = Type.Composite([BarCodeInfo, Type.Object({
   order: Type.Union([Type.Object({ id: Type.Integer(), orderNo: Type.String(), customerName: Text, status: Type.Integer() }), Type.Null()]),
 })]);
 export type CkInfo = Static<typeof CkInfo>;
+
+/** 作废: an open outbound order with no cylinder on it (none scanned, or all taken off by 移出) is kept as 已作废 with the reason. */
+export const CancelOrderBody = Type.Object({ id: Id('出库单'), reason: ReqStr('作废原因', { maxLength: 255 }) });
+export type CancelOrderBody = Static<typeof CancelOrderBody>;
 
 export const PrintInfoBody = Type.Object({ id: Id('出库单'), documents: List('打印单据', OneOf('单据', ORDER_DOCUMENTS), { minItems: 1, maxItems: 3 }) });
 export type PrintInfoBody = Static<typeof PrintInfoBody>;
@@ -314,6 +321,10 @@ export const STORAGE = {
   selectTracePage: endpoint({
     method: 'POST', path: '/api/storageOrder/selectTracePage', summary: '出入库与回收的流转记录', permission: 'outbound:view', readOnly: true,
     body: StorageTraceQuery, data: Page(ProduceEventRow),
+  }),
+  cancel: endpoint({
+    method: 'POST', path: '/api/storageOrder/cancel', summary: '作废出库单（须填写原因；仅限没有气瓶的未完成出库单，单据保留，不删除）',
+    permission: 'outbound:cancel', body: CancelOrderBody, data: OutOrderInfo,
   }),
   removeOutStock: endpoint({
     method: 'POST', path: '/api/storageOrder/removeOutStock', summary: '移出：扫错到出库单上的气瓶离开该单，已扫描（8）→ 待出库（7）',

@@ -1,14 +1,16 @@
 import { useEffect, useId } from 'react';
 import { useScreenTab } from '@renderer/layout/screenTab';
+import { useUnsavedParts } from './unsavedParts';
 
 /**
  * Tells the screen's tab that this part of it (a form, a dialog) holds unsaved changes: closing the tab
  * then asks first. What a part reported stays while its tab is hidden, and is forgotten when the part
- * goes away from a shown tab (a dialog closed) or the tab closes. Outside a tab (a test, a root dialog)
- * it does nothing.
+ * goes away from a shown tab (a dialog closed) or the tab closes. Inside a dialog (AppDialog) the dialog
+ * is told too, and asks before it closes. Outside a tab and a dialog (a test) it does nothing.
  */
 export function useUnsavedChanges(dirty: boolean): void {
   const tab = useScreenTab();
+  const dialog = useUnsavedParts();
   const part = useId();
   useEffect(() => {
     if (!tab) return;
@@ -18,4 +20,9 @@ export function useUnsavedChanges(dirty: boolean): void {
       if (tab.shown.current) tab.reportUnsaved(part, false);
     };
   }, [tab, part, dirty]);
+  useEffect(() => {
+    if (!dialog) return;
+    dialog.report(part, dirty);
+    return () => dialog.report(part, false);
+  }, [dialog, part, dirty]);
 }

@@ -23,7 +23,7 @@ export { fillGateFor } from './fill-gate.repository';
 export { designLife } from './fill-gate';
 
 // The trace: events that change no status, and its reads.
-export { appendTraces, listTraces, movementCount, removeRegistered, type TraceInput } from './trace.repository';
+export { appendTraces, listTraces, movementCount, removeRegistered, scanRecorded, type TraceInput } from './trace.repository';
 export { briefByCode, storageTrace, inspectionRecordByTrace, whereabouts } from './trace.queries';
 export { gasOf, inspectionItemsByGas } from './production.repository';
 // A fill with its own inspection and re-weigh, as documents list them.

@@ -61,3 +61,13 @@ export async function removeRegistered(trx: Transaction<DB>, c: { id: number; co
   await trx.deleteFrom('cylinder_traces').where('cylinder_id', '=', c.id).execute();
   await trx.deleteFrom('cylinders').where('id', '=', c.id).execute();
 }
+
+/**
+ * Whether the scan `scanId` changed a cylinder (its trace event is there; index cylinder_traces_scan_idx): a
+ * station kept a scan while the server was away and printed a plain label for it; the designed label is
+ * printed once the replayed scan was recorded, not for a scan the server refused.
+ */
+export async function scanRecorded(db: Kysely<DB>, scanId: string): Promise<boolean> {
+  const row = await db.selectFrom('cylinder_traces').select('id').where('scan_id', '=', scanId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}

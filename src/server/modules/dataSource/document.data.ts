@@ -99,7 +99,7 @@ export async function orderData(db: Kysely<DB>, blobs: BlobStore, id: number, or
   const address = [o.province_name, o.city_name, o.district_name, o.address].filter(Boolean).join('');
   return {
     order: {
-      orderNo: o.order_no, typeName: ORDER_TYPES[o.type as OrderType]?.zh ?? o.type, statusName: o.status === 1 ? '已出库' : '出库中',
+      orderNo: o.order_no, typeName: ORDER_TYPES[o.type as OrderType]?.zh ?? o.type, statusName: o.status === 1 ? '已出库' : o.status === 2 ? '已作废' : '出库中',
       createdAt: o.createdAt, completedAt: o.completedAt, operator: o.operator, vehicle: o.vehicle, driver: o.driver, remark: o.remark,
     },
     customer: { name: o.enterprise_name ?? '', code: o.enterprise_code ?? '', contact: o.contact, phone: o.phone, address: address || null },

@@ -3,6 +3,7 @@ import { LABEL, LABEL_PRINT_KEYS, type LabelTemplate } from '@shared/api/label';
 import { BusinessError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { route } from '../../lib/endpoint';
 import { loadAccess } from '../auth';
+import { scanRecorded } from '../cylinder';
 import { cylinderData } from '../dataSource';
 import { settingInfo } from '../setting';
 
@@ -30,6 +31,8 @@ export const labelRoutes: FastifyPluginAsync = async (app) => {
   });
   route(app, LABEL.cylinderData, async (request) => {
     await requirePrintKey(request);
-    return cylinderData(app.db, blobs, request.body.code, originOf(request));
+    const { code, scanId } = request.body;
+    const [data, recorded] = await Promise.all([cylinderData(app.db, blobs, code, originOf(request)), scanId ? scanRecorded(app.db, scanId) : null]);
+    return recorded === null ? data : { ...data, scanRecorded: recorded };
   });
 };

@@ -9,6 +9,7 @@ import { templateByCode } from './template.repository';
 export const module = serverModule('message', messageRoutes);
 
 export { renderTemplate } from './render';
+export { checkNoticeRate, NOTICES_PER_MINUTE, sendNotice, type Notice, type NoticeSent } from './notice.service';
 export { runAlertJob, type AlertRunOptions, type AlertRunResult } from './alerts.job';
 export type { NewMessage };
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { QUALITY } from '@shared/api/quality';
+import { actorOf } from '../../lib/access';
 import { route } from '../../lib/endpoint';
 import { sendXlsxBuffer } from '../../lib/xlsx/write';
 import * as quality from './quality.service';
@@ -23,7 +24,7 @@ export const qualityRoutes: FastifyPluginAsync = async (app) => {
     return summary;
   });
   route(app, QUALITY.recallList, async (request) => recall.recallList(app.db, request.body));
-  route(app, QUALITY.recallNotify, async (request) => recall.recallNotify(app.db, request.body));
+  route(app, QUALITY.recallNotify, async (request) => recall.recallNotify(app.db, request.body, actorOf(request).operatorId));
   route(app, QUALITY.recallExport, async (request, reply) =>
     sendXlsxBuffer(reply, `追溯召回_${stamp()}.xlsx`, await recallWorkbook(app.db, request.body)));
 };

@@ -3,9 +3,8 @@ import type { RecallNotified, RecallNotifyBody, RecallPageQuery, RecallQuery, Re
 import type { PageResult } from '@shared/api/schema';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
-import { inTransaction } from '../../db/transaction';
 import { pageWindow } from '../../lib/paging';
-import { postMessages, renderTemplate, templateRecipients, templateText } from '../message';
+import { checkNoticeRate, renderTemplate, sendNotice, templateRecipients, templateText } from '../message';
 import * as repo from './recall.repository';
 
 type Db = Kysely<DB>;
@@ -92,14 +91,21 @@ const DEFAULT_TEMPLATE = { title: '气瓶召回通知', digest: '{count} 个气�
 /** Customers named in one message at most (the recall screen lists them all). */
 const NAMED_CUSTOMERS = 20;
 
+/** The cause of a recall notice: what was recalled (a cylinder's fill recalls its lot, so it is the lot's cause). */
+const causeOf = (c: repo.FillChoice): string =>
+  ('lotNo' in c ? `recall:lot:${c.lotNo}` : 'fillId' in c ? `recall:fill:${c.fillId}` : `recall:gas:${c.materialId}:${c.from}:${c.to}`);
+
 /**
  * 通知: one message per user who handles those customers — the operators of the outbound orders holding the
  * cylinders, and the users whose role receives the recall template — rendered from that template's title and
  * digest, followed by what was recalled and who holds the cylinders. Nothing is sent when nobody would get it.
+ * A recall reaches each user once (a second 通知 of the same lot or window sends only to users not notified
+ * yet, and answers how many were and since when), and each sender has NOTICES_PER_MINUTE a minute.
  */
-export async function recallNotify(db: Db, body: RecallNotifyBody): Promise<RecallNotified> {
+export async function recallNotify(db: Db, body: RecallNotifyBody, senderId: number): Promise<RecallNotified> {
   const reason = body.reason.trim();
   if (!reason) throw new BusinessError('参数错误：召回原因不能为空');
+  await checkNoticeRate(db, senderId);
   const summary = await recallSummary(db, body);
   if (summary.cylinders === 0) throw new BusinessError('没有要召回的气瓶');
   const { choice } = await resolveChoice(db, body);
@@ -113,7 +119,6 @@ export async function recallNotify(db: Db, body: RecallNotifyBody): Promise<Reca
   const content = `${renderTemplate((template ?? DEFAULT_TEMPLATE).digest, values)}（${summary.label}）${holders ? `持有客户：${holders}${more}` : '没有客户持有这些气瓶'}`;
   const title = renderTemplate((template ?? DEFAULT_TEMPLATE).title, values);
   const subjectKey = summary.lotNo ? `recall:${summary.lotNo}` : null;
-  const messages = users.map((userId) => ({ userId, kind: 'recall', title, content, link: '/quality/recall', subjectKey }));
-  const written = await inTransaction(db, (trx) => postMessages(trx, messages));
-  return { recipients: users.length, messages: written };
+  const sent = await sendNotice(db, { cause: causeOf(choice), senderId, recipients: users, message: { kind: 'recall', title, content, link: '/quality/recall', subjectKey } });
+  return { recipients: sent.sent, messages: sent.sent, alreadyNotified: sent.already, notifiedAt: sent.firstAt };
 }

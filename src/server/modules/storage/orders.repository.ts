@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { OrderLineInput, OrderRef } from '@shared/api/storage';
+import { ORDER_CANCELLED, type OrderLineInput, type OrderRef } from '@shared/api/storage';
 import type { DB } from '../../db/schema';
 import { toJsonb } from '../../lib/jsonb';
 import { tsOrNull } from '../../lib/sql';
@@ -28,10 +28,18 @@ export function lockOrderRow(trx: Transaction<DB>, id: number): Promise<OrderRow
 export const orderKind = (db: Db, id: number) =>
   db.selectFrom('storage_orders').select(['direction', 'type', 'order_no']).where('id', '=', id).executeTakeFirst();
 
-/** RK20261123-000001 / CK20261123-000001: the day and a plant-wide sequence of each direction. */
-const nextOrderNo = (direction: 'in' | 'out') => (direction === 'in'
-  ? sql<string>`'RK' || to_char(now(), 'YYYYMMDD') || '-' || lpad(nextval('storage_in_no_seq')::text, 6, '0')`
-  : sql<string>`'CK' || to_char(now(), 'YYYYMMDD') || '-' || lpad(nextval('storage_out_no_seq')::text, 6, '0')`);
+/**
+ * RK20261123-000001 / CK20261123-000001: the day and a plant-wide count of each direction. The count is a row
+ * updated in the transaction that inserts the order (locked until it commits): an order that is not made — a
+ * refused first scan, a refused line — gives its number back, so numbers run without gaps. Orders of one
+ * direction are created one after another; creating one is rare next to scanning onto it.
+ */
+async function nextOrderNo(trx: Transaction<DB>, direction: 'in' | 'out'): Promise<string> {
+  const prefix = direction === 'in' ? 'RK' : 'CK';
+  const row = await trx.updateTable('storage_order_counters').set({ last_no: sql`last_no + 1` }).where('direction', '=', direction)
+    .returning(sql<string>`${prefix} || to_char(now(), 'YYYYMMDD') || '-' || lpad(last_no::text, 6, '0')`.as('no')).executeTakeFirstOrThrow();
+  return row.no;
+}
 
 export interface NewOrder {
   type: string;
@@ -44,9 +52,9 @@ export interface NewOrder {
   operator: string | null;
 }
 
-export function insertOrder(trx: Transaction<DB>, direction: 'in' | 'out', o: NewOrder) {
+export async function insertOrder(trx: Transaction<DB>, direction: 'in' | 'out', o: NewOrder) {
   return trx.insertInto('storage_orders').values({
-    order_no: nextOrderNo(direction), direction, type: o.type, warehouse_id: o.warehouseId ?? null, customer_id: o.customerId ?? null,
+    order_no: await nextOrderNo(trx, direction), direction, type: o.type, warehouse_id: o.warehouseId ?? null, customer_id: o.customerId ?? null,
     vehicle: o.vehicle ?? null, driver: o.driver ?? null, remark: o.remark, operator_id: o.operatorId, operator: o.operator,
   }).returning([...ORDER_COLUMNS]).executeTakeFirstOrThrow();
 }
@@ -76,6 +84,11 @@ export async function itemsEver(trx: Transaction<DB>, orderId: number): Promise<
 
 export async function deleteOrderRow(trx: Transaction<DB>, id: number): Promise<void> {
   await trx.deleteFrom('storage_orders').where('id', '=', id).execute();
+}
+
+export async function cancelOrderRow(trx: Transaction<DB>, id: number, reason: string, by: string | null): Promise<void> {
+  await trx.updateTable('storage_orders').set({ status: ORDER_CANCELLED, cancelled_at: sql`now()`, cancelled_by: by, cancel_reason: reason })
+    .where('id', '=', id).execute();
 }
 
 export async function closeOrder(trx: Transaction<DB>, id: number, at: Date | null, by: string | null): Promise<void> {

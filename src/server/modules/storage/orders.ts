@@ -1,12 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { FastifyRequest } from 'fastify';
+import { ORDER_CANCELLED } from '@shared/api/storage';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { requirePermission } from '../../lib/access';
 import { BusinessError } from '../../lib/errors';
 import * as repo from './orders.repository';
 
-/** What stock-in and outbound orders share: the order locked and named, closed orders refusing scans, deletion. */
+/** What stock-in and outbound orders share: the order locked and named, closed and cancelled orders refusing scans, deletion. */
 
 const noun = (direction: string) => (direction === 'in' ? '入库单' : '出库单');
 
@@ -19,6 +20,12 @@ export async function lockOrder(trx: Transaction<DB>, id: number, direction: 'in
 
 export function refuseClosed(order: repo.OrderRow): void {
   if (order.status === 1) throw new BusinessError(`${noun(order.direction)} ${order.order_no} 已完成，不能再扫码`);
+  refuseCancelled(order, '不能再扫码');
+}
+
+/** A cancelled order (已作废) is kept as it was: nothing is scanned onto it, edited, completed or deleted. */
+export function refuseCancelled(order: { direction: string; order_no: string; status: number }, what: string): void {
+  if (order.status === ORDER_CANCELLED) throw new BusinessError(`${noun(order.direction)} ${order.order_no} 已作废，${what}`);
 }
 
 /** GET /api/storageOrder/deleteById/{id}: an order no cylinder was ever scanned onto (the permission of its kind). */
@@ -29,6 +36,7 @@ export async function deleteOrder(db: Kysely<DB>, request: FastifyRequest, id: n
   if (!kind) throw new BusinessError(`单据不存在：${id}`);
   await inTransaction(db, async (trx) => {
     const order = await lockOrder(trx, id, kind.direction as 'in' | 'out');
+    refuseCancelled(order, '单据保留，不能删除');
     const items = await repo.itemsEver(trx, id);
     if (items > 0) throw new BusinessError(`${noun(order.direction)} ${order.order_no} 已有气瓶扫描记录（${items} 条），不能删除`);
     await repo.deleteOrderRow(trx, id);

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ScanResult } from '@shared/api/production';
-import type { OutOrderInfo, OutStockBody, PrintInfoBody, ScanOutBody, ScanOutResult, SignInfo, SignInfoBody } from '@shared/api/storage';
+import type { CancelOrderBody, OutOrderInfo, OutStockBody, PrintInfoBody, ScanOutBody, ScanOutResult, SignInfo, SignInfoBody } from '@shared/api/storage';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { BusinessError } from '../../lib/errors';
@@ -9,7 +9,7 @@ import { blankToNull } from '../../lib/paging';
 import {
   asOrderLine, openOrderOf, outboundScan, removeFromOrder, runTransition, shipOrder, type Actor, type LineState, type OrderContext, type Transition,
 } from '../cylinder';
-import { lockOrder, refuseClosed } from './orders';
+import { lockOrder, refuseCancelled, refuseClosed } from './orders';
 import * as repo from './orders.repository';
 import { outOrderInfo } from './storage.queries';
 
@@ -54,6 +54,7 @@ export async function outStock(db: Db, body: OutStockBody, actor: Actor): Promis
     const orderId = id;
     await inTransaction(db, async (trx) => {
       const order = await lockOrder(trx, orderId, 'out');
+      refuseCancelled(order, '不能修改');
       const { count } = await repo.orderRef(trx, orderId);
       if (order.status === 1 || count > 0) throw new BusinessError(`出库单 ${order.order_no} 已开始扫描，不能修改`);
       await repo.updateOrderHead(trx, orderId, {
@@ -73,6 +74,7 @@ async function completeOutOrder(db: Db, id: number, actor: Actor): Promise<void>
   await inTransaction(db, async (trx) => {
     const order = await lockOrder(trx, id, 'out');
     if (order.status === 1) return;
+    refuseCancelled(order, '不能完成出库');
     const items = await repo.standingItems(trx, id);
     if (!items.length) throw new BusinessError(`出库单 ${order.order_no} 还没有扫描气瓶，不能完成出库`);
     const at = new Date();
@@ -115,6 +117,26 @@ export const scanOutStock = (db: Db, body: ScanOutBody, actor: Actor): Promise<S
 /** POST /api/storageOrder/removeOutStock (移出): 8 → 7, a cylinder scanned onto the open order by mistake leaves it. */
 export const removeOutStock = (db: Db, body: ScanOutBody, actor: Actor): Promise<ScanOutResult> => onOutOrder(db, body, actor, removeFromOrder);
 
+/**
+ * POST /api/storageOrder/cancel (作废): an open outbound order with no cylinder standing on it — none scanned,
+ * or every one taken off again by 移出 — becomes 已作废 with who, when and why. The order, its lines (what was
+ * ordered) and its items (what was scanned and taken off) stay as they are: an order that had scans is never
+ * deleted, and a cancelled one takes no scan, edit or completion.
+ */
+export async function cancelOutOrder(db: Db, body: CancelOrderBody, actor: Actor): Promise<OutOrderInfo> {
+  const reason = blankToNull(storableText(body.reason));
+  if (!reason) throw new BusinessError('参数错误：请填写作废原因');
+  await inTransaction(db, async (trx) => {
+    const order = await lockOrder(trx, body.id, 'out');
+    refuseCancelled(order, '无需重复作废');
+    if (order.status === 1) throw new BusinessError(`出库单 ${order.order_no} 已完成出库，不能作废`);
+    const { count } = await repo.orderRef(trx, order.id);
+    if (count > 0) throw new BusinessError(`出库单 ${order.order_no} 上还有 ${count} 个气瓶，请先移出再作废`);
+    await repo.cancelOrderRow(trx, order.id, reason, actor.operator);
+  });
+  return outOrderInfo(db, body.id);
+}
+
 /* ---------------------------------------------------------------- print and signature */
 
 export async function savePrintInfo(db: Db, body: PrintInfoBody, actor: Actor): Promise<void> {
@@ -133,6 +155,7 @@ export async function saveSignInfo(db: Db, body: SignInfoBody, actor: Actor): Pr
   if (!name) throw new BusinessError('参数错误：签收人不能为空');
   await inTransaction(db, async (trx) => {
     const order = await lockOrder(trx, body.id, 'out');
+    refuseCancelled(order, '不能签收');
     await repo.saveSignature(trx, order.id, { name, image: body.image, by: actor.operator });
   });
 }

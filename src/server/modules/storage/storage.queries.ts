@@ -23,6 +23,7 @@ function orders(db: Db, direction: 'in' | 'out') {
       'o.customer_id as customerId', 'e.enterprise_name as customerName', 'o.vehicle', 'o.driver', 'o.remark', 'o.operator',
       ts('o.created_at').as('createdAt'), tsOrNull('o.completed_at').as('completedAt'), 'o.completed_by as completedBy',
       sql<boolean>`o.signed_at is not null`.as('signed'),
+      tsOrNull('o.cancelled_at').as('cancelledAt'), 'o.cancelled_by as cancelledBy', 'o.cancel_reason as cancelReason',
       (eb) => eb.selectFrom('storage_order_items as i').select((e) => e.fn.countAll<string>().as('n'))
         .whereRef('i.order_id', '=', 'o.id').where('i.reverted_at', 'is', null).as('count'),
       (eb) => eb.selectFrom('storage_order_lines as l').select(sql<string>`coalesce(sum(l.quantity), 0)`.as('q'))

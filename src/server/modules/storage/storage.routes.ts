@@ -30,6 +30,7 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
   route(app, STORAGE.outStock, async (r) => out.outStock(db, r.body, actorOf(r)));
   route(app, STORAGE.outStockListPage, async (r) => q.orderPage(db, 'out', r.body));
   route(app, STORAGE.scanOutStock, async (r) => out.scanOutStock(db, r.body, actorOf(r)));
+  route(app, STORAGE.cancel, async (r) => out.cancelOutOrder(db, r.body, actorOf(r)));
   route(app, STORAGE.removeOutStock, async (r) => out.removeOutStock(db, r.body, actorOf(r)));
   route(app, STORAGE.getCkInfoByCode, async (r) => ckInfo(db, r.body.code, r.body.orderId));
   route(app, STORAGE.getOutOrderInfo, async (r) => q.outOrderInfo(db, r.body.id));

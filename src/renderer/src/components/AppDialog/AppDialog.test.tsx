@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, configure } from '@testing-library/react';
+import { act, fireEvent, render, screen, configure, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Form } from '@renderer/components/Form';
 import { AppDialog } from './AppDialog';
 
 // MUI renders slowly on a busy machine: wait longer than Testing Library's default second.
@@ -54,5 +55,39 @@ describe('AppDialog', { timeout: 30_000 }, () => {
     expect(save()).toBeEnabled();
     fireEvent.click(save());
     expect(onSubmit).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks 放弃未保存的内容？ before closing while a form inside holds unsaved input, or when told so', async () => {
+    const onClose = vi.fn();
+    const { rerender } = render(
+      <AppDialog open title="编辑" onClose={onClose} onSubmit={() => {}}>
+        <Form fields={[{ key: 'name', label: '名称' }]} initialValues={{ name: '' }} />
+      </AppDialog>,
+    );
+    // Untouched: closes at once.
+    await userEvent.click(screen.getByRole('button', { name: '取消' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await userEvent.type(screen.getByLabelText('名称'), '半填');
+    for (const close of [() => userEvent.keyboard('{Escape}'), () => userEvent.click(screen.getByRole('button', { name: '关闭' })), () => userEvent.click(screen.getByRole('button', { name: '取消' }))]) {
+      await close();
+      const ask = await screen.findByRole('dialog', { name: '放弃未保存的内容？' });
+      expect(onClose).toHaveBeenCalledTimes(1);
+      await userEvent.click(within(ask).getByRole('button', { name: '继续编辑' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: '放弃未保存的内容？' })).not.toBeInTheDocument());
+    }
+    expect(screen.getByLabelText('名称')).toHaveValue('半填');
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(await screen.findByRole('dialog', { name: '放弃未保存的内容？' })).getByRole('button', { name: '放弃' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+
+    // A dialog whose inputs are its own state says so itself; false never asks.
+    rerender(<AppDialog open title="编辑" onClose={onClose} onSubmit={() => {}} unsaved />);
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByRole('dialog', { name: '放弃未保存的内容？' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '继续编辑' }));
+    rerender(<AppDialog open title="编辑" onClose={onClose} onSubmit={() => {}} unsaved={false} />);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '放弃未保存的内容？' })).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: '取消' }));
+    expect(onClose).toHaveBeenCalledTimes(3);
   });
 });

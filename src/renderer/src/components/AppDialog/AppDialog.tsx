@@ -1,6 +1,8 @@
-import { useEffect, useId, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
+import { UnsavedPartsContext } from '@renderer/hooks/unsavedParts';
+import { useUnsavedChanges } from '@renderer/hooks/useUnsavedChanges';
 import { useWidgetT } from '@renderer/hooks/useWidgetT';
 import { useOverlayHost } from './overlayHost';
 
@@ -25,6 +27,12 @@ export interface AppDialogProps {
   footer?: boolean | ReactNode;
   /** Red 保存 button: the action cannot be undone. */
   danger?: boolean;
+  /**
+   * Whether closing (×, 取消, Escape, the backdrop) first asks 放弃未保存的内容？. Not given: it asks while a form
+   * inside reports unsaved input (useUnsavedChanges: the Form kit does for a form with saved values); true / false
+   * decide for a dialog whose inputs are its own state.
+   */
+  unsaved?: boolean;
   children?: ReactNode;
   ref?: Ref<AppDialogHandle>;
 }
@@ -41,10 +49,27 @@ export interface AppDialogHandle {
 const inScreen = (host: HTMLElement) => ({ container: host, disableEnforceFocus: true, disableScrollLock: true, sx: { position: 'absolute', pointerEvents: 'auto' } as const });
 
 /** The shared dialog (SPEC 2): title with a 关闭 icon, content, optional 取消 / 保存 footer. */
-export function AppDialog({ open, title, width = DEFAULT_DIALOG_WIDTH, onClose, onSubmit, submitText, cancelText, submitDisabled, footer, danger, children, ref }: AppDialogProps) {
+export function AppDialog({ open, title, width = DEFAULT_DIALOG_WIDTH, onClose, onSubmit, submitText, cancelText, submitDisabled, footer, danger, unsaved, children, ref }: AppDialogProps) {
   const t = useWidgetT();
   const host = useOverlayHost();
   const titleId = useId();
+  const [dirtyParts, setDirtyParts] = useState<ReadonlySet<string>>(() => new Set());
+  const report = useCallback((part: string, dirty: boolean) => setDirtyParts((prev) => {
+    if (prev.has(part) === dirty) return prev;
+    const next = new Set(prev);
+    if (dirty) next.add(part);
+    else next.delete(part);
+    return next;
+  }), []);
+  const parts = useMemo(() => ({ report }), [report]);
+  // The dialog's own input counts for its tab too (a form inside reports itself).
+  useUnsavedChanges(open && unsaved === true);
+  const [asking, setAsking] = useState(false);
+  const requestClose = () => {
+    if (!onClose) return;
+    if (open && (unsaved ?? dirtyParts.size > 0)) setAsking(true);
+    else onClose();
+  };
   const [loading, setLoading] = useState(false);
   const busy = useRef(false);
   const mounted = useRef(true);
@@ -72,7 +97,7 @@ export function AppDialog({ open, title, width = DEFAULT_DIALOG_WIDTH, onClose, 
   const showFooter = footer === undefined ? !!onSubmit : footer !== false;
   const defaultFooter = (
     <>
-      <Button onClick={onClose}>{cancelText ?? t('common.cancel')}</Button>
+      <Button onClick={requestClose}>{cancelText ?? t('common.cancel')}</Button>
       <Button variant="contained" color={danger ? 'error' : 'primary'} onClick={() => void submit()} loading={loading} disabled={submitDisabled}>
         {submitText ?? t('common.save')}
       </Button>
@@ -80,18 +105,26 @@ export function AppDialog({ open, title, width = DEFAULT_DIALOG_WIDTH, onClose, 
   );
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} {...(host ? inScreen(host) : {})}
-      slotProps={{ ...(host ? { backdrop: { sx: { position: 'absolute' } } } : {}), paper: { sx: { width, maxWidth: host ? 'calc(100% - 32px)' : 'calc(100vw - 32px)' } } }}>
-      <DialogTitle id={titleId} component="div" sx={{ fontSize: 16, pr: 6 }}>
-        <Stack direction="row" sx={{ alignItems: 'center' }}>
-          <span style={{ flex: 1 }}>{title}</span>
-          <IconButton aria-label={t('common.close')} size="small" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
-            <CloseIcon fontSize="small" />
-          </IconButton>
-        </Stack>
-      </DialogTitle>
-      <DialogContent dividers>{children}</DialogContent>
-      {showFooter && <DialogActions>{footer === undefined || footer === true ? defaultFooter : footer}</DialogActions>}
-    </Dialog>
+    <UnsavedPartsContext.Provider value={parts}>
+      <Dialog open={open} onClose={requestClose} aria-labelledby={titleId} {...(host ? inScreen(host) : {})}
+        slotProps={{ ...(host ? { backdrop: { sx: { position: 'absolute' } } } : {}), paper: { sx: { width, maxWidth: host ? 'calc(100% - 32px)' : 'calc(100vw - 32px)' } } }}>
+        <DialogTitle id={titleId} component="div" sx={{ fontSize: 16, pr: 6 }}>
+          <Stack direction="row" sx={{ alignItems: 'center' }}>
+            <span style={{ flex: 1 }}>{title}</span>
+            <IconButton aria-label={t('common.close')} size="small" onClick={requestClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          </Stack>
+        </DialogTitle>
+        <DialogContent dividers>{children}</DialogContent>
+        {showFooter && <DialogActions>{footer === undefined || footer === true ? defaultFooter : footer}</DialogActions>}
+      </Dialog>
+      {asking && (
+        <AppDialog open width={420} title={t('common.discardTitle')} unsaved={false} danger submitText={t('common.discard')} cancelText={t('common.keepEditing')}
+          onClose={() => setAsking(false)} onSubmit={() => { setAsking(false); onClose?.(); }}>
+          {t('common.discardText')}
+        </AppDialog>
+      )}
+    </UnsavedPartsContext.Provider>
   );
 }

@@ -74,11 +74,11 @@ describe('list-page kit', { timeout: 30_000 }, () => {
     dialog = await openNew();
     await userEvent.type(within(dialog).getByLabelText(/^仓库名称/), '半填的库');
     await userEvent.keyboard('{Escape}');
-    const ask = await screen.findByRole('dialog', { name: '放弃修改' });
-    await userEvent.click(within(ask).getByRole('button', { name: '取消' }));
+    const ask = await screen.findByRole('dialog', { name: '放弃未保存的内容？' });
+    await userEvent.click(within(ask).getByRole('button', { name: '继续编辑' }));
     expect(within(screen.getByRole('dialog')).getByLabelText(/^仓库名称/)).toHaveValue('半填的库');
     await userEvent.keyboard('{Escape}');
-    await userEvent.click(within(await screen.findByRole('dialog', { name: '放弃修改' })).getByRole('button', { name: '放弃' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: '放弃未保存的内容？' })).getByRole('button', { name: '放弃' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

@@ -1,9 +1,8 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { AppDialog, type AppDialogHandle } from '@renderer/components/AppDialog';
-import { Form, sameValues, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
+import { Form, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
 import { useWidgetT } from '@renderer/hooks/useWidgetT';
 import { notify } from '@renderer/notify/toast';
-import { useConfirm } from './ConfirmProvider';
 
 export interface FormDialogConfig<T> {
   /** null: creating. */
@@ -24,8 +23,9 @@ export interface FormDialogConfig<T> {
 
 /**
  * A create/edit dialog: `open()` for new, `open(row)` to edit. The first field has the focus, Enter in a
- * single-line field saves, and closing a changed form (Esc, 取消, ×) asks before discarding it. The dialog
- * stays open with its tab (keep-alive); a changed one makes closing the tab ask too.
+ * single-line field saves, and closing a changed form (Esc, 取消, ×) asks before discarding it: the Form reports
+ * its changes (against the saved values) to the dialog. The dialog stays open with its tab (keep-alive); a
+ * changed one makes closing the tab ask too.
  */
 export function useFormDialog<T>(config: FormDialogConfig<T>): { open: (item?: T | null) => void; element: ReactNode } {
   const [state, setState] = useState<{ item: T | null; n: number } | null>(null);
@@ -36,7 +36,6 @@ export function useFormDialog<T>(config: FormDialogConfig<T>): { open: (item?: T
 
 function FormDialog<T>({ config, item, onClose }: { config: FormDialogConfig<T>; item: T | null; onClose: () => void }) {
   const t = useWidgetT();
-  const confirm = useConfirm();
   const dialog = useRef<AppDialogHandle>(null);
   const form = useRef<FormHandle>(null);
   const [initial] = useState<FormValues>(() => config.initialValues?.(item) ?? {});
@@ -50,13 +49,8 @@ function FormDialog<T>({ config, item, onClose }: { config: FormDialogConfig<T>;
     onClose();
   };
 
-  const requestClose = async () => {
-    const changed = !sameValues(values, initial);
-    if (!changed || (await confirm({ title: t('common.discardTitle'), message: t('common.discardText'), okText: t('common.discard'), danger: true }))) onClose();
-  };
-
   return (
-    <AppDialog ref={dialog} open title={config.title(item)} width={config.width} onClose={() => void requestClose()} onSubmit={save}>
+    <AppDialog ref={dialog} open title={config.title(item)} width={config.width} onClose={onClose} onSubmit={save}>
       <Form
         ref={form}
         autoFocus

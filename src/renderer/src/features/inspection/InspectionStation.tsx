@@ -116,7 +116,7 @@ export function InspectionStation() {
       const result = await record({ code, scanId, ...value }).unwrap();
       if (stepDone(result)) printer.afterStep(result.code);
       return resultVerdict(t, result);
-    }, inspectionRule(t, { code, projects: preview.projects, body: { code, ...value }, operator, onPassed: () => printer.afterStep(code) }))
+    }, inspectionRule(t, { code, projects: preview.projects, body: { code, ...value }, operator, onPassed: (scanId) => printer.afterStep(code, scanId) }))
       .finally(() => setBusy(false));
   };
 

@@ -3,9 +3,7 @@ import { Divider, Stack, Typography } from '@mui/material';
 import { MENU_NO_PATTERN, type MenuOption } from '@shared/api/menu';
 import { AppDialog, type AppDialogHandle } from '@renderer/components/AppDialog';
 import { Form, sameValues, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
-import { useConfirm } from '@renderer/components/ListPage';
 import { TableForm, type TableFormHandle } from '@renderer/components/TableForm';
-import { useUnsavedChanges } from '@renderer/hooks/useUnsavedChanges';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { menuApi } from './menuApi';
@@ -21,7 +19,6 @@ const NO_PATTERN = new RegExp(MENU_NO_PATTERN);
  */
 export function MenuDialog({ item, menus, onClose }: { item: Editing; menus: MenuOption[]; onClose: () => void }) {
   const t = useT();
-  const confirm = useConfirm();
   const dialog = useRef<AppDialogHandle>(null);
   const form = useRef<FormHandle>(null);
   const table = useRef<TableFormHandle>(null);
@@ -72,14 +69,9 @@ export function MenuDialog({ item, menus, onClose }: { item: Editing; menus: Men
   };
 
   const dirty = buttonsChanged || !sameValues(values, initial);
-  useUnsavedChanges(dirty);
-
-  const requestClose = async () => {
-    if (!dirty || (await confirm({ title: t('common.discardTitle'), message: t('common.discardText'), okText: t('common.discard'), danger: true }))) onClose();
-  };
 
   return (
-    <AppDialog ref={dialog} open title={title} onClose={() => void requestClose()} onSubmit={submit}>
+    <AppDialog ref={dialog} open title={title} onClose={onClose} unsaved={dirty} onSubmit={submit}>
       <Stack spacing={2}>
         <Form ref={form} autoFocus fields={fields} values={values} defaultSpan={12} onChange={setValues} onSubmit={() => void dialog.current?.submit()} />
         <Divider />

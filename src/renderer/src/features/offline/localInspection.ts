@@ -48,8 +48,8 @@ export interface InspectionRuleOptions {
   /** The testResult body without the scanId, as the online 提交 sends it. */
   body: Omit<InspectionResultBody, 'scanId'>;
   operator?: string;
-  /** A local pass (the label printed after the step, as online). */
-  onPassed?: () => void;
+  /** A local pass, kept under `scanId` (the label printed after the step, as online). */
+  onPassed?: (scanId: string) => void;
 }
 
 /**
@@ -62,10 +62,10 @@ export function inspectionRule(t: T, o: InspectionRuleOptions): OfflineRule {
   return stationRule(t, {
     station: 'inspect', rule: LOCAL_RULES.test, code, endpoint: PRODUCTION.testResult, arg: o.body, operator: o.operator,
     refusedTitle: t('inspection.refused', { code }),
-    extra: () => {
+    extra: (_facts, scanId) => {
       const verdict = inspectionVerdict(o.projects, o.body, code);
       if (!verdict.ok) return { kind: 'refused', code, title: verdict.problem };
-      if (verdict.passed) o.onPassed?.();
+      if (verdict.passed) o.onPassed?.(scanId);
       return verdict.passed
         ? { note: t('offline.testPassed'), status: STATUS.inspected }
         : { note: t('offline.testFailed', { items: verdict.failed.join('；') }), status: STATUS.analyze };

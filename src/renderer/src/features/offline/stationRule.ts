@@ -25,8 +25,11 @@ export interface StationRuleOptions<E extends Endpoint> {
   note?: string;
   /** The title of a refusal by the gate ("气瓶 X 不能充装"); the reasons are listed under it. */
   refusedTitle?: string;
-  /** A further local check on the known cylinder (tolerances, order lines): a refusal, or what to keep with the scan. */
-  extra?: (facts: LocalFacts) => Promise<Verdict | Extra | undefined> | Verdict | Extra | undefined;
+  /**
+   * A further local check on the known cylinder (tolerances, order lines): a refusal, or what to keep with the
+   * scan (kept under `scanId`: a label printed for it waits for that scan to be recorded).
+   */
+  extra?: (facts: LocalFacts, scanId: string) => Promise<Verdict | Extra | undefined> | Verdict | Extra | undefined;
   /** The status the copy takes (when it depends on what was measured). */
   to?: number;
   /** The order the scan goes onto (入库, 出库扫描). */
@@ -57,7 +60,7 @@ export function stationRule<E extends Endpoint>(t: T, o: StationRuleOptions<E>):
     const { code } = o;
     const check = await checkLocally(o.rule, code, o.station, { materialId: o.materialId });
     if (check.kind !== 'allowed') return notAllowed(t, check, code, o.refusedTitle);
-    const more = o.extra ? await o.extra(check.facts) : undefined;
+    const more = o.extra ? await o.extra(check.facts, scanId) : undefined;
     if (more && 'kind' in more) return more;
     const { url, data } = httpArgs(o.endpoint, { ...o.arg, scanId });
     const { status, ...adds } = more ?? {};

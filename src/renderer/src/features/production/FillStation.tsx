@@ -92,7 +92,7 @@ export function FillStation() {
     }, stationRule(t, {
       station: 'fill', rule: LOCAL_RULES.fill, code, endpoint: PRODUCTION.filling, arg: body, operator, materialId, note,
       refusedTitle: t('production.fillRefused', { code }),
-      extra: () => (printer.afterStep(code), undefined),
+      extra: (_facts, scanId) => (printer.afterStep(code, scanId), undefined),
     }));
   };
 

@@ -82,11 +82,11 @@ export function MetageStation() {
       refusedTitle: t('production.metageRefused', { code }),
       // The gas's tolerance against the copy's tare: out of tolerance the server records a failed re-weigh
       // (the cylinder to 待分析), so the scan is kept all the same and the copy moves it to 待分析.
-      extra: (facts) => {
+      extra: (facts, scanId) => {
         const v = weighVerdict(facts, weighed.grossWeight);
         if (!v) return { kind: 'refused', code, title: t('offline.noTolerance', { code }) };
         if (manual) setTyped(null);
-        if (v.passed) printer.afterStep(code);
+        if (v.passed) printer.afterStep(code, scanId);
         return {
           note: `${grossNote}，${t('production.netIs', { net: v.net })}${v.passed ? '' : `，${t('offline.outOfTolerance', { code, net: v.net, target: v.target, tolerance: v.tolerance })}`}`,
           status: v.passed ? STATUS.reWeighed : STATUS.analyze,

@@ -30,7 +30,11 @@ function serve(count: DeliveryCount = COUNT) {
       return ok(c.url === '/qualityCenter/recallList' ? { list: [ROW], total: 1 } : { list: [], total: 0 });
     }
     if (c.url === '/qualityCenter/recall') return ok(SUMMARY);
-    if (c.url === '/qualityCenter/recallNotify') return ok({ recipients: 2, messages: 2 });
+    if (c.url === '/qualityCenter/recallNotify') {
+      // The first 通知 reaches two users; the same recall again reaches nobody new.
+      const first = adapter.calls.filter((x) => x.url === '/qualityCenter/recallNotify').length === 1;
+      return ok(first ? { recipients: 2, messages: 2, alreadyNotified: 0, notifiedAt: null } : { recipients: 0, messages: 0, alreadyNotified: 2, notifiedAt: '2026-11-20 10:05:00' });
+    }
     return ok([]);
   });
   http.setAdapter(adapter);
@@ -99,6 +103,14 @@ describe('质量中心', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '通知' }));
     expect(await screen.findByText('已通知 2 位用户')).toBeInTheDocument();
     expect(bodies(adapter, '/qualityCenter/recallNotify')).toEqual([{ lotNo: 'LOT-9', reason: '阀门缺陷' }]);
+
+    // 通知 again: the server sent nothing, and the screen says who had it and when.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: '通知' }));
+    const again = await screen.findByRole('dialog');
+    await userEvent.type(within(again).getByLabelText(/召回原因/), '阀门缺陷');
+    await userEvent.click(within(again).getByRole('button', { name: '通知' }));
+    expect(await screen.findByText('该召回已于 2026-11-20 10:05:00 通知过这 2 位用户，未重复发送')).toBeInTheDocument();
   });
 
   it('recallQuery: one way of choosing, datetimes as the server reads them', () => {

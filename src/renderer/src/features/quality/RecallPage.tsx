@@ -37,11 +37,15 @@ function NotifyDialog({ query, onClose }: { query: RecallQuery; onClose: () => v
       return;
     }
     const done = await send({ ...query, reason: reason.trim() }).unwrap();
-    notify(t('quality.notified', { n: done.recipients }), 'success');
+    // A recall reaches each user once: those notified before are named, not sent to again.
+    const at = done.notifiedAt ?? '';
+    if (done.recipients === 0) notify(t('quality.notifiedBefore', { m: done.alreadyNotified, at }), 'info');
+    else if (done.alreadyNotified > 0) notify(t('quality.notifiedMore', { n: done.recipients, m: done.alreadyNotified, at }), 'success');
+    else notify(t('quality.notified', { n: done.recipients }), 'success');
     onClose();
   };
   return (
-    <AppDialog open title={t('quality.notifyTitle')} width={520} onClose={onClose} onSubmit={submit} submitText={t('quality.notify')}>
+    <AppDialog open title={t('quality.notifyTitle')} width={520} onClose={onClose} onSubmit={submit} submitText={t('quality.notify')} unsaved={reason.trim() !== ''}>
       <Stack spacing={1.5}>
         <Typography variant="body2" color="text.secondary">{t('quality.notifyHint')}</Typography>
         <TextField label={t('quality.notifyReason')} value={reason} required multiline minRows={2} error={!!error} helperText={error}

@@ -72,6 +72,8 @@ export const qualityMessages = defineMessages({
     'quality.notifyReason': '召回原因',
     'quality.notifyHint': '通知将发给经办这些气瓶出库的人员，以及召回通知模板的接收角色。',
     'quality.notified': '已通知 {n} 位用户',
+    'quality.notifiedMore': '已通知 {n} 位用户；另有 {m} 位已于 {at} 收到该召回通知，未重复发送',
+    'quality.notifiedBefore': '该召回已于 {at} 通知过这 {m} 位用户，未重复发送',
     'quality.reasonRequired': '请输入召回原因',
   },
   en: {
@@ -144,6 +146,8 @@ export const qualityMessages = defineMessages({
     'quality.notifyReason': 'Reason for the recall',
     'quality.notifyHint': 'Sent to the users who shipped these cylinders and to the roles of the recall message template.',
     'quality.notified': '{n} users notified',
+    'quality.notifiedMore': '{n} users notified; {m} more got this recall at {at} and were not sent it again',
+    'quality.notifiedBefore': 'These {m} users were notified of this recall at {at}; nothing was sent again',
     'quality.reasonRequired': 'Enter the reason for the recall',
   },
 });

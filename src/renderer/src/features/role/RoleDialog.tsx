@@ -3,8 +3,7 @@ import { Alert, Box, CircularProgress, Divider, Stack, Typography } from '@mui/m
 import type { RoleRow } from '@shared/api/user';
 import { AppDialog, type AppDialogHandle } from '@renderer/components/AppDialog';
 import { Form, sameValues, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
-import { codeRule, textOrNull, useConfirm } from '@renderer/components/ListPage';
-import { useUnsavedChanges } from '@renderer/hooks/useUnsavedChanges';
+import { codeRule, textOrNull } from '@renderer/components/ListPage';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { roleApi } from './roleApi';
@@ -17,7 +16,6 @@ import { checkedBody, grantsBody, initialGrants, type Grants } from './roleTree'
  */
 export function RoleDialog({ role, onClose }: { role: RoleRow | null; onClose: () => void }) {
   const t = useT();
-  const confirm = useConfirm();
   const dialog = useRef<AppDialogHandle>(null);
   const form = useRef<FormHandle>(null);
   const { data: tree } = roleApi.useRoleMenuTreeQuery(role ? { roleId: role.id } : {});
@@ -57,14 +55,9 @@ export function RoleDialog({ role, onClose }: { role: RoleRow | null; onClose: (
   };
 
   const dirty = changed !== null || !sameValues(values, initial);
-  useUnsavedChanges(dirty);
-
-  const requestClose = async () => {
-    if (!dirty || (await confirm({ title: t('common.discardTitle'), message: t('common.discardText'), okText: t('common.discard'), danger: true }))) onClose();
-  };
 
   return (
-    <AppDialog ref={dialog} open title={t(role ? 'role.edit' : 'role.add')} onClose={() => void requestClose()} onSubmit={save} submitDisabled={!tree}>
+    <AppDialog ref={dialog} open title={t(role ? 'role.edit' : 'role.add')} onClose={onClose} unsaved={dirty} onSubmit={save} submitDisabled={!tree}>
       <Stack spacing={2}>
         <Form ref={form} autoFocus fields={fields} values={values} onChange={setValues} onSubmit={() => void dialog.current?.submit()} />
         <Divider />

@@ -96,6 +96,11 @@ export function InStockStation() {
     return stationRule(t, {
       station: 'inStock', rule: type === 'spaceRk' ? LOCAL_RULES.stockInEmpty : LOCAL_RULES.stockInProduct, code,
       endpoint: STORAGE.inStock, arg: { id: current.id, type, code }, orderId: current.id,
+      // Finished goods get their label offline too: the plain one now, the designed one once the scan is recorded.
+      extra: () => {
+        if (type === 'productRK') printer.afterStep(code, scanId);
+        return undefined;
+      },
     })(scanId);
   });
 

@@ -25,7 +25,7 @@ const goodQuantity = (q: number | null) => typeof q === 'number' && Number.isInt
 
 /**
  * 新建出库单: type, customer (required), vehicle, driver, remark and the lines — gas, optional
- * specification and quantity (1–1000) — that the scans will fill.
+ * specification and quantity (1–1000) — that the scans will fill. Closing it with something typed asks first.
  */
 export function NewOutOrderDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (order: OutOrderInfo) => void }) {
   const t = useT();
@@ -44,6 +44,10 @@ export function NewOutOrderDialog({ onClose, onCreated }: { onClose: () => void;
   const setLine = (key: number, patch: Partial<LineDraft>) => setLines((all) => all.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const lineOk = (l: LineDraft) => l.materialId !== null && goodQuantity(l.quantity);
   const valid = customerId !== null && lines.length > 0 && lines.every(lineOk);
+  // Anything typed or chosen: closing (Esc, the backdrop, 取消, ×) then asks before it is lost.
+  const untouchedLine = (l: LineDraft) => l.materialId === null && l.specification.trim() === '' && l.quantity === 1;
+  const unsaved = type !== 'productCK' || customerId !== null || [vehicle, driver, remark].some((v) => v.trim() !== '')
+    || lines.length !== 1 || !untouchedLine(lines[0]!);
 
   const submit = async () => {
     setTried(true);
@@ -63,7 +67,7 @@ export function NewOutOrderDialog({ onClose, onCreated }: { onClose: () => void;
   };
 
   return (
-    <AppDialog open width={760} title={t('storage.newOutOrder')} onClose={onClose} onSubmit={submit}>
+    <AppDialog open width={760} title={t('storage.newOutOrder')} onClose={onClose} onSubmit={submit} unsaved={unsaved}>
       <Stack spacing={2}>
         <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 2fr', gap: 2 }}>
           <TextField size="small" select label={t('storage.outType')} value={type} onChange={(e) => setType(e.target.value as OutType)} required>

@@ -12,10 +12,12 @@ import { HasPermission } from '@renderer/permission/Permission';
 import { NewOutOrderDialog } from './NewOutOrderDialog';
 import { DATE_TIME_WIDTH, filterQuery, ORDER_NO_WIDTH, orderFilterFields, OrderStatusChip, typeLabel } from './orders';
 import { storageApi } from './storageApi';
+import { useCancelOrder } from './useCancelOrder';
 
 /**
  * 出库单: the outbound orders with their filters; 新建出库单 opens the new order's scanning view, 扫码 an open
- * order's, 详情 any order's; 删除 removes an order nothing was scanned onto (the server refuses otherwise).
+ * order's, 详情 any order's; 删除 removes an order nothing was scanned onto (the server refuses otherwise);
+ * 作废 keeps an open order with no cylinder on it as 已作废, with a reason.
  */
 export function OutOrderList({ onOpen }: { onOpen: (id: number) => void }) {
   const t = useT();
@@ -26,12 +28,14 @@ export function OutOrderList({ onOpen }: { onOpen: (id: number) => void }) {
   const canScan = usePermission(['outbound:scan']);
   const [remove] = storageApi.useDeleteOrderMutation();
   const [creating, setCreating] = useState(false);
+  const cancelOrder = useCancelOrder();
 
   const fields = orderFilterFields(t, lang, 'out', { key: 'customerId', label: t('storage.customer'), type: 'select', options: customers, span: 6 });
   const removeRow = useConfirmDelete<OrderRow>({ name: (row) => row.orderNo, remove: (row) => remove({ id: row.id }).unwrap() });
   const actions = useActionsColumn<OrderRow>([
     { label: t('storage.scan'), permission: 'outbound:scan', show: (r) => r.status === 0, onClick: (r) => onOpen(r.id) },
     { label: t('storage.detail'), onClick: (r) => onOpen(r.id) },
+    { label: t('storage.cancel'), permission: 'outbound:cancel', color: 'error', show: (r) => r.status === 0 && r.count === 0, onClick: (r) => void cancelOrder(r) },
     { label: t('common.delete'), permission: 'outbound:delete', color: 'error', show: (r) => r.status === 0, onClick: removeRow },
   ]);
   const columns = useMemo<TableColumn<OrderRow>[]>(() => [

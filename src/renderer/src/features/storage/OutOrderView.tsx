@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { SCAN_CALL } from '@renderer/store/endpoints';
 import { Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { REPORT_KEYS, type ReportKey } from '@shared/api/setting';
-import { STORAGE, type OrderItemRow, type OutOrderInfo } from '@shared/api/storage';
+import { ORDER_CANCELLED, STORAGE, type OrderItemRow, type OutOrderInfo } from '@shared/api/storage';
 import { LOCAL_RULES } from '@renderer/features/offline/localChecks';
 import { chooseLine, saveLocalOrder } from '@renderer/features/offline/orderRule';
 import { stationRule } from '@renderer/features/offline/stationRule';
@@ -24,6 +24,7 @@ import { LineProgress, MaterialTestTable, PrintList, ScannedList, SignView } fro
 import { OrderStatusChip, typeLabel } from './orders';
 import { StationPanel } from '@renderer/features/production/StationPanel';
 import { storageApi } from './storageApi';
+import { useCancelOrder } from './useCancelOrder';
 
 /** 扫码出库: each scan puts a cylinder on the order (待出库 → 已扫描), counted on the line it matches. */
 function OutScanStation({ order }: { order: OutOrderInfo }) {
@@ -64,6 +65,8 @@ const FIELDS: [MessageKey, (o: OutOrderInfo, lang: 'zh-CN' | 'en') => string][] 
   ['storage.signName', (o) => (o.signName ? `${o.signName}（${dateTime(o.signedAt)}）` : '—')],
   ['common.remark', (o) => o.remark ?? '—'],
 ];
+/** Shown on a cancelled order only. */
+const CANCELLED: (typeof FIELDS)[number] = ['storage.cancelledAt', (o) => `${dateTime(o.cancelledAt)} ${o.cancelledBy ?? ''}：${o.cancelReason ?? ''}`];
 
 /** What an outbound order prints (SPEC print-report names). */
 const ORDER_REPORTS: readonly ReportKey[] = ['ACCOMPANYING_LIST', 'QUALITY_CERTIFICATE'];
@@ -93,6 +96,7 @@ export function OutOrderView({ id, onBack }: { id: number; onBack: () => void })
 
   const [removeOut] = storageApi.useRemoveOutStockMutation();
   const confirm = useConfirm();
+  const cancelOrder = useCancelOrder();
 
   /** 移出: a cylinder scanned onto this order by mistake leaves it (已扫描 → 待出库), after asking. */
   const removeOne = async (row: OrderItemRow) => {
@@ -125,12 +129,17 @@ export function OutOrderView({ id, onBack }: { id: number; onBack: () => void })
           <HasPermission keys={['outbound:print']}>
             <PrintMenuButton reports={ORDER_REPORTS} onPick={print} busy={printer.busy} label={t('storage.print')} />
           </HasPermission>
+          {open && order.count === 0 && (
+            <HasPermission keys={['outbound:cancel']}>
+              <Button variant="outlined" color="error" onClick={() => void cancelOrder(order)}>{t('storage.cancel')}</Button>
+            </HasPermission>
+          )}
           {open && canComplete && (
             <Button variant="contained" color="success" onClick={() => setCompleting(true)}>{t('storage.completeOut')}</Button>
           )}
         </Stack>
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, max-content minmax(0, 1fr))', columnGap: 1.5, rowGap: 0.5 }}>
-          {FIELDS.map(([label, value]) => [
+          {(order.status === ORDER_CANCELLED ? [...FIELDS, CANCELLED] : FIELDS).map(([label, value]) => [
             <Typography key={`${label}-l`} variant="body2" color="text.secondary">{t(label)}</Typography>,
             <Typography key={`${label}-v`} variant="body2" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={value(order, lang)}>{value(order, lang)}</Typography>,
           ])}

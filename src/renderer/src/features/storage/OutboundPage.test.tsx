@@ -180,6 +180,59 @@ describe('出库管理 /storage/outbound', { timeout: 60_000 }, () => {
     expect(screen.getByPlaceholderText('请扫描气瓶条码')).toBeInTheDocument();
   });
 
+  it('新建出库单 with something typed: Esc asks 放弃未保存的内容？ first — 继续编辑 keeps what was typed, 放弃 closes; untouched it closes at once', async () => {
+    storeSession();
+    serveOrder();
+    renderApp('/storage/outbound');
+    const open = async () => {
+      await userEvent.click(await screen.findByRole('button', { name: '新建出库单' }, SCREEN_LOAD));
+      return screen.findByRole('dialog', { name: '新建出库单' });
+    };
+    // Nothing typed: Esc closes it.
+    await open();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '新建出库单' })).not.toBeInTheDocument());
+
+    const dialog = await open();
+    await userEvent.type(within(dialog).getByLabelText('车牌号'), '浙B88888');
+    await userEvent.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: '放弃未保存的内容？' });
+    await userEvent.click(within(ask).getByRole('button', { name: '继续编辑' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '放弃未保存的内容？' })).not.toBeInTheDocument());
+    expect(within(screen.getByRole('dialog', { name: '新建出库单' })).getByLabelText('车牌号')).toHaveValue('浙B88888');
+
+    // 取消 asks too; 放弃 closes it.
+    await userEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: '放弃未保存的内容？' })).getByRole('button', { name: '放弃' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '新建出库单' })).not.toBeInTheDocument());
+  });
+
+  it('作废 an open order with no cylinder on it asks for the reason, then shows it 已作废', async () => {
+    storeSession();
+    let order = outOrder({ count: 0 });
+    const adapter = serveStorage((c) => {
+      if (c.url === '/storageOrder/outStockListPage') return ok({ list: [orderRow({ ...order, lines: undefined } as never)], total: 1 });
+      if (c.url === '/storageOrder/cancel') {
+        order = { ...order, status: 2, cancelledAt: '2026-03-01T09:00:00Z', cancelledBy: '管理员', cancelReason: '客户取消订单' };
+        return ok(order);
+      }
+      return undefined;
+    });
+    renderApp('/storage/outbound');
+    await userEvent.click(await screen.findByRole('button', { name: '作废' }, SCREEN_LOAD));
+    const ask = await screen.findByRole('dialog', { name: '作废出库单 CK202603010001' });
+    // The reason is required.
+    await userEvent.click(within(ask).getByRole('button', { name: '作废' }));
+    expect(await within(ask).findByText(/请输入作废原因/)).toBeInTheDocument();
+    expect(bodies(adapter, '/storageOrder/cancel')).toEqual([]);
+    await userEvent.type(within(ask).getByLabelText(/作废原因/), '客户取消订单');
+    await userEvent.click(within(ask).getByRole('button', { name: '作废' }));
+    await waitFor(() => expect(bodies(adapter, '/storageOrder/cancel')).toEqual([{ id: 41, reason: '客户取消订单' }]));
+    expect(await screen.findByText('已作废')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '作废' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '扫码' })).not.toBeInTheDocument();
+  });
+
   it('a shipped order shows its signature, prints its 质量证明书 into the preview drawer, records the print and shows the certificate data', async () => {
     storeSession();
     const done = outOrder({ status: 1, count: 1, lines: [line(51, 1, 1)], signed: true, signName: '王五', signedAt: '2026-03-01T09:00:00Z' });

@@ -1,5 +1,5 @@
 import { Chip } from '@mui/material';
-import { IN_TYPES, ORDER_TYPES, OUT_TYPES, type OrderType } from '@shared/api/storage';
+import { IN_TYPES, ORDER_CANCELLED, ORDER_TYPES, OUT_TYPES, type OrderType } from '@shared/api/storage';
 import { PLACES } from '@shared/lifecycle';
 import type { FieldOption, FormField, FormValues } from '@renderer/components/Form';
 import type { Language } from '@renderer/i18n/i18n';
@@ -24,17 +24,19 @@ export const placeLabel = (lang: Language, place: string): string => {
 
 export const typeOptions = (lang: Language, types: readonly OrderType[]): FieldOption[] => types.map((v) => ({ value: v, label: typeLabel(lang, v) }));
 
-const STATUS_KEYS: Record<'in' | 'out', [MessageKey, MessageKey]> = {
+const STATUS_KEYS: Record<'in' | 'out', MessageKey[]> = {
   in: ['storage.inStatus.0', 'storage.inStatus.1'],
-  out: ['storage.outStatus.0', 'storage.outStatus.1'],
+  out: ['storage.outStatus.0', 'storage.outStatus.1', 'storage.outStatus.2'],
 };
 
-/** 入库中 / 入库完成, 出库待扫描 / 出库完成 (IN_ORDER_STATUS, OUT_ORDER_STATUS). */
-export const statusText = (t: ReturnType<typeof useT>, direction: 'in' | 'out', status: number): string =>
-  status === 0 || status === 1 ? t(STATUS_KEYS[direction][status]) : String(status);
+/** 入库中 / 入库完成, 出库待扫描 / 出库完成 / 已作废 (IN_ORDER_STATUS, OUT_ORDER_STATUS). */
+export const statusText = (t: ReturnType<typeof useT>, direction: 'in' | 'out', status: number): string => {
+  const key = STATUS_KEYS[direction][status];
+  return key ? t(key) : String(status);
+};
 
 export const statusOptions = (t: ReturnType<typeof useT>, direction: 'in' | 'out'): FieldOption[] =>
-  [0, 1].map((s) => ({ value: s, label: statusText(t, direction, s) }));
+  STATUS_KEYS[direction].map((_k, s) => ({ value: s, label: statusText(t, direction, s) }));
 
 /** The filter bar of an order list: 单号, type, who it is for (`party`: warehouse or customer), status, days. */
 export const orderFilterFields = (t: ReturnType<typeof useT>, lang: Language, direction: 'in' | 'out', party: FormField): FormField[] => [
@@ -45,9 +47,11 @@ export const orderFilterFields = (t: ReturnType<typeof useT>, lang: Language, di
   { key: 'date', label: t('storage.date'), type: 'daterange', span: 8 },
 ];
 
+/** Open orange, done green, cancelled (已作废) grey. */
 export function OrderStatusChip({ direction, status }: { direction: 'in' | 'out'; status: number }) {
   const t = useT();
-  return <Chip size="small" color={status === 1 ? 'success' : 'warning'} variant={status === 1 ? 'outlined' : 'filled'} label={statusText(t, direction, status)} sx={{ height: 22 }} />;
+  const color = status === 1 ? 'success' : status === ORDER_CANCELLED ? 'default' : 'warning';
+  return <Chip size="small" color={color} variant={status === 0 ? 'filled' : 'outlined'} label={statusText(t, direction, status)} sx={{ height: 22 }} />;
 }
 
 export function useTypeLabel(): (type: string) => string {

@@ -25,6 +25,8 @@ export const storageApi = api.injectEndpoints({
     scanOutStock: mutationOf(b, STORAGE.scanOutStock, { tags: [...MOVED], silent: true, afterPaint: true }),
     /** 移出: the order screen's button; a refusal is shown as a toast. */
     removeOutStock: mutationOf(b, STORAGE.removeOutStock, { tags: [...MOVED] }),
+    /** 作废: kept with its reason; a refusal (cylinders still on it) is the server's message. */
+    cancelOrder: mutationOf(b, STORAGE.cancel, { tags: ['StorageOrder'] }),
     outOrderInfo: queryOf(b, STORAGE.getOutOrderInfo, { tags: ['StorageOrder'] }),
     outOrderItems: queryOf(b, STORAGE.getOrderDetailList, { tags: ['StorageOrder'] }),
     savePrintInfo: mutationOf(b, STORAGE.savePrintInfo, { tags: ['StorageOrder'] }),

@@ -54,7 +54,11 @@ function server() {
     if (c.url === '/produce/fillingScan') return ok({ cylinder: { code: body.code }, allowed: true, reasons: [] });
     if (c.url === '/produce/filling') {
       const code = String(body.code);
-      if (code === 'GP0303') return refusal(`气瓶 ${code} 当前状态为已报废，不能充装`);
+      // The real server records a refused replay as a 待处理异常 and names it: only then does the station let the scan go.
+      if (code === 'GP0303') {
+        const why = `气瓶 ${code} 当前状态为已报废，不能充装`;
+        return c.headers?.['X-Replayed'] === '1' ? { data: { code: -1, msg: why, data: { exceptionId: 7 } } } : refusal(why);
+      }
       state.recorded.set(String(body.scanId), 1);
       return ok(result(code, 3, 4, `气瓶 ${code} 充装成功`, { action: 'fill' }));
     }

@@ -4,14 +4,15 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
 import type { Kysely } from 'kysely';
 import { APP_HEADERS } from '@shared/app';
+import { DEFAULT_BODY_LIMIT } from '@shared/api/endpoint';
 import { DOCUMENT_MESSAGE_HEADER } from '@shared/api/report';
 import { createBlobStore, type BlobStore } from './blobs';
 import type { AppConfig } from './config';
 import type { DB } from './db/schema';
 import { requestValidatorCompiler } from './lib/validator';
-import { bodyDepthPlugin } from './plugins/body-depth';
 import { changesPlugin } from './plugins/changes';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
+import { jsonBodyPlugin } from './plugins/json-body';
 import { operationLogPlugin } from './plugins/operation-log';
 import { permissionsPlugin } from './plugins/permissions';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -36,7 +37,7 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** The server application: plugins first (errors, permissions, body depth, log, docs, site), then the modules. Does not listen. */
+/** The server application: plugins first (errors, permissions, JSON bodies, log, docs, site), then the modules. Does not listen. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const app = Fastify({
@@ -44,7 +45,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     genReqId: () => randomBytes(8).toString('hex'),
     requestIdHeader: false,
-    bodyLimit: 10 * 1024 * 1024,
+    // Each route reads at most its own limit (lib/endpoint.ts); this one is for the rest (404s, plugins' routes).
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // What the router or Node's HTTP parser refuses also answers in the envelope (plugins/errors.ts).
     frameworkErrors,
     clientErrorHandler,
@@ -70,7 +72,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin);
   await app.register(changesPlugin);
   await app.register(permissionsPlugin);
-  await app.register(bodyDepthPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(operationLogPlugin);
   await app.register(swaggerPlugin);
   await app.register(sitePlugin);

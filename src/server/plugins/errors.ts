@@ -17,7 +17,6 @@ function answer(request: FastifyRequest, reply: FastifyReply, status: number, bo
 const CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: '参数错误：请求体不是合法的 JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: '参数错误：请求体为空',
-  FST_ERR_CTP_BODY_TOO_LARGE: '请求内容过大',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求内容类型',
 };
 
@@ -53,6 +52,10 @@ export const errorsPlugin = fp(async (app) => {
       request.log.warn({ err: error, reqId: request.id }, 'database refused the request');
       return answer(request, reply, 200, { code: ResultCode.FAIL, msg: fromDatabase, data: null });
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = request.routeOptions.bodyLimit;
+      return answer(request, reply, 200, { code: ResultCode.FAIL, msg: `请求内容过大（此接口最多接受 ${sizeText(limit)}）`, data: null });
+    }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
     if (known || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
       return answer(request, reply, 200, { code: ResultCode.FAIL, msg: known ?? `请求无效：${error.message}`, data: null });
@@ -66,6 +69,10 @@ export const errorsPlugin = fp(async (app) => {
     });
   });
 });
+
+/** 16 KB, 2.5 MB: a body limit as people read it. */
+const sizeText = (bytes: number): string =>
+  bytes >= 1024 * 1024 ? `${Number((bytes / 1024 / 1024).toFixed(1))} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
 /** Path without the query string, as people read it. */
 export function pathOf(request: FastifyRequest): string {

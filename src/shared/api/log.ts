@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { endpoint } from './endpoint';
+import { endpoint, KB } from './endpoint';
 import { Flag, Id, IdParams, List, NoData, OptStr, Page, PageQuery, Str } from './schema';
 
 const Text = Type.Union([Type.String(), Type.Null()]);
@@ -156,6 +156,7 @@ export const LOG = {
   saveSet: endpoint({
     method: 'POST', path: '/api/userlogsetting/saveOrEditLogSet', summary: '新增或编辑接口日志设置（每个接口一条）', permission: 'logSetting:save',
     body: LogSetSaveBody, data: Type.Object({ id: Type.Integer() }),
+    bodyLimit: { bytes: 24 * KB, why: 'up to 100 kept parameter names' },
   }),
   deleteSet: endpoint({
     method: 'GET', path: '/api/userlogsetting/deleteById/:id', mutates: true, summary: '删除接口日志设置（该接口恢复默认记录方式）', permission: 'logSetting:delete',

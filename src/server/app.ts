@@ -11,6 +11,7 @@ import type { AppConfig } from './config';
 import type { DB } from './db/schema';
 import { requestValidatorCompiler } from './lib/validator';
 import { changesPlugin } from './plugins/changes';
+import { connectionsPlugin, serverTimeouts } from './plugins/connections';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { jsonBodyPlugin } from './plugins/json-body';
 import { operationLogPlugin } from './plugins/operation-log';
@@ -50,6 +51,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // What the router or Node's HTTP parser refuses also answers in the envelope (plugins/errors.ts).
     frameworkErrors,
     clientErrorHandler,
+    // A client trickling a request is cut after REQUEST_TIMEOUT_SECONDS (plugins/connections.ts).
+    ...serverTimeouts(config),
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(requestValidatorCompiler());
@@ -62,6 +65,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // First, so that every answer carries them, a CORS preflight or a refused sign-in included.
   await app.register(securityHeadersPlugin);
+  // Before anything else runs for a request: a connection over its address's limit gets only its refusal.
+  await app.register(connectionsPlugin);
   if (config.corsOrigins.length) {
     await app.register(cors, {
       origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,

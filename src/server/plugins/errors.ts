@@ -114,6 +114,12 @@ function clientErrorAnswer(code: string | undefined): [number, string] {
   return [400, '请求格式无效，请求未处理'];
 }
 
+/**
+ * Connections whose current request was answered before its body had arrived (plugins/connections.ts marks them
+ * until the body has been drained).
+ */
+export const answeredBeforeBody = new WeakSet<Socket>();
+
 /** How long a refused connection may still send the rest of its request before it is closed. */
 const LINGER_MS = 2000;
 const answeredSockets = new WeakSet<Socket>();
@@ -129,7 +135,10 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   // The parser stays in error: every further chunk the client sends reports the same error again.
   if (answeredSockets.has(socket)) return;
   answeredSockets.add(socket);
-  if (!socket.writable) {
+  // A request already answered (a refusal sent before its body arrived) or being answered gets no second answer
+  // the client would read as garbage: the connection is just closed.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent || answeredBeforeBody.has(socket)) {
     socket.destroy();
     return;
   }

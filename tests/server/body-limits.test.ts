@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_BODY_LIMIT } from '../../src/shared/api/endpoint';
+import { BODY_SHAPE } from '../../src/server/plugins/json-body';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 
 /**
@@ -49,6 +50,14 @@ function largestBody(schema: Schema): number {
     default:
       return 0;
   }
+}
+
+/** The most keys and list items a body of this schema holds (as the shape bound counts them: one more per list). */
+function mostMembers(schema: Schema): number {
+  if (schema.anyOf) return Math.max(...schema.anyOf.map(mostMembers));
+  if (schema.type === 'array') return 1 + (schema.maxItems ?? Infinity) * (1 + mostMembers(schema.items ?? {}));
+  if (schema.type === 'object') return Object.values(schema.properties ?? {}).reduce((sum, value) => sum + 1 + mostMembers(value), 0);
+  return 0;
 }
 
 /**
@@ -105,6 +114,14 @@ describe('body limits per route', () => {
     expect(problems).toEqual([]);
   });
 
+  it('hold every body a schema admits within the bounds of its shape', () => {
+    const over = routes
+      .filter((r) => r.url.startsWith('/api') && (r.schema as { body?: Schema } | undefined)?.body)
+      .map((r) => [`${[r.method].flat().join(',')} ${r.url}`, mostMembers((r.schema as { body: Schema }).body)] as const)
+      .filter(([, members]) => members > BODY_SHAPE.maxMembers);
+    expect(over).toEqual([]);
+  });
+
   it('refuse a body past the route limit before reading it, for a user without any key as for everyone', async () => {
     const big = JSON.stringify({ waiting: 1, oldestAt: null, pad: 'x'.repeat(1024 * 1024) });
     const res = await post('/api/offline/queueReport', big, nobodyToken);
@@ -136,9 +153,9 @@ describe('the shape of a JSON body', () => {
     expect(await parsedTextOf(wide.length, async () => { res = await post('/api/setting/save', wide); })).toBe(false);
     expect(res!.json()).toEqual({ code: -1, msg: '参数错误：请求内容中一个对象的字段过多（最多 256 个）', data: null });
 
-    const many = JSON.stringify({ kind: 'LABEL', content: { details: Array.from({ length: 30_000 }, () => 0) } });
+    const many = JSON.stringify({ kind: 'LABEL', content: { details: Array.from({ length: 12_000 }, () => 0) } });
     expect(await parsedTextOf(many.length, async () => { res = await post('/api/setting/save', many); })).toBe(false);
-    expect(res!.json()).toEqual({ code: -1, msg: '参数错误：请求内容的字段和列表项过多（最多 20000 个）', data: null });
+    expect(res!.json()).toEqual({ code: -1, msg: '参数错误：请求内容的字段和列表项过多（最多 10000 个）', data: null });
   });
 
   it('counts nothing inside strings: brackets, colons and commas in text are plain text', async () => {

@@ -4,15 +4,17 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
 import type { Kysely } from 'kysely';
 import { APP_HEADERS } from '@shared/app';
+import { DEFAULT_BODY_LIMIT } from '@shared/api/endpoint';
 import { DOCUMENT_MESSAGE_HEADER } from '@shared/api/report';
 import { createBlobStore, type BlobStore } from './blobs';
 import type { AppConfig } from './config';
 import type { DB } from './db/schema';
 import type { KeptScans } from './lib/kept-scans';
 import { requestValidatorCompiler } from './lib/validator';
-import { bodyDepthPlugin } from './plugins/body-depth';
 import { changesPlugin } from './plugins/changes';
+import { connectionsPlugin, serverTimeouts } from './plugins/connections';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
+import { jsonBodyPlugin } from './plugins/json-body';
 import { operationLogPlugin } from './plugins/operation-log';
 import { permissionsPlugin } from './plugins/permissions';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -37,7 +39,7 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** The server application: plugins first (errors, permissions, body depth, log, docs, site), then the modules. Does not listen. */
+/** The server application: plugins first (errors, permissions, JSON bodies, log, docs, site), then the modules. Does not listen. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const app = Fastify({
@@ -45,10 +47,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     genReqId: () => randomBytes(8).toString('hex'),
     requestIdHeader: false,
-    bodyLimit: 10 * 1024 * 1024,
+    // Each route reads at most its own limit (lib/endpoint.ts); this one is for the rest (404s, plugins' routes).
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // What the router or Node's HTTP parser refuses also answers in the envelope (plugins/errors.ts).
     frameworkErrors,
     clientErrorHandler,
+    // A client trickling a request is cut after REQUEST_TIMEOUT_SECONDS (plugins/connections.ts).
+    ...serverTimeouts(config),
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(requestValidatorCompiler());
@@ -65,6 +70,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // First, so that every answer carries them, a CORS preflight or a refused sign-in included.
   await app.register(securityHeadersPlugin);
+  // Before anything else runs for a request: a connection over its address's limit gets only its refusal.
+  await app.register(connectionsPlugin);
   if (config.corsOrigins.length) {
     await app.register(cors, {
       origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
@@ -75,7 +82,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin);
   await app.register(changesPlugin);
   await app.register(permissionsPlugin);
-  await app.register(bodyDepthPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(operationLogPlugin);
   await app.register(swaggerPlugin);
   await app.register(sitePlugin);

@@ -28,6 +28,8 @@ describe('loadConfig', () => {
       preparedStatements: true,
       version: pkg.version,
       uploadMaxBytes: 10 * 1024 * 1024,
+      requestTimeoutSeconds: 120,
+      maxConnectionsPerAddress: 128,
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.initialAdminPassword).toBeUndefined();
@@ -59,6 +61,8 @@ describe('loadConfig', () => {
       UPLOAD_MAX_MB: '25',
       UPDATES_DIR: join(dataDir, 'releases'),
       MIN_CLIENT_VERSION: 'v1.4.0',
+      REQUEST_TIMEOUT_SECONDS: '600',
+      MAX_CONNECTIONS_PER_ADDRESS: '32',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -76,7 +80,14 @@ describe('loadConfig', () => {
       uploadMaxBytes: 25 * 1024 * 1024,
       updatesDir: join(dataDir, 'releases'),
       minClientVersion: '1.4.0',
+      requestTimeoutSeconds: 600,
+      maxConnectionsPerAddress: 32,
     });
+  });
+
+  it('counts no connections per address behind a proxy unless told to (every client then has its address)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).maxConnectionsPerAddress).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true', MAX_CONNECTIONS_PER_ADDRESS: '500' }).maxConnectionsPerAddress).toBe(500);
   });
 
   it.each([
@@ -92,6 +103,8 @@ describe('loadConfig', () => {
     ['ACCESS_TOKEN_SECRET', 'short'],
     ['RENDERER_DIR', '/no/such/dir'],
     ['MIN_CLIENT_VERSION', '1.4'],
+    ['REQUEST_TIMEOUT_SECONDS', '2'],
+    ['MAX_CONNECTIONS_PER_ADDRESS', '-1'],
   ])('rejects an invalid %s with an error naming it', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(name);

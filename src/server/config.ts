@@ -41,6 +41,13 @@ export interface AppConfig {
   workers?: number;
   /** Where uploads, templates, generated documents and logos are kept (FILE_STORAGE); absent → DATA_DIR/files. */
   fileStorage?: FileStorageConfig;
+  /** Seconds a client has to send a whole request, body included (REQUEST_TIMEOUT_SECONDS); absent → 120. */
+  requestTimeoutSeconds?: number;
+  /**
+   * Connections one address may hold open at once in this process (MAX_CONNECTIONS_PER_ADDRESS), counted by the
+   * socket's own address; 0 → no limit; absent → 128, or no limit with TRUST_PROXY (every client is then the proxy).
+   */
+  maxConnectionsPerAddress?: number;
 }
 
 /** S3-compatible object storage (MinIO, Aliyun OSS, Tencent COS, AWS S3): every server of a plant reads the same files. */
@@ -77,6 +84,8 @@ export const CONFIG_DEFAULTS = {
   alertIntervalSeconds: 300,
   qrPageRateLimit: 60,
   qrPageCacheSeconds: 10,
+  requestTimeoutSeconds: 120,
+  maxConnectionsPerAddress: 128,
 } as const;
 
 /** SPEC section 9: uploads default to 10M per file. */
@@ -196,6 +205,7 @@ function rendererDir(env: Env): string | undefined {
  */
 export function loadConfig(env: Env = process.env): AppConfig {
   const dataDir = resolve(value(env, 'DATA_DIR') ?? CONFIG_DEFAULTS.dataDir);
+  const trustProxy = boolean(env, 'TRUST_PROXY', false);
   const config: Omit<AppConfig, 'accessTokenSecret'> = {
     port: integer(env, 'PORT', CONFIG_DEFAULTS.port, 0, 65535),
     host: value(env, 'HOST') ?? CONFIG_DEFAULTS.host,
@@ -208,7 +218,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     corsOrigins: corsOrigins(env),
     rendererDir: rendererDir(env),
     version: pkg.version,
-    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    trustProxy,
     preparedStatements: boolean(env, 'PG_PREPARED_STATEMENTS', true),
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', DEFAULT_UPLOAD_MAX_BYTES / 1024 / 1024, 1, 1024) * 1024 * 1024,
     updatesDir: resolve(value(env, 'UPDATES_DIR') ?? join(dataDir, 'updates')),
@@ -218,6 +228,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     qrPageCacheSeconds: integer(env, 'QR_PAGE_CACHE_SECONDS', CONFIG_DEFAULTS.qrPageCacheSeconds, 0, 300),
     workers: integer(env, 'WORKERS', 1, 1, 64),
     fileStorage: fileStorage(env, dataDir),
+    requestTimeoutSeconds: integer(env, 'REQUEST_TIMEOUT_SECONDS', CONFIG_DEFAULTS.requestTimeoutSeconds, 5, 3600),
+    maxConnectionsPerAddress: integer(env, 'MAX_CONNECTIONS_PER_ADDRESS', trustProxy ? 0 : CONFIG_DEFAULTS.maxConnectionsPerAddress, 0, 100_000),
   };
   // Last, so an invalid value elsewhere fails before anything is written to DATA_DIR.
   return { ...config, accessTokenSecret: accessTokenSecret(env, dataDir) };

@@ -220,7 +220,7 @@ describe('templates that reach outside', { timeout: 180_000 }, () => {
       const config = (await t.call<{ editorConfig: { callbackUrl: string } }>('GET', `/api/only/office/config?documentId=${row.id}&versionId=&isEdit=1`, { token: admin })).body.data;
       const callback = new URL(config.editorConfig.callbackUrl);
       const saved = await t.app.inject({ method: 'POST', url: callback.pathname + callback.search, payload: { key: 'k', status: 2, url: `${process.env.ONLYOFFICE_URL}/x.docx` } });
-      expect(saved.json()).toEqual({ error: 1 });
+      expect(saved.json()).toMatchObject({ code: -1, error: 1 });
       const after = (await t.call<SettingInfo>('GET', `/api/setting/info/REPORT/${row.id}`, { token: admin })).body.data;
       expect(after.version).toBe(row.version);
     } finally {

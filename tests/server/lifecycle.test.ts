@@ -152,7 +152,7 @@ describe('the production loop', () => {
   it('refuses filling times that do not exist or run backwards, and records real ones', async () => {
     await cylinder('TIME1');
     await pick('TIME1');
-    expect((await fill('TIME1', { startedAt: '2026-02-30 08:00:00' })).body.msg).toBe('参数错误：开始时间不是有效时间：2026-02-30 08:00:00');
+    expect((await fill('TIME1', { startedAt: '2026-02-30 08:00:00' })).body.msg).toBe('参数错误：开始时间不是有效时间（1900–2199 年内真实存在的日期和时刻）');
     expect((await fill('TIME1', { startedAt: `${TODAY} 24:00` })).body.msg).toContain('开始时间不是有效时间');
     expect((await fill('TIME1', { startedAt: `${YESTERDAY} 08:10:00`, endedAt: `${YESTERDAY} 08:00:00` })).body.msg).toBe('参数错误：结束时间早于开始时间');
     // Times as a station types them are the server's local time.

@@ -84,7 +84,7 @@ describe('operation log search', () => {
     expect(await idsOf({ start: '2020-01-05 08:00', end: '2020-01-05 08:00' })).toEqual([a]);
     expect(await idsOf({ end: '2020-01-05 07:59:59' })).toEqual([d]);
     expect(await idsOf({ start: '2020-01-05 23:59:59' })).toEqual([c, b]);
-    expect((await page({ start: '2020-02-30' })).body).toEqual({ code: -1, msg: '参数错误：开始时间不是有效的时间：2020-02-30', data: null });
+    expect((await page({ start: '2020-02-30' })).body).toEqual({ code: -1, msg: '参数错误：开始时间不是有效时间（1900–2199 年内真实存在的日期和时刻）', data: null });
   });
 
   it('filters by operator (contains, any letter case), module, path and result', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Envelope } from '@shared/api/envelope';
-import { tagOf, type Endpoint } from '@shared/api/endpoint';
+import { DEFAULT_BODY_LIMIT, tagOf, type Endpoint } from '@shared/api/endpoint';
 import { isReplayablePath } from '@shared/api/offline';
 import { ok } from './envelope';
 import { requirePermission } from './access';
@@ -26,7 +26,7 @@ export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, 
 /**
  * Registers the route an endpoint declares: schemas, permission (and the edit key when a save carries an
  * id, and a second key every call needs; all kept in the route's config, where tests/server/route-permissions.test.ts reads them), OpenAPI
- * tag and summary, and whether the operation log records it. The handler returns the data; this wraps it
+ * tag and summary, the largest JSON body it reads, and whether the operation log records it. The handler returns the data; this wraps it
  * in the success envelope.
  */
 export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: EndpointHandler<E>): void {
@@ -40,6 +40,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: E
     // No automatic HEAD twin: a HEAD runs the GET handler, so HEAD /api/user/refreshToken would rotate
     // (spend) a refresh token without handing out the new one.
     exposeHeadRoute: false,
+    // A JSON body past this is refused while it arrives (uploads are bounded by their multipart limits instead).
+    bodyLimit: e.bodyLimit?.bytes ?? DEFAULT_BODY_LIMIT,
     config: { permission: e.permission, editPermission: edit, alsoRequires: also, readOnly: e.mutates !== true && (e.method === 'GET' || e.readOnly === true) },
     schema: {
       tags: [tagOf(e.path)],

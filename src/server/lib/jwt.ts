@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { PG_INT_MAX } from '@shared/api/schema';
 
 /** Claims of an access token. `sid` is the sign-in (refresh-token family) the token belongs to. */
 export interface AccessClaims {
@@ -12,6 +13,12 @@ export interface AccessClaims {
 }
 
 const ALG = 'HS256';
+/**
+ * How far a token's issue time may lie ahead of this server's clock: the servers behind one address sign each
+ * other's tokens, and their clocks (NTP-kept) differ by far less. A token issued later than that was not issued by
+ * them.
+ */
+export const CLOCK_SKEW_SECONDS = 60;
 const encoder = new TextEncoder();
 const key = (secret: string) => encoder.encode(secret);
 
@@ -32,16 +39,20 @@ export async function signAccessToken(
     .sign(key(secret));
 }
 
-/** The claims when the token is well-formed, signed with `secret`, HS256 and not expired; otherwise null. */
+/**
+ * The claims when the token is well-formed, signed with `secret`, HS256, issued no later than now (give or take
+ * CLOCK_SKEW_SECONDS), not expired, and names a user id the database can hold; otherwise null.
+ */
 export async function verifyAccessToken(token: string, secret: string, now = Date.now()): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       algorithms: [ALG],
-      requiredClaims: ['exp'],
+      requiredClaims: ['exp', 'iat'],
       currentDate: new Date(now),
     });
     const claims = payload as unknown as AccessClaims;
-    if (!Number.isInteger(claims.sub) || typeof claims.sid !== 'string') return null;
+    if (!Number.isInteger(claims.sub) || claims.sub < 1 || claims.sub > PG_INT_MAX || typeof claims.sid !== 'string') return null;
+    if (claims.iat > now / 1000 + CLOCK_SKEW_SECONDS) return null;
     return claims;
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;

@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify';
-import { DATE_PATTERN, NO_NUL_PATTERN } from '@shared/api/schema';
+import { DATE_PATTERN, DATE_TIME_FORMAT, DATE_TIME_PATTERN, NO_NUL_PATTERN, YEARS } from '@shared/api/schema';
 
 const TYPE_NAMES: Record<string, string> = {
   string: '文本', integer: '整数', number: '数字', boolean: '是/否', array: '列表', object: '对象', null: '空值',
@@ -50,11 +50,20 @@ function isDate(schema: Schema | undefined): boolean {
   return schema.format === 'date' || schema.pattern === DATE_PATTERN || (schema.anyOf ?? []).some(isDate);
 }
 
+/** A date-time field (DATE_TIME_FORMAT, or a union holding one). */
+function isDateTime(schema: Schema | undefined): boolean {
+  if (!schema) return false;
+  return schema.format === DATE_TIME_FORMAT || schema.pattern === DATE_TIME_PATTERN || (schema.anyOf ?? []).some(isDateTime);
+}
+
 /** Keywords by which a date field refuses text that is not a date: all read as one reason. */
 const DATE_SHAPE = new Set(['minLength', 'maxLength', 'pattern', 'format']);
+const NOT_A_DATE_TIME = `不是有效时间（${YEARS.min}–${YEARS.max} 年内真实存在的日期和时刻）`;
 
 function reasonOf(error: FastifySchemaValidationError, schema: Schema | undefined): string {
   const p = error.params;
+  if (error.keyword === 'format' && p.format === DATE_TIME_FORMAT) return NOT_A_DATE_TIME;
+  if (DATE_SHAPE.has(error.keyword) && p.pattern !== NO_NUL_PATTERN && isDateTime(schema)) return NOT_A_DATE_TIME;
   if (DATE_SHAPE.has(error.keyword) && p.pattern !== NO_NUL_PATTERN && isDate(schema)) return '不是有效日期（yyyy-MM-dd）';
   switch (error.keyword) {
     case 'required':

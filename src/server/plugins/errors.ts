@@ -19,7 +19,6 @@ function answer(request: FastifyRequest, reply: FastifyReply, status: number, bo
 const CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: '参数错误：请求体不是合法的 JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: '参数错误：请求体为空',
-  FST_ERR_CTP_BODY_TOO_LARGE: '请求内容过大',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求内容类型',
 };
 
@@ -69,6 +68,10 @@ export const errorsPlugin = fp(async (app) => {
       request.log.warn({ err: error, reqId: request.id }, 'database refused the request');
       return answer(request, reply, 200, { code: ResultCode.FAIL, msg: fromDatabase, data: null });
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = request.routeOptions.bodyLimit;
+      return answer(request, reply, 200, { code: ResultCode.FAIL, msg: `请求内容过大（此接口最多接受 ${sizeText(limit)}）`, data: null });
+    }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
     if (known || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
       return answer(request, reply, 200, { code: ResultCode.FAIL, msg: known ?? `请求无效：${error.message}`, data: null });
@@ -82,6 +85,10 @@ export const errorsPlugin = fp(async (app) => {
     });
   });
 });
+
+/** 16 KB, 2.5 MB: a body limit as people read it. */
+const sizeText = (bytes: number): string =>
+  bytes >= 1024 * 1024 ? `${Number((bytes / 1024 / 1024).toFixed(1))} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
 /** Path without the query string, as people read it. */
 export function pathOf(request: FastifyRequest): string {
@@ -123,6 +130,12 @@ function clientErrorAnswer(code: string | undefined): [number, string] {
   return [400, '请求格式无效，请求未处理'];
 }
 
+/**
+ * Connections whose current request was answered before its body had arrived (plugins/connections.ts marks them
+ * until the body has been drained).
+ */
+export const answeredBeforeBody = new WeakSet<Socket>();
+
 /** How long a refused connection may still send the rest of its request before it is closed. */
 const LINGER_MS = 2000;
 const answeredSockets = new WeakSet<Socket>();
@@ -138,7 +151,10 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   // The parser stays in error: every further chunk the client sends reports the same error again.
   if (answeredSockets.has(socket)) return;
   answeredSockets.add(socket);
-  if (!socket.writable) {
+  // A request already answered (a refusal sent before its body arrived) or being answered gets no second answer
+  // the client would read as garbage: the connection is just closed.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent || answeredBeforeBody.has(socket)) {
     socket.destroy();
     return;
   }

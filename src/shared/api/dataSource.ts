@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DATA_SOURCE_KINDS } from '../dataSources';
-import { endpoint } from './endpoint';
+import { endpoint, KB } from './endpoint';
 import { Id, List, OneOf, ReqStr } from './schema';
 
 const FieldCore = {
@@ -79,5 +79,6 @@ export const DATA_SOURCE = {
   saveContent: endpoint({
     method: 'POST', path: '/api/dataSource/contentConfig/saveContent', summary: '保存数据源的本厂字段（整表替换；modeling:save）', permission: 'modeling:save',
     body: SaveContentBody, data: DataSourceContent,
+    bodyLimit: { bytes: 32 * KB, why: "the whole list of a data source's own fields (up to 100)" },
   }),
 };

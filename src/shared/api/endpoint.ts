@@ -28,7 +28,20 @@ export interface Endpoint {
   readOnly?: boolean;
   /** A GET that changes data (SPEC names a few, e.g. deleteById): logged like any other change. */
   mutates?: boolean;
+  /**
+   * A JSON body larger than DEFAULT_BODY_LIMIT that the route needs, and why (what the largest body its schema
+   * admits holds). Larger bodies are refused with 请求内容过大 before they are read.
+   */
+  bodyLimit?: { bytes: number; why: string };
 }
+
+export const KB = 1024;
+
+/**
+ * The JSON body a route reads unless it declares `bodyLimit`: every list filter and ordinary form fits with room to
+ * spare (the largest, an outbound order's lines, stays under 16 KB even typed all in Chinese at its schema's bounds).
+ */
+export const DEFAULT_BODY_LIMIT = 16 * KB;
 
 /** Declares an endpoint; the identity function keeps its literal types. */
 export const endpoint = <const E extends Endpoint>(e: E): E => e;

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { endpoint } from './endpoint';
+import { endpoint, KB } from './endpoint';
 import { Bool, Id, IdBody, List, Num, OptStr, ReqStr } from './schema';
 
 const OptNum = (title: string) => Type.Optional(Type.Union([Num(title, { minimum: -1e9, maximum: 1e9 }), Type.Null()], { title }));
@@ -59,5 +59,6 @@ export const INSPECTION_ITEM = {
   save: endpoint({
     method: 'POST', path: '/api/produce/saveTestProject', summary: '保存介质的检验项目（整表替换，移除的项目停用保留）', permission: 'productExam:save',
     body: SaveInspectionItemsBody, data: Type.Array(InspectionItemRow),
+    bodyLimit: { bytes: 128 * KB, why: "a gas's whole list of up to 100 inspection items" },
   }),
 };

@@ -1,12 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { endpoint } from './endpoint';
-import { Flag, Id, IdParams, List, NoData, OptStr, Page, PageQuery, Str } from './schema';
+import { endpoint, KB } from './endpoint';
+import { Flag, Id, IdParams, List, NoData, OptDateTime, OptStr, Page, PageQuery, Str } from './schema';
 
 const Text = Type.Union([Type.String(), Type.Null()]);
-
-/** A date-time filter: 'yyyy-MM-dd HH:mm:ss' or 'yyyy-MM-dd' (plant time). */
-const DATE_TIME_PATTERN = '^(19|20|21)\\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])( ([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?)?$';
-const DateTime = (title: string) => Type.Optional(Type.Union([Str(title, { maxLength: 19, pattern: DATE_TIME_PATTERN }), Type.Literal('')], { title }));
 
 /** Chinese names of the modules (the first path segment after /api), for filters and the log. */
 export const LOG_MODULES: Record<string, string> = {
@@ -48,8 +44,8 @@ export const LOG_RESULTS = ['success', 'failure'] as const;
 
 export const LogFilters = Type.Object({
   userName: Type.Optional(Str('操作人', { maxLength: 64 })),
-  start: DateTime('开始时间'),
-  end: DateTime('结束时间'),
+  start: OptDateTime('开始时间'),
+  end: OptDateTime('结束时间'),
   module: Type.Optional(Str('模块', { maxLength: 64 })),
   path: Type.Optional(Str('接口路径', { maxLength: 255 })),
   /** success: code 0; failure: anything else. */
@@ -156,6 +152,7 @@ export const LOG = {
   saveSet: endpoint({
     method: 'POST', path: '/api/userlogsetting/saveOrEditLogSet', summary: '新增或编辑接口日志设置（每个接口一条）', permission: 'logSetting:save',
     body: LogSetSaveBody, data: Type.Object({ id: Type.Integer() }),
+    bodyLimit: { bytes: 24 * KB, why: 'up to 100 kept parameter names' },
   }),
   deleteSet: endpoint({
     method: 'GET', path: '/api/userlogsetting/deleteById/:id', mutates: true, summary: '删除接口日志设置（该接口恢复默认记录方式）', permission: 'logSetting:delete',

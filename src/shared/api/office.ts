@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { endpoint } from './endpoint';
+import { endpoint, KB } from './endpoint';
 import { Id, Int, Str } from './schema';
 
 /** GET /api/only/office/config query: the template (a REPORT setting id) to open. */
@@ -29,12 +29,25 @@ export type OfficeConfig = Static<typeof OfficeConfig>;
 export const OfficeHost = Type.Object({ host: Type.Union([Type.String(), Type.Null()]), message: Type.Union([Type.String(), Type.Null()]) });
 export type OfficeHost = Static<typeof OfficeHost>;
 
-/** The document server's save callback (its own JSON: key, status, url); answered {error: 0} as it expects. */
+/**
+ * The document server's save callback (its own JSON: key, status, url; it sends more — users, actions, its change
+ * history — which is not read).
+ */
 export const OfficeCallbackBody = Type.Object({
   key: Type.Optional(Str('文档标识', { maxLength: 128 })),
   status: Int('状态', { minimum: 0, maximum: 10 }),
   url: Type.Optional(Str('文件地址', { maxLength: 2048 })),
 }, { title: '保存回调' });
+/**
+ * The answer to the callback: the envelope, and `error` as ONLYOFFICE's protocol requires (0: saved; 1: not, and the
+ * editor tells its user the file could not be saved).
+ */
+export interface OfficeCallbackAnswer {
+  code: number;
+  msg: string;
+  data: null;
+  error: 0 | 1;
+}
 export const OfficeCallbackQuery = Type.Object({ id: Id('模板'), token: Str('签名', { maxLength: 128, minLength: 1 }) });
 
 /** The message shown where no document server is configured. */
@@ -50,8 +63,10 @@ export const OFFICE = {
   }),
   host: endpoint({ method: 'GET', path: '/api/only/office/getHost', summary: '在线文档服务地址', permission: 'report:view', data: OfficeHost }),
   upload: endpoint({
-    method: 'POST', path: '/api/only/office/upload', summary: '在线文档服务保存回调（签名校验；保存为模板的新版本；答 {error:0}）', permission: 'public',
+    method: 'POST', path: '/api/only/office/upload', summary: '在线文档服务保存回调（签名校验；保存为模板的新版本；信封中另有 error: 0 / 1）', permission: 'public',
+    // Answered by the route itself: the envelope with ONLYOFFICE's `error` beside it (OfficeCallbackAnswer).
     kind: 'download', query: OfficeCallbackQuery, body: OfficeCallbackBody,
+    bodyLimit: { bytes: 256 * KB, why: 'the document server also sends its change history, users and actions, which are not read' },
   }),
   file: endpoint({
     method: 'GET', path: '/api/only/office/file', summary: '在线文档服务读取模板文件（签名校验）', permission: 'public', kind: 'download', query: OfficeFileQuery,

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { endpoint } from './endpoint';
+import { endpoint, KB } from './endpoint';
 import { Bool, Code, Id, IdParams, ImportQuery, ImportResult, List, Num, OneOf, OptDate, OptId, OptNum, OptStr, Page, PageQuery, ReqStr, Str } from './schema';
 
 const Text = Type.Union([Type.String(), Type.Null()]);
@@ -164,6 +164,8 @@ export const InspectionResultBody = Type.Object({
   remark: OptStr('备注', { maxLength: 255 }),
 });
 export type InspectionResultBody = Static<typeof InspectionResultBody>;
+/** An inspection's body holds a result for each of the gas's items. */
+const INSPECTION_BODY_LIMIT = { bytes: 56 * KB, why: 'a result for each of up to 100 inspection items' };
 
 export const InspectionResult = Type.Object({
   projectId: Type.Integer(), projectName: Type.String(), value: NumOrNull, text: Text, unit: Text,
@@ -366,14 +368,14 @@ export const PRODUCTION = {
   }),
   testResult: endpoint({
     method: 'POST', path: '/api/produce/testResult', summary: '检验结果：已充装（4）→ 已检验（5），必检项目不合格 → 待分析（1）', permission: 'inspect:test',
-    body: InspectionResultBody, data: ScanResult,
+    body: InspectionResultBody, data: ScanResult, bodyLimit: INSPECTION_BODY_LIMIT,
   }),
   testHistory: endpoint({
     method: 'POST', path: '/api/produce/testHistory', summary: '检验记录', permission: 'inspect:view', body: InspectionHistoryQuery, data: Page(InspectionRecord), readOnly: true,
   }),
   updateTestById: endpoint({
     method: 'POST', path: '/api/produce/updateTestById', summary: '修改检验记录（旧值留在追溯记录中；结论不变）', permission: 'inspect:edit',
-    body: UpdateInspectionBody, data: InspectionRecord,
+    body: UpdateInspectionBody, data: InspectionRecord, bodyLimit: INSPECTION_BODY_LIMIT,
   }),
   exportTestList: endpoint({
     method: 'POST', path: '/api/produce/exportTestList', summary: '导出筛选后的检验记录（.xlsx，每个检验项目一行）', permission: 'inspect:export',

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
-import { Code, DateStr, Id, Int, MAX_PAGE, MAX_PAGE_SIZE, OneOf, Page, ReqStr, Str } from './schema';
+import { Code, DateStr, Id, Int, MAX_PAGE, MAX_PAGE_SIZE, OneOf, OptDateTime, Page, ReqStr, Str } from './schema';
 
 /**
  * 质量中心 (SPEC section 7 "Quality"): deliveries per customer and what lies behind each delivered cylinder
@@ -105,15 +105,12 @@ export type ProductAnalysis = Static<typeof ProductAnalysis>;
 
 /* ---------------------------------------------------------------- recall */
 
-const DATE_TIME_PATTERN = '^(19|20|21)\\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])( ([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?)?$';
-const DateTime = (title: string) => Type.Optional(Type.Union([Str(title, { maxLength: 19, pattern: DATE_TIME_PATTERN }), Type.Literal('')], { title }));
-
 /** Exactly one way to choose the fills: a lot; a gas and a window of fill times; one cylinder's fill (its latest by default). */
 export const RecallQuery = Type.Object({
   lotNo: Type.Optional(Str('批号', { maxLength: 64 })),
   materialId: OptId('介质'),
-  from: DateTime('开始时间'),
-  to: DateTime('结束时间'),
+  from: OptDateTime('开始时间'),
+  to: OptDateTime('结束时间'),
   code: Type.Optional(Type.Union([Code('气瓶编码', 64), Type.Literal('')], { title: '气瓶编码' })),
   fillId: OptId('充装记录'),
 });

@@ -15,6 +15,33 @@ export const PG_INT_MAX = 2_147_483_647;
 export const NO_NUL_PATTERN = '^[^\\u0000]*$';
 /** yyyy-MM-dd in years 1900–2199; `format: 'date'` then refuses days the month does not have. */
 export const DATE_PATTERN = '^(19|20|21)\\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
+/** The years a date or a date-time may name: a plant's records and filters, never year 1 or 9999. */
+export const YEARS = { min: 1900, max: 2199 } as const;
+/** 'yyyy-MM-dd' or 'yyyy-MM-dd HH:mm[:ss]' (plant time) in years 1900–2199; DATE_TIME_FORMAT refuses what does not exist. */
+export const DATE_TIME_PATTERN = '^(19|20|21)\\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])( ([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?)?$';
+/**
+ * The server's validator format (lib/validator.ts) for a date, or a date and time, that exists: isRealDateTime. The
+ * validator also gives it to every text field whose pattern takes a date and time, so no route can forget it.
+ */
+export const DATE_TIME_FORMAT = 'real-date-time';
+
+const DATE_TIME_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?(?:Z|[+-](\d{2}):?(\d{2}))?$/;
+
+/**
+ * Whether text is a date, or a date and time ('yyyy-MM-dd HH:mm:ss', ISO 8601 with T, fraction and zone), that
+ * exists as written: a year in YEARS, a day the month has (2025-02-29 does not), hours to 23, minutes and seconds to
+ * 59, a zone offset to ±23:59. Anything else is not (PostgreSQL would refuse it, or read it as another moment).
+ */
+export function isRealDateTime(text: string): boolean {
+  const m = DATE_TIME_TEXT.exec(text);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second, zoneHour, zoneMinute] = m.slice(1).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number, number, number];
+  if (year < YEARS.min || year > YEARS.max) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
+  return hour <= 23 && minute <= 59 && second <= 59 && zoneHour <= 23 && zoneMinute <= 59;
+}
+
 /** Codes people type and barcodes carry: letters, digits, `_ . -`. */
 export const CODE_PATTERN = '^[A-Za-z0-9_.\\-]+$';
 
@@ -63,6 +90,11 @@ export const Bool = (title: string) => Type.Boolean({ title });
 export const DateStr = (title: string) => Type.String({ title, format: 'date', pattern: DATE_PATTERN, maxLength: 10 });
 export const OptDate = (title: string) =>
   Type.Optional(Type.Union([DateStr(title), Type.Null(), Type.Literal('')], { title }));
+
+/** A date 'yyyy-MM-dd' or a date and time 'yyyy-MM-dd HH:mm[:ss]' (plant time) that exists, in years 1900–2199. */
+export const DateTimeStr = (title: string) => Type.String({ title, format: DATE_TIME_FORMAT, pattern: DATE_TIME_PATTERN, maxLength: 19 });
+/** A date-time filter that may be left empty: absent or ''. */
+export const OptDateTime = (title: string) => Type.Optional(Type.Union([DateTimeStr(title), Type.Literal('')], { title }));
 
 /** An array with an upper bound on its items. */
 export const List = <T extends TSchema>(title: string, item: T, opts: { maxItems: number; minItems?: number; default?: unknown[] }) =>

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { LabelDetail } from '../devices';
 import { DATA_SOURCE_KINDS } from '../dataSources';
 import type { PermissionKey } from '../menus';
-import { endpoint } from './endpoint';
+import { endpoint, KB } from './endpoint';
 import { Code, Flag, Id, Int, List, Num, OneOf, OptStr, Page, PageQuery, ReqStr, SavedId, Str } from './schema';
 
 /**
@@ -149,6 +149,7 @@ export const SETTING = {
   save: endpoint({
     method: 'POST', path: '/api/setting/save', summary: '新增或保存设置（报表/记录内容/标签；按类别校验权限）', permission: 'authenticated',
     body: SettingSaveBody, data: SavedId,
+    bodyLimit: { bytes: 2560 * KB, why: 'a label design: up to 200 elements of up to 4 096 characters each' },
   }),
   copy: endpoint({
     method: 'POST', path: '/api/setting/copy', summary: '复制设置（副本不是默认）', permission: 'authenticated', body: SettingCopyBody, data: SavedId,

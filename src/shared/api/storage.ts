@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SYSTEM_RULE_DEFAULTS } from './systemRule';
-import { endpoint } from './endpoint';
+import { endpoint, KB } from './endpoint';
 import { CylinderBrief, ProduceEventRow, ScanId, ScanResult, InspectionRecord } from './production';
 import { Bool, Code, Id, IdBody, IdParams, Int, List, NoData, OneOf, OptDate, OptId, OptStr, Page, PageQuery, ReqStr, Str } from './schema';
 
@@ -309,6 +309,7 @@ export const STORAGE = {
   saveSignInfo: endpoint({
     method: 'POST', path: '/api/storageOrder/saveSignInfo', summary: '保存收货人签名（PNG）与姓名', permission: 'outbound:sign',
     body: SignInfoBody, data: NoData,
+    bodyLimit: { bytes: 704 * KB, why: "the receiver's signature as a PNG data URL of up to 700 000 characters" },
   }),
   getSignInfo: endpoint({
     method: 'GET', path: '/api/storageOrder/getSignInfo/:id', summary: '出库单的签收信息（未签收为 null）', permission: 'outbound:view',

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { endpoint } from './endpoint';
+import { endpoint, KB } from './endpoint';
 import { Bool, Flag, Id, IdBody, IdParams, List, NoData, OptId, OptStr, Page, PageQuery, ReqStr, SavedId, Str } from './schema';
 
 const Text = Type.Union([Type.String(), Type.Null()]);
@@ -129,6 +129,8 @@ export type RoleRow = Static<typeof RoleRow>;
 
 const MenuNos = List('菜单', Str('菜单编号', { maxLength: 64 }), { maxItems: 500, default: [] });
 const ButtonKeys = List('按钮权限', Str('按钮权限', { maxLength: 64 }), { maxItems: 1000, default: [] });
+/** A role's body holds every menu and key it grants. */
+const ROLE_BODY_LIMIT = { bytes: 320 * KB, why: 'every menu (up to 500) and button key (up to 1 000) a role grants' };
 
 /** POST /api/role/saveRole */
 export const RoleSaveBody = Type.Object({
@@ -183,9 +185,9 @@ export const ROLE = {
     method: 'POST', path: '/api/role/getRoleMenuList', summary: '菜单与按钮树（勾选该角色已有的）', permission: 'role:view', readOnly: true,
     body: Type.Optional(RoleMenuQuery), data: Type.Array(RoleMenuNodeSchema),
   }),
-  save: endpoint({ method: 'POST', path: '/api/role/saveRole', summary: '新增角色', permission: 'role:add', body: RoleSaveBody, data: SavedId }),
-  edit: endpoint({ method: 'POST', path: '/api/role/editRole', summary: '编辑角色（名称、编码、备注与权限树）', permission: 'role:edit', body: RoleEditBody, data: NoData }),
-  grant: endpoint({ method: 'POST', path: '/api/role/updateRole', summary: '设置角色的菜单与按钮权限', permission: 'role:edit', body: RoleGrantBody, data: NoData }),
+  save: endpoint({ method: 'POST', path: '/api/role/saveRole', summary: '新增角色', permission: 'role:add', body: RoleSaveBody, data: SavedId, bodyLimit: ROLE_BODY_LIMIT }),
+  edit: endpoint({ method: 'POST', path: '/api/role/editRole', summary: '编辑角色（名称、编码、备注与权限树）', permission: 'role:edit', body: RoleEditBody, data: NoData, bodyLimit: ROLE_BODY_LIMIT }),
+  grant: endpoint({ method: 'POST', path: '/api/role/updateRole', summary: '设置角色的菜单与按钮权限', permission: 'role:edit', body: RoleGrantBody, data: NoData, bodyLimit: ROLE_BODY_LIMIT }),
   delete: endpoint({
     method: 'POST', path: '/api/role/delete/:id', summary: '删除角色（仍有用户时拒绝）', permission: 'role:delete', params: IdParams, data: NoData,
   }),

@@ -2,10 +2,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { NO_OFFICE_MESSAGE, OFFICE } from '@shared/api/office';
+import { ResultCode } from '@shared/api/envelope';
+import { NO_OFFICE_MESSAGE, OFFICE, type OfficeCallbackAnswer } from '@shared/api/office';
 import type { ReportContent } from '@shared/api/setting';
 import { route } from '../../lib/endpoint';
-import { BusinessError } from '../../lib/errors';
+import { BusinessError, MSG } from '../../lib/errors';
 import { inTransaction } from '../../db/transaction';
 import { attachmentDisposition, saveUpload } from '../file';
 import { checkTemplateFile } from './template-jobs';
@@ -15,6 +16,15 @@ import { readBlob } from './templates';
 export const officeUrl = (): string | null => process.env.ONLYOFFICE_URL?.trim().replace(/\/$/, '') || null;
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** Whether `url` is an address on `host`'s origin (a URL that does not parse is not). */
+function sameOrigin(url: string, host: string): boolean {
+  try {
+    return new URL(url).origin === new URL(host).origin;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The in-place editor (SPEC section 3 and 7): the config a document server opens a template with, the signed
@@ -57,16 +67,22 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The document server's callback: status 2 (ready to save) or 6 (force save) carries the edited file's URL.
+  // ONLYOFFICE's protocol needs `error` in the answer (0: saved; anything else makes the editor tell its user the
+  // file could not be saved): it is answered in the envelope with `error` beside code, msg and data.
   route(app, OFFICE.upload, async (request, reply) => {
+    const answer = (msg: string | null) => {
+      request.resultCode = msg ? ResultCode.FAIL : ResultCode.OK;
+      return reply.send({ code: request.resultCode, msg: msg ?? MSG.OK, data: null, error: msg ? 1 : 0 } satisfies OfficeCallbackAnswer);
+    };
     const host = officeUrl();
-    if (!host || !verify(request.query.id, request.query.token)) return reply.code(403).send({ error: 1 });
+    if (!host || !verify(request.query.id, request.query.token)) return answer('链接无效');
     const { status, url } = request.body;
     if ((status === 2 || status === 6) && url) {
       // Only from the configured document server: the callback never makes this server fetch elsewhere.
-      if (new URL(url).origin !== new URL(host).origin) return reply.code(400).send({ error: 1 });
-      const answer = await fetch(url);
-      if (!answer.ok) return reply.code(502).send({ error: 1 });
-      const bytes = Buffer.from(await answer.arrayBuffer());
+      if (!sameOrigin(url, host)) return answer('文件地址不是配置的在线文档服务（ONLYOFFICE_URL）');
+      const fetched = await fetch(url).catch(() => null);
+      if (!fetched?.ok) return answer('无法从在线文档服务取回编辑后的文件');
+      const bytes = Buffer.from(await fetched.arrayBuffer());
       // An edited template meets the bounds and link rules of an uploaded one; the editor then reports the save failed.
       const refused = await checkTemplateFile(bytes).then(() => null, (error: unknown) => {
         if (error instanceof BusinessError) return error;
@@ -74,7 +90,7 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
       });
       if (refused) {
         request.log.warn({ id: request.query.id, reason: refused.message }, 'Edited report template refused');
-        return reply.code(400).send({ error: 1 });
+        return answer(refused.message);
       }
       const t = await template(request.query.id);
       const saved = await saveUpload(app.db, app.blobs, { source: Readable.from([bytes]), filename: t.content.fileName, maxBytes: 50 * 1024 * 1024, userId: null, link: 'reportTemplate' });
@@ -84,6 +100,6 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
         }).where('id', '=', t.id).execute();
       });
     }
-    return reply.send({ error: 0 });
+    return answer(null);
   });
 };

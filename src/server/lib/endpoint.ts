@@ -36,7 +36,10 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: E
     // No automatic HEAD twin: a HEAD runs the GET handler, so HEAD /api/user/refreshToken would rotate
     // (spend) a refresh token without handing out the new one.
     exposeHeadRoute: false,
-    config: { permission: e.permission, editPermission: edit, alsoRequires: also, readOnly: e.mutates !== true && (e.method === 'GET' || e.readOnly === true) },
+    config: {
+      permission: e.permission, editPermission: edit, alsoRequires: also, readOnly: e.mutates !== true && (e.method === 'GET' || e.readOnly === true),
+      background: e.background === true,
+    },
     schema: {
       tags: [tagOf(e.path)],
       summary: e.summary,

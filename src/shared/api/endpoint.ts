@@ -28,6 +28,11 @@ export interface Endpoint {
   readOnly?: boolean;
   /** A GET that changes data (SPEC names a few, e.g. deleteById): logged like any other change. */
   mutates?: boolean;
+  /**
+   * Called by the client on its own, not by a person (a poll, a station reporting its state, a sync feed): not
+   * an operation, so never written to the operation log, whatever an interface-log setting says.
+   */
+  background?: boolean;
 }
 
 /** Declares an endpoint; the identity function keeps its literal types. */

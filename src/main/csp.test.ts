@@ -19,14 +19,16 @@ describe('renderer CSP', () => {
     expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:', 'http://10.0.0.2:8080']);
     expect(d['connect-src']).toEqual(["'self'", 'http://10.0.0.2:8080', 'ws://10.0.0.2:8080']);
     expect(d['object-src']).toEqual(['blob:']);
-    expect(d['frame-src']).toEqual(['blob:']);
+    // PDF previews, and the /webview screen's framed http(s) site.
+    expect(d['frame-src']).toEqual(['blob:', 'http:', 'https:']);
     expect(d['frame-ancestors']).toEqual(["'none'"]);
   });
 
   it('does not open connections to any host but the configured one', () => {
     const csp = buildCsp({ serverUrl: 'https://trace.example.com' });
     expect(directives(csp)['connect-src']).toEqual(["'self'", 'https://trace.example.com', 'wss://trace.example.com']);
-    expect(csp).not.toMatch(/\s(http:|https:|ws:|\*)(\s|;|$)/);
+    // Only frames (the /webview screen) may show any http(s) site.
+    expect(csp.split(';').filter((d) => !d.trim().startsWith('frame-src')).join(';')).not.toMatch(/\s(http:|https:|ws:|\*)(\s|;|$)/);
   });
 
   it('before a server address is set (first run) allows connections to no server at all', () => {

@@ -34,8 +34,9 @@ export function buildCsp({ serverUrl, devUrl }: CspOptions): string {
     'img-src': ["'self'", 'data:', 'blob:', ...servers],
     'font-src': ["'self'", 'data:'],
     'connect-src': connect,
-    // File previews show PDFs from blob: URLs the renderer creates (never remote plugin content).
-    'frame-src': ['blob:'],
+    // File previews show PDFs from blob: URLs the renderer creates (never remote plugin content); the /webview
+    // screen frames a linked menu item's http(s) site (sandboxed; see src/shared/menuLink.ts).
+    'frame-src': ['blob:', 'http:', 'https:'],
     'object-src': ['blob:'],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -22,6 +22,22 @@ export function isNavigationAllowed(url: string, devUrl?: string): boolean {
   return isAppUrl(url, devUrl);
 }
 
+/**
+ * A frame's navigation: the main frame never leaves the app; a subframe may also show an http(s) site — the
+ * /webview screen frames a linked menu item's site (sandboxed: it can neither reach the app nor navigate its
+ * window), and that site's own frames go where it sends them. Anything else (file:, data:, …) is refused.
+ */
+export function isFrameNavigationAllowed(url: string, isMainFrame: boolean, devUrl?: string): boolean {
+  if (isAppUrl(url, devUrl)) return true;
+  if (isMainFrame) return false;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 /** Permissions a page may ask Chromium for; everything else (camera, geolocation, serial …) is denied. */
 const ALLOWED_PERMISSIONS = new Set(['clipboard-sanitized-write', 'fullscreen']);
 

@@ -75,6 +75,22 @@ describe('main window', () => {
     expect(outside.preventDefault).toHaveBeenCalled();
   });
 
+  it('keeps the window itself on the app, while a subframe (the /webview screen) may show an http(s) site and nothing else', () => {
+    const { webContents } = open();
+    const navigate = (url: string, isMainFrame: boolean) => {
+      const event = { url, isMainFrame, preventDefault: vi.fn() };
+      webContents.emit('will-frame-navigate', event);
+      return event.preventDefault.mock.calls.length === 0;
+    };
+    expect(navigate('app://renderer/main/home', true)).toBe(true);
+    expect(navigate('https://intranet.example.com/report', true)).toBe(false);
+    expect(navigate('https://intranet.example.com/report', false)).toBe(true);
+    expect(navigate('http://10.0.0.9:8080/', false)).toBe(true);
+    for (const url of ['file:///etc/passwd', 'data:text/html,<script>alert(1)</script>', 'javascript:alert(1)', 'app://other/']) {
+      expect(navigate(url, false), url).toBe(false);
+    }
+  });
+
   it('refuses to attach webviews', () => {
     const { webContents } = open();
     const event = { preventDefault: vi.fn() };

@@ -5,7 +5,7 @@ import { withCsp } from './csp';
 import { preloadPath } from './paths';
 import type { WindowState } from './settings';
 import { initialWindow, windowStateOf } from './window-state';
-import { MIN_HEIGHT, MIN_WIDTH, isNavigationAllowed, isPermissionAllowed, windowOpenDecision } from './window-policy';
+import { MIN_HEIGHT, MIN_WIDTH, isFrameNavigationAllowed, isNavigationAllowed, isPermissionAllowed, windowOpenDecision } from './window-policy';
 
 export interface MainWindowOptions {
   /** What to load: app://renderer/ in production, the vite dev server in development. */
@@ -64,9 +64,10 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     if (windowOpenDecision(url).openExternally) void shell.openExternal(url);
     return { action: 'deny' };
   });
-  // Also covers subframes (will-frame-navigate), so no iframe can leave the app either.
+  // Also covers subframes: only the /webview screen's frame (and the frames of the site in it) may show an
+  // http(s) site; the app's window itself never leaves the app.
   win.webContents.on('will-frame-navigate', (event) => {
-    if (!isNavigationAllowed(event.url, options.devUrl)) event.preventDefault();
+    if (!isFrameNavigationAllowed(event.url, event.isMainFrame, options.devUrl)) event.preventDefault();
   });
   win.webContents.on('will-navigate', (event) => {
     if (!isNavigationAllowed(event.url, options.devUrl)) event.preventDefault();

@@ -127,8 +127,11 @@ export interface DataSourceDef {
   kind: DataSourceKind;
   /** contentName of the source itself. */
   name: string;
+  /** Its name in English (the UI in English mode). */
+  nameEn: string;
   /** What the print call names to fill it: a cylinder code, an outbound order id, a lot number. */
   subject: string;
+  subjectEn: string;
   fields: readonly DataField[];
 }
 
@@ -139,13 +142,17 @@ export const DATA_SOURCES: Record<DataSourceKind, DataSourceDef> = {
   CYLINDER: {
     kind: 'CYLINDER',
     name: '气瓶',
+    nameEn: 'Cylinder',
     subject: '气瓶编码',
+    subjectEn: 'Cylinder code',
     fields: [...cylinderFields('cylinder'), ...LAST_RECORD_FIELDS, ...COMPANY_FIELDS, datetime('printedAt', '打印时间')],
   },
   OUTBOUND_ORDER: {
     kind: 'OUTBOUND_ORDER',
     name: '出库单',
+    nameEn: 'Outbound order',
     subject: '出库单',
+    subjectEn: 'Outbound order',
     fields: [
       text('order.orderNo', '出库单号'),
       text('order.typeName', '出库类型'),
@@ -180,7 +187,9 @@ export const DATA_SOURCES: Record<DataSourceKind, DataSourceDef> = {
   LOT: {
     kind: 'LOT',
     name: '充装批次',
+    nameEn: 'Filling lot',
     subject: '充装批号',
+    subjectEn: 'Lot number',
     fields: [
       text('lot.lotNo', '充装批号'),
       text('lot.gasName', '充装介质'),
@@ -196,6 +205,9 @@ export const DATA_SOURCES: Record<DataSourceKind, DataSourceDef> = {
     ],
   },
 };
+
+/** A source's name in the reader's language. */
+export const dataSourceName = (kind: DataSourceKind, lang: 'zh' | 'en'): string => (lang === 'en' ? DATA_SOURCES[kind].nameEn : DATA_SOURCES[kind].name);
 
 export const isDataSourceKind = (value: string): value is DataSourceKind => (DATA_SOURCE_KINDS as readonly string[]).includes(value);
 

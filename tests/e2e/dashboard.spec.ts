@@ -104,6 +104,28 @@ test('after a month of work the charts are drawn, and a figure opens its list fi
   await expect(page.getByRole('switch', { name: '仅看已超期' })).toBeChecked();
 });
 
+test('a status has one colour in every chart: 在库 in the status pie and in the stock bars', async ({ page, request }) => {
+  // A scrapped cylinder puts 报废 before 在库 in the pie, while the stock bars start with 在库.
+  const code = `DS${RUN}`;
+  const next = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+  const gas = (await api<Array<{ id: number; materialName: string }>>(request, 'GET', '/material/dropDown', { token })).body.data.find((g) => g.materialName === GAS)!;
+  ok(await api(request, 'POST', '/product/addProduct', { token, data: { code, materialId: gas.id, manufactureDate: '2025-06-01', nextInspectionDate: next } }));
+  const found = await api<{ list: Array<{ id: number; code: string }> }>(request, 'POST', '/product/listPage', { token, data: { code } });
+  ok(await api(request, 'POST', '/product/scrap', { token, data: { id: found.body.data.list.find((c) => c.code === code)!.id, reason: '看板颜色' } }));
+
+  await signIn(page, ADMIN.username, ADMIN.password);
+  const legendFill = async (cardId: string, name: string) => {
+    const item = card(page, cardId).locator('.recharts-legend-item').filter({ hasText: name });
+    await expect(item).toHaveCount(1);
+    return item.locator('path').first().getAttribute('fill');
+  };
+  await expect(card(page, 'card-statuses').locator('.recharts-legend-item').filter({ hasText: '报废' })).toHaveCount(1);
+  const inPie = await legendFill('card-statuses', '在库');
+  expect(inPie).toMatch(/^#[0-9a-f]{6}$/i);
+  expect(await legendFill('card-stock', '在库')).toBe(inPie);
+  expect(await legendFill('card-statuses', '报废')).not.toBe(inPie);
+});
+
 test('a user without the quality center sees no pass-rate card, and its call is refused', async ({ page, request }) => {
   const role = await api(request, 'POST', '/role/saveRole', {
     token, data: {

@@ -200,6 +200,35 @@ test('a label designed by dragging three items is saved, reopened and test-print
   expect(read.qr).toEqual([`${baseURL}/q/CP2024001-sampleaaaaaaaaaa`]);
 });
 
+test('测试打印 in the designer prints the cylinder whose code is typed, previewed or not; an unknown code prints nothing', async ({ page, request, baseURL }) => {
+  const code = `LBP${RUN}`;
+  const next = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+  const added = await api(request, 'POST', '/product/addProduct', { token, data: { code, materialId: gasId, manufactureDate: '2024-01-01', nextInspectionDate: next } });
+  expect(added.body.code, added.body.msg).toBe(0);
+  const id = await saveFillTemplate(request, `测试打印${RUN}`);
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await useAgent(page);
+  await page.goto(`/tagSetting/label/set?id=${id}`);
+  await expect.poll(async () => (await boxes(page)).boxes.length).toBe(3);
+
+  // Typed, not previewed: the unknown code is refused and nothing is printed (not the sample cylinder).
+  const typed = page.getByLabel('气瓶编码', { exact: true });
+  await typed.fill('NOSUCH-CODE');
+  const before = jobs.length;
+  await page.getByRole('button', { name: '测试打印' }).click();
+  await expect(page.getByText('NOSUCH-CODE')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await typed.fill(code);
+  await page.getByRole('button', { name: '测试打印' }).click();
+  await page.getByLabel('打印机（名称或地址）').fill(`tcp://127.0.0.1:${printerPort}`);
+  await page.getByRole('dialog').getByRole('button', { name: '测试打印' }).click();
+  await expect.poll(() => jobs.length).toBe(before + 1);
+  const read = await decodeZpl(jobs[before]!, 'typed-code');
+  expect(read.bar).toEqual([code]);
+  expect(read.qr[0]).toMatch(new RegExp(`^${baseURL}/q/${code}-[a-z2-7]{16}$`));
+});
+
 test('the filling station prints the cylinder\'s label after the fill, the scan not waiting for the printer; a printer that is off warns', async ({ page, request, baseURL }) => {
   test.setTimeout(120_000);
   await fillStationPrinting(page, request, `充装标签${RUN}`);

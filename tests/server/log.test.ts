@@ -5,7 +5,9 @@ import type { LogDetail, LogInterface, LogParam, LogRow, LogSetRow } from '../..
 import type { PageResult } from '../../src/shared/api/schema';
 import { ROLE } from '../../src/shared/api/user';
 import { WAREHOUSE } from '../../src/shared/api/warehouse';
+import { EXCEPTION_ACTIONS } from '../../src/shared/api/offline';
 import { buildApp } from '../../src/server/app';
+import { operationNames } from '../../src/server/modules/log/operation-names';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 
 let t: TestApp;
@@ -158,7 +160,7 @@ describe('interfaces of the log settings', () => {
   it('names what every declared route does in Chinese words, which the log shows as 操作 (a setting can log any of them)', async () => {
     const routes = t.app.apiRoutes.list();
     expect(routes.length).toBeGreaterThan(100);
-    const notInWords = routes.filter((r) => !/^[\u4e00-\u9fff/、]{2,24}$/.test(r.operation)).map((r) => `${r.method} ${r.logUrl}: ${r.operation}`);
+    const notInWords = routes.filter((r) => !/^[\u4e00-\u9fff/、]{2,24}$/.test(r.operation.zh)).map((r) => `${r.method} ${r.logUrl}: ${r.operation.zh}`);
     expect(notInWords).toEqual([]);
     // A call as it is logged: 新增用户 (not /api/user/save).
     const saved = await t.call('POST', '/api/user/save', { token, body: { username: `oplog${Date.now() % 100000}`, name: '日志用户', password: 'Oplog-Passw0rd-1', roleIds: [] } });
@@ -175,6 +177,68 @@ describe('interfaces of the log settings', () => {
     ]));
     expect((await params('GET', '/api/log/info/:id')).data).toEqual([{ name: 'id', title: '编号', in: 'params' }]);
     expect(await params('POST', '/api/nothing/here')).toEqual({ code: -1, msg: '接口不存在：POST /api/nothing/here', data: null });
+  });
+});
+
+describe('the log in words, in the reader\'s language (issue 31 items 17 and 18)', () => {
+  const EN = { 'accept-language': 'en' };
+
+  it('names every module and every operation from one catalogue, in Chinese and in English; no route is left to its code', async () => {
+    const routes = t.app.apiRoutes.list();
+    const unnamed = routes.filter((r) => !operationNames(r.method, r.logUrl)).map((r) => `${r.method} ${r.logUrl}`);
+    expect(unnamed).toEqual([]);
+    const notEnglish = routes.filter((r) => !/^[A-Z][A-Za-z0-9 '/:,-]{1,40}$/.test(operationNames(r.method, r.logUrl)!.en)).map((r) => r.logUrl);
+    expect(notEnglish).toEqual([]);
+
+    const zh = (await t.call<Array<{ module: string; moduleName: string }>>('POST', '/api/userlogsetting/getLogModular', { token, body: {} })).body.data;
+    // The 模块 filter offered homePage, label, message, offline, only, qualityCenter, report as they were.
+    expect(zh.filter((m) => !/^[\u4e00-\u9fff、]+$/.test(m.moduleName))).toEqual([]);
+    expect(zh).toEqual(expect.arrayContaining([
+      { module: 'offline', moduleName: '离线工位' }, { module: 'qualityCenter', moduleName: '质量中心' }, { module: 'homePage', moduleName: '首页' },
+      { module: 'label', moduleName: '标签' }, { module: 'message', moduleName: '消息' }, { module: 'only', moduleName: '在线文档' }, { module: 'report', moduleName: '报表' },
+    ]));
+    const en = (await t.call<Array<{ module: string; moduleName: string }>>('POST', '/api/userlogsetting/getLogModular', { token, body: {}, headers: EN })).body.data;
+    expect(en.map((m) => m.module)).toEqual(zh.map((m) => m.module));
+    expect(en.filter((m) => !/^[A-Z][A-Za-z -]+$/.test(m.moduleName))).toEqual([]);
+    expect(en).toEqual(expect.arrayContaining([{ module: 'offline', moduleName: 'Offline stations' }, { module: 'wdwarehouse', moduleName: 'Warehouses' }]));
+  });
+
+  it('shows a stored row by its stored module key, in Chinese by default and in English when asked', async () => {
+    const id = await seed({ user_name: '回收员', path: '/api/storageOrder/scanHandel', code: 0, created_at: at(2019, 6, 1) });
+    const old = await seed({ user_name: '工位', path: '/api/offline/queueReport', code: 0, created_at: at(2019, 6, 1) });
+    const zh = (await t.call<PageResult<LogRow>>('POST', '/api/log/listPage', { token, body: { start: '2019-06-01', end: '2019-06-01' } })).body.data.list;
+    expect(zh.find((r) => r.id === id)).toMatchObject({ module: 'storageOrder', moduleName: '出入库', operation: '回收' });
+    // A row a station's report wrote before reports left the log: its module key kept, shown in words.
+    expect(zh.find((r) => r.id === old)).toMatchObject({ module: 'offline', moduleName: '离线工位', operation: '报告离线暂存' });
+    const en = (await t.call<PageResult<LogRow>>('POST', '/api/log/listPage', { token, headers: EN, body: { start: '2019-06-01', end: '2019-06-01' } })).body.data.list;
+    expect(en.find((r) => r.id === id)).toMatchObject({ moduleName: 'Stock in and out', operation: 'Return' });
+    expect((await t.call<LogDetail>('GET', `/api/log/info/${id}`, { token, headers: EN })).body.data).toMatchObject({ moduleName: 'Stock in and out', operation: 'Return' });
+    // The filter still takes the stored key.
+    expect((await t.call<PageResult<LogRow>>('POST', '/api/log/listPage', { token, body: { start: '2019-06-01', end: '2019-06-01', module: 'offline' } })).body.data.list.map((r) => r.id)).toEqual([old]);
+  });
+
+  it('leaves polls and reports out of the log: the bell, the station\'s queue report and its sync feed; no setting can put them back', async () => {
+    const report = await t.call('POST', '/api/offline/queueReport', { token, body: { waiting: 3, oldestAt: null } });
+    expect(report.body.code).toBe(0);
+    const bell = await t.call('GET', '/api/message/getUserMessage/0', { token });
+    expect(bell.body.code).toBe(0);
+    const feed = await t.call('POST', '/api/offline/facts', { token, body: {} });
+    for (const call of [report, bell, feed]) expect(await wasRecorded(call.headers['x-request-id'])).toBe(false);
+
+    for (const [method, logUrl] of [['POST', '/api/offline/queueReport'], ['GET', '/api/message/getUserMessage/0'], ['POST', '/api/offline/facts']] as const) {
+      expect((await saveSetting({ method, logUrl, logged: 1 })).body).toEqual({ code: -1, msg: `该接口由客户端自动调用（轮询或上报），不记入操作日志：${method} ${logUrl}`, data: null });
+    }
+    const listed = (await t.call<LogInterface[]>('POST', '/api/userlogsetting/getLogInterfaceList', { token, body: { module: 'offline' } })).body.data.map((r) => r.logUrl);
+    expect(listed).not.toContain('/api/offline/queueReport');
+    expect(listed).toContain('/api/offline/exception/resolve');
+    // A person's call in the same module still is.
+    const resolve = await t.call('POST', '/api/offline/exception/resolve', { token, body: { id: 1_999_999_999, action: EXCEPTION_ACTIONS[0], reason: '无' } });
+    expect(await wasRecorded(resolve.headers['x-request-id'])).toBe(true);
+  });
+
+  it('names the interfaces of the settings screen in English when asked', async () => {
+    const en = (await t.call<LogInterface[]>('POST', '/api/userlogsetting/getLogInterfaceList', { token, headers: EN, body: { module: 'produce' } })).body.data;
+    expect(en).toContainEqual(expect.objectContaining({ method: 'POST', logUrl: '/api/produce/filling', summary: 'Fill', moduleName: 'Production' }));
   });
 });
 

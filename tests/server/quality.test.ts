@@ -169,6 +169,13 @@ describe('factory quality', () => {
     }]);
   });
 
+  it('productAnalysis names a failed re-weigh 超重 / 欠重 in the reader\'s language (items keep the plant\'s names)', async () => {
+    const res = await t.call<ProductAnalysis>('POST', '/api/qualityCenter/productAnalysis', { token, body: period, headers: { 'accept-language': 'en' } });
+    expect(res.body.data.reasons).toEqual(expect.arrayContaining([
+      { kind: 'reweigh', reason: 'Overweight', n: 1 }, { kind: 'reweigh', reason: 'Underweight', n: 1 }, { kind: 'test', reason: '纯度', n: 2 },
+    ]));
+  });
+
   it('factoryExport: the figures under the filter line', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/qualityCenter/factoryExport', headers: { authorization: `Bearer ${token}` }, payload: period });
     expect(res.statusCode).toBe(200);

@@ -143,13 +143,13 @@ describe('recallNotify', () => {
     const got = (await inbox(keeperId)).slice(before);
     expect(got).toEqual([{
       kind: 'recall', title: '气瓶召回通知', link: '/quality/recall',
-      content: '1 个气瓶须召回：纯度复检不合格（充装批号 RLOT-3）持有客户：丁工厂 1 个（李四 13800000002）',
+      content: '1 个气瓶须召回：纯度复检不合格（充装批号 RLOT-3）。持有客户：丁工厂 1 个（李四 13800000002）',
     }]);
     expect((await inbox(admin)).at(-1)!.content).toBe(got[0]!.content);
     // RLOT-1 was shipped by admin alone (who is also the template's recipient): one message, both customers named.
     expect(await ok<RecallNotified>('/api/qualityCenter/recallNotify', { lotNo: LOT, reason: '阀门批次缺陷' }))
       .toEqual({ recipients: 1, messages: 1, alreadyNotified: 0, notifiedAt: null });
-    expect((await inbox(admin)).at(-1)!.content).toBe('6 个气瓶须召回：阀门批次缺陷（充装批号 RLOT-1）持有客户：丙医院 2 个（张三 13800000001）、丁工厂 1 个（李四 13800000002）');
+    expect((await inbox(admin)).at(-1)!.content).toBe('6 个气瓶须召回：阀门批次缺陷（充装批号 RLOT-1）。持有客户：丙医院 2 个（张三 13800000001）、丁工厂 1 个（李四 13800000002）');
     expect(await inbox(keeperId)).toHaveLength(before + 1);
   });
 

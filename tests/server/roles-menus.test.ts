@@ -230,6 +230,21 @@ describe('saving menus', () => {
     expect(node).toMatchObject({ menuLink: 'https://example.com/r', menuUrl: null, target: '_blank', hidden: 1, builtIn: false, lockedKeys: [], roleCount: 1 });
   });
 
+  it('takes only an http(s) link (never javascript:, data:, file:) and each way of opening it', async () => {
+    for (const menuLink of ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'https://user:pw@example.com/', 'http://']) {
+      const res = await saveMenu({ menuNo: 'links.bad', menuName: '坏链接', menuLink, target: 'iframe' });
+      expect(res.body, menuLink).toMatchObject({ code: -1, msg: expect.stringContaining('外部链接') });
+    }
+    expect(await menuRow('links.bad')).toBeUndefined();
+    for (const target of ['iframe', '_self', '_parent', '_blank'] as const) {
+      const res = await saveMenu({ menuNo: `links.${target.replace('_', '')}`, menuName: `链接${target}`, menuLink: 'https://intranet.example.com/report?a=1', target });
+      expect(res.body.code, res.body.msg).toBe(0);
+    }
+    expect((await saveMenu({ menuNo: 'links.other', menuName: '其他', menuLink: 'https://example.com/', target: '_top' })).body).toMatchObject({ code: -1 });
+    const nav = flat((await post<NavData>('/api/home/nav/0')).body.data.menuList);
+    expect(nav.find((m) => m.menuNo === 'links.iframe')).toMatchObject({ menuLink: 'https://intranet.example.com/report?a=1', target: 'iframe' });
+  });
+
   it('lets a built-in menu be renamed and moved, keeping its number and keys', async () => {
     const menu = (await menuRow('setting.machine'))!;
     // Its built-in keys stay (the offline exceptions' two as well); names may change and keys be added.

@@ -42,7 +42,10 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: E
     exposeHeadRoute: false,
     // A JSON body past this is refused while it arrives (uploads are bounded by their multipart limits instead).
     bodyLimit: e.bodyLimit?.bytes ?? DEFAULT_BODY_LIMIT,
-    config: { permission: e.permission, editPermission: edit, alsoRequires: also, readOnly: e.mutates !== true && (e.method === 'GET' || e.readOnly === true) },
+    config: {
+      permission: e.permission, editPermission: edit, alsoRequires: also, readOnly: e.mutates !== true && (e.method === 'GET' || e.readOnly === true),
+      background: e.background === true,
+    },
     schema: {
       tags: [tagOf(e.path)],
       summary: e.summary,

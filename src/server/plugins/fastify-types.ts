@@ -49,5 +49,7 @@ declare module 'fastify' {
     alsoRequires?: PermissionKey;
     /** A read: the operation log does not record it (set from the endpoint descriptor). */
     readOnly?: boolean;
+    /** A poll or report the client makes on its own: never in the operation log (set from the endpoint descriptor). */
+    background?: boolean;
   }
 }

@@ -67,9 +67,12 @@ function attemptedUser(request: FastifyRequest): string | null {
   return typeof body?.username === 'string' ? storableText(body.username.slice(0, 64)) : null;
 }
 
-/** Recorded: what a setting of the route says, else every call that is not a read. */
+/**
+ * Recorded: never a poll or report the client makes on its own (its endpoint is `background`); otherwise what a
+ * setting of the route says, else every call that is not a read.
+ */
 const recorded = (request: FastifyRequest, setting: RouteLogSetting | undefined) =>
-  request.url.startsWith('/api') && (setting ? setting.logged : !isRead(request));
+  request.url.startsWith('/api') && request.routeOptions.config?.background !== true && (setting ? setting.logged : !isRead(request));
 
 /**
  * Records every mutating /api call (reads are left out) after the answer has left: who, from where, what (secrets masked),

@@ -33,6 +33,11 @@ export interface Endpoint {
    * admits holds). Larger bodies are refused with 请求内容过大 before they are read.
    */
   bodyLimit?: { bytes: number; why: string };
+  /**
+   * Called by the client on its own, not by a person (a poll, a station reporting its state, a sync feed): not
+   * an operation, so never written to the operation log, whatever an interface-log setting says.
+   */
+  background?: boolean;
 }
 
 export const KB = 1024;

@@ -4,13 +4,6 @@ import { Flag, Id, IdParams, List, NoData, OptDateTime, OptStr, Page, PageQuery,
 
 const Text = Type.Union([Type.String(), Type.Null()]);
 
-/** Chinese names of the modules (the first path segment after /api), for filters and the log. */
-export const LOG_MODULES: Record<string, string> = {
-  home: '登录与导航', user: '用户', role: '角色', menu: '菜单', dept: '部门', company: '企业信息', dataSource: '数据字典',
-  setting: '系统规则', userlogsetting: '接口日志设置', log: '操作日志', enum: '枚举', area: '行政区划', enterprise: '客户与供应商',
-  wdwarehouse: '仓库', material: '介质', product: '气瓶档案', detect: '定期检验', testProject: '检验项目', produce: '生产',
-  trace: '追溯', storageOrder: '出入库', stock: '库存', file: '文件', document: '文档', devices: '设备',
-};
 
 /** The module of an /api path: its first segment (`/api/user/save` → `user`). */
 export const moduleOfPath = (path: string): string => path.split('/')[2]?.split('?')[0] ?? '';

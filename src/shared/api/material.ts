@@ -4,11 +4,11 @@ import { Bool, Code, Flag, Id, IdParams, Int, NoData, OneOf, OptNum, OptStr, Pag
 
 /** Gas categories (enum gasCategory). */
 export const GAS_CATEGORIES = [
-  { code: 'compressed', name: '压缩气体' },
-  { code: 'liquefied', name: '液化气体' },
-  { code: 'dissolved', name: '溶解气体' },
-  { code: 'mixture', name: '混合气体' },
-  { code: 'cryogenic', name: '低温液化气体' },
+  { code: 'compressed', name: '压缩气体', en: 'Compressed gas' },
+  { code: 'liquefied', name: '液化气体', en: 'Liquefied gas' },
+  { code: 'dissolved', name: '溶解气体', en: 'Dissolved gas' },
+  { code: 'mixture', name: '混合气体', en: 'Gas mixture' },
+  { code: 'cryogenic', name: '低温液化气体', en: 'Cryogenic liquefied gas' },
 ] as const;
 export type GasCategory = (typeof GAS_CATEGORIES)[number]['code'];
 const Category = OneOf('介质类别', ['compressed', 'liquefied', 'dissolved', 'mixture', 'cryogenic'] as const);

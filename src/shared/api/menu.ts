@@ -3,6 +3,7 @@ import { endpoint } from './endpoint';
 import { Flag, Id, IdParams, List, NoData, OptStr, ReqStr, SavedId, Str } from './schema';
 import { MenuButton, type MenuItem } from './auth';
 import { RoleMenuNodeSchema } from './user';
+import { MENU_TARGETS } from '../menuLink';
 
 const Text = Type.Union([Type.String(), Type.Null()]);
 
@@ -12,8 +13,7 @@ export const BUTTON_KEY_PATTERN = '^[A-Za-z][A-Za-z0-9]*:[A-Za-z][A-Za-z0-9]*$';
 export const MENU_NO_PATTERN = '^[A-Za-z0-9_.-]+$';
 /** Colours are CSS hex colours. */
 export const MENU_COLOR_PATTERN = '^#[0-9A-Fa-f]{6}$';
-/** Where a link opens. */
-export const MENU_TARGETS = ['_self', '_blank'] as const;
+export { MENU_TARGETS } from '../menuLink';
 
 /** One menu as the menu screen edits it. */
 export interface MenuAdminNode extends Omit<MenuItem, 'children'> {
@@ -56,7 +56,7 @@ export const MenuSaveBody = Type.Object({
   menuIcon: OptStr('图标', { maxLength: 64 }),
   /** An in-app route such as /product/product. */
   menuUrl: OptStr('路由地址', { maxLength: 255, pattern: '^(/[A-Za-z0-9_./-]*)?$' }),
-  /** An external http(s) link, opened in `target`. */
+  /** An external http(s) link, opened in `target` (src/shared/menuLink.ts); the service refuses any other. */
   menuLink: OptStr('外部链接', { maxLength: 255, pattern: '^(https?://[^\\s\\u0000]+)?$' }),
   target: Type.Optional(Type.Union([...MENU_TARGETS.map((t) => Type.Literal(t)), Type.Literal(''), Type.Null()], { title: '打开方式' })),
   hidden: Type.Optional(Flag('隐藏')),

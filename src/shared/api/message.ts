@@ -100,6 +100,8 @@ export type TemplateSaveBody = Static<typeof TemplateSaveBody>;
 export const MESSAGE = {
   user: endpoint({
     method: 'GET', path: '/api/message/getUserMessage/0', summary: '当前用户的未读消息', permission: 'message:view', data: UserMessages,
+    // The bell's poll (every 10 s), not an operation.
+    background: true,
   }),
   select: endpoint({
     method: 'GET', path: '/api/message/select/:id', summary: '一条消息（只限自己的，不标记已读）', permission: 'message:view',

@@ -208,7 +208,7 @@ export type WorkstationQueueRow = Static<typeof WorkstationQueueRow>;
 export const OFFLINE = {
   facts: endpoint({
     method: 'POST', path: '/api/offline/facts', summary: '离线资料（变更同步；需任一扫码工位的权限）', permission: 'authenticated', readOnly: true,
-    body: FactsQuery, data: FactsPage,
+    body: FactsQuery, data: FactsPage, background: true,
   }),
   exceptionListPage: endpoint({
     method: 'POST', path: '/api/offline/exception/listPage', summary: '待处理异常', permission: 'authenticated', readOnly: true,
@@ -220,7 +220,8 @@ export const OFFLINE = {
   }),
   queueReport: endpoint({
     method: 'POST', path: '/api/offline/queueReport', summary: '报告本机离线暂存', permission: 'authenticated',
-    body: QueueReportBody, data: NoData,
+    // Each station reports after every sync round: not an operation, never in the log.
+    body: QueueReportBody, data: NoData, background: true,
   }),
   queues: endpoint({
     method: 'GET', path: '/api/offline/queues', summary: '各工作站的离线暂存', permission: 'machine:view',

@@ -4,8 +4,8 @@ import { Code, Id, IdBody, NoData, OneOf, OptStr, Page, PageQuery, ReqStr, Saved
 
 /** Warehouse kinds (enum warehouseKind). */
 export const WAREHOUSE_KINDS = [
-  { code: 'empty', name: '空瓶库' },
-  { code: 'finished', name: '成品库' },
+  { code: 'empty', name: '空瓶库', en: 'Empty cylinders' },
+  { code: 'finished', name: '成品库', en: 'Finished goods' },
 ] as const;
 const Kind = OneOf('仓库类型', ['empty', 'finished'] as const);
 

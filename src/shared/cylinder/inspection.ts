@@ -61,7 +61,7 @@ export function evaluateInspectionItems(projects: readonly InspectionProject[], 
       projectId: p.id, projectName: p.projectName, value, text: blankToNull(item.text ?? null), unit: p.unit,
       standard, passed, required: p.required,
     });
-    if (!passed && p.required) failed.push(`${p.projectName}${value !== null ? ` ${value}${p.unit ?? ''}` : ''}（标准 ${standard ?? '—'}）`);
+    if (!passed && p.required) failed.push(`${p.projectName}${value !== null ? ` ${value}${p.unit ?? ''}` : ''}${standard ? `（标准 ${standard}）` : ''}`);
   }
   return { ok: true, items: out, failed };
 }

@@ -28,6 +28,7 @@ import { systemRuleFeature } from '@renderer/features/systemRule/manifest';
 import { traceFeature } from '@renderer/features/trace/manifest';
 import { userFeature } from '@renderer/features/user/manifest';
 import { warehouseFeature } from '@renderer/features/warehouse/manifest';
+import { webviewFeature } from '@renderer/features/webview/manifest';
 import { addMessages, addMessagesLoader } from '@renderer/i18n/dictionaries';
 import { registerTagTypes } from '@renderer/store/api';
 
@@ -40,7 +41,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   systemRuleFeature, machineFeature, productFeature, periodicInspectionFeature, materialFeature, warehouseFeature, enterpriseFeature,
   inspectionItemFeature, productionFeature, inspectionFeature, traceFeature, storageFeature, qualityFeature,
   connectFeature, aboutFeature, passwordFeature, messageFeature,
-  labelFeature, reportFeature, modelingFeature, offlineFeature,
+  labelFeature, reportFeature, modelingFeature, offlineFeature, webviewFeature,
 ];
 
 let registered = false;

@@ -4,6 +4,8 @@ import type { TokenData } from '@shared/api/auth';
 import { DOCUMENT_MESSAGE_HEADER } from '@shared/api/report';
 import { APP_HEADERS, APP_INFO } from '@shared/app';
 import { WORKSTATION_HEADER } from '@shared/lifecycle';
+import { acceptLanguageOf } from '@shared/lang';
+import { storedLanguage } from '@renderer/i18n/i18n';
 import { readWorkstation } from '@renderer/session/workstation';
 import { clearStorage, getTokens, getUser } from '@renderer/session/session';
 import { notify } from '@renderer/notify/toast';
@@ -105,6 +107,8 @@ export function createHttpClient(options: { adapter?: AxiosAdapter } = {}): Http
       // because header values are ASCII and the names are Chinese.
       const workstation = readWorkstation();
       if (workstation) config.headers.set(WORKSTATION_HEADER, encodeURIComponent(workstation));
+      // The texts the server makes (enumeration names, the log's modules and operations, …) follow the UI's language.
+      config.headers.set('Accept-Language', acceptLanguageOf(storedLanguage()));
       if (!config.skipAuth) {
         const token = await refresher.validToken();
         if (token) {

@@ -8,6 +8,8 @@ import { menuLabel } from '@renderer/i18n/i18n';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import { isImplemented } from '@renderer/router/screens';
 import { useAppSelector } from '@renderer/store/hooks';
+import { openableLink } from '@shared/menuLink';
+import { webviewRoute } from '@renderer/features/webview/linkedMenu';
 import { visibleMenu } from './menuFilter';
 import { MenuIcon } from './menuIcons';
 
@@ -16,7 +18,7 @@ const containsPath = (item: MenuItem, path: string): boolean =>
 
 function MenuEntry({ item, depth, expanded, toggle }: { item: MenuItem; depth: number; expanded: Set<string>; toggle: (no: string) => void }) {
   const lang = useLanguage();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const label = menuLabel(item, lang);
   const icon = depth === 0 ? <ListItemIcon sx={{ minWidth: 36 }}><MenuIcon name={item.menuIcon} /></ListItemIcon> : null;
 
@@ -39,11 +41,21 @@ function MenuEntry({ item, depth, expanded, toggle }: { item: MenuItem; depth: n
       </>
     );
   }
-  // Real links: a middle click, Ctrl+click or the context menu open the screen in a new tab as anywhere on the web.
   if (item.menuLink) {
-    const target = item.target || '_blank';
+    // Inside the layout, the whole window or the parent frame: the app's own route opens it (and checks it).
+    // A new window: a real link (only an http(s) one; anything else goes to /webview, which says why not).
+    const route = openableLink(item.menuLink) ? webviewRoute(item) : webviewRoute({ ...item, target: 'iframe' });
+    const shown = pathname === '/webview' && new URLSearchParams(search).get('menu') === item.menuNo;
+    if (route) {
+      return (
+        <ListItemButton component={RouterLink} to={route} selected={shown} aria-current={shown ? 'page' : undefined} sx={{ pl: 2 + depth * 2 }}>
+          {icon}
+          <ListItemText primary={label} />
+        </ListItemButton>
+      );
+    }
     return (
-      <ListItemButton component="a" href={item.menuLink} target={target} rel={target === '_self' ? undefined : 'noopener noreferrer'} sx={{ pl: 2 + depth * 2 }}>
+      <ListItemButton component="a" href={item.menuLink} target="_blank" rel="noopener noreferrer" sx={{ pl: 2 + depth * 2 }}>
         {icon}
         <ListItemText primary={label} />
       </ListItemButton>

@@ -20,7 +20,12 @@ export function TabsBar() {
 
   return (
     <Box sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-      <Tabs value={active} variant="scrollable" scrollButtons="auto" aria-label={t('tabs.label')}>
+      {/*
+        The scroll buttons always keep their place (greyed out while nothing is hidden): with "auto" they appear
+        once the tabs overflow, which shrinks the strip just after the new tab was scrolled into view, leaving it
+        cut off at the right.
+      */}
+      <Tabs value={active} variant="scrollable" scrollButtons aria-label={t('tabs.label')}>
         {tabs.map((tab) => {
           const label = tab.path === HOME_PATH ? t('home.title') : lang === 'zh-CN' ? tab.label : screenLabel(tab.value, menuList, lang);
           return (

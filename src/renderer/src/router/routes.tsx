@@ -9,6 +9,7 @@ import { ERROR_CODES, SCREENS } from './screens';
 const LoginPage = lazyScreen(() => import('@renderer/features/login/LoginPage'), ChunkFailed);
 const ErrorPage = lazyScreen(() => import('@renderer/features/errors/ErrorPage'), ChunkFailed);
 const ConnectPage = lazyScreen(() => import('@renderer/features/connect/ConnectPage'), ChunkFailed);
+const OpenLinkPage = lazyScreen(() => import('@renderer/features/webview/OpenLinkPage'), ChunkFailed);
 /**
  * The signed-in shell (header, menu, tabs) and the features' texts load on demand: the login route stays
  * small. The shell shows once both are there, so no screen shows a raw key.
@@ -28,9 +29,10 @@ function layoutRoutes(): RouteObject[] {
     children.push({ path: rest.join('/'), element: <Screen /> });
     groups.set(segment, children);
   }
+  // A segment with a screen of its own (/webview) is that screen; the others send their bare path home.
   return [...groups].map(([segment, children]) => ({
     path: segment,
-    children: [{ index: true, element: <Navigate to="/main/home" replace /> }, ...children],
+    children: children.some((c) => c.path === '') ? children : [{ index: true, element: <Navigate to="/main/home" replace /> }, ...children],
   }));
 }
 
@@ -46,6 +48,9 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/', element: <Navigate to="/main/home" replace /> },
           { path: '/login', element: <LoginPage /> },
+          // A linked menu item opened in the whole window or from the parent frame: no shell around it.
+          { path: '/webview/self', element: <OpenLinkPage /> },
+          { path: '/webview/parent', element: <OpenLinkPage /> },
           // One shell for every layout (/main, /Setting, …) so switching screens keeps header and menu.
           { element: <MainLayout />, children: layoutRoutes() },
           ...ERROR_CODES.map((code) => ({ path: `/${code}`, element: <ErrorPage /> })),

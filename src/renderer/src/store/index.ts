@@ -29,11 +29,19 @@ export function makeStore() {
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
   let tabs = store.getState().tabs.tabs;
+  let language = store.getState().app.language;
   store.subscribe(() => {
     const next = store.getState().tabs.tabs;
     if (next !== tabs) {
       tabs = next;
       if (store.getState().auth.user) setItem(STORAGE_KEYS.BREADCRUMB, next);
+    }
+    // What the server answered holds its texts in the old language (enumeration names, the log's modules):
+    // everything on screen is asked again in the new one.
+    const lang = store.getState().app.language;
+    if (lang !== language) {
+      language = lang;
+      store.dispatch(api.util.resetApiState());
     }
   });
   onSessionCleared(() => {

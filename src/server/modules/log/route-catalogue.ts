@@ -1,5 +1,8 @@
 import type { RouteOptions } from 'fastify';
-import { LOG_MODULES, moduleOfPath, type LogInterface, type LogParam } from '@shared/api/log';
+import { moduleOfPath, type LogInterface, type LogParam } from '@shared/api/log';
+import type { Bilingual, TextLang } from '@shared/lang';
+import { moduleNameOf } from './log-names';
+import { operationNames } from './operation-names';
 
 /** Methods an operation-log setting can name (the API declares no others). */
 const SETTABLE_METHODS = new Set(['GET', 'POST']);
@@ -14,19 +17,25 @@ interface SchemaLike {
 }
 
 /** One declared /api route, as the operation log and its settings see it. */
-export interface ApiRoute extends LogInterface {
+export interface ApiRoute extends Omit<LogInterface, 'moduleName'> {
   params: LogParam[];
-  /** What a call of it does, in a few words (the log's 操作): see operationOf. */
-  operation: string;
+  /** What a call of it does, in a few words (the log's 操作), from operation-names.ts (else see operationOf). */
+  operation: Bilingual;
+  /** Called by the client on its own (a poll, a report): never in the log, and no setting can put it there. */
+  background: boolean;
 }
+
+/** The route as the settings screen lists it, in the caller's language (English has no summary: the operation stands in). */
+export const interfaceOf = (r: ApiRoute, lang: TextLang): LogInterface => ({
+  method: r.method, logUrl: r.logUrl, summary: lang === 'en' ? r.operation.en : r.summary, module: r.module,
+  moduleName: moduleNameOf(r.module, lang), read: r.read,
+});
 
 /**
  * The operation a summary names, in words: its leading words, before the details of how (a colon, a
  * bracket or a comma), e.g. '充装：已领瓶（3）→ 已充装（4），写充装记录' → '充装'.
  */
 export const operationOf = (summary: string): string => summary.split(/[：:（(，,]/)[0]!.trim();
-
-export const moduleNameOf = (module: string): string => LOG_MODULES[module] ?? module;
 
 /** Top-level property names of a request schema (an object, or a union/intersection of objects). */
 function propertiesOf(schema: unknown, where: string, out: Map<string, LogParam>): void {
@@ -75,6 +84,7 @@ export class RouteCatalogue {
   add(route: RouteOptions): void {
     if (!route.url.startsWith('/api/') || route.schema?.hide) return;
     const readOnly = route.config?.readOnly;
+    const background = route.config?.background === true;
     for (const method of [route.method].flat()) {
       if (!SETTABLE_METHODS.has(method)) continue;
       const params = new Map<string, LogParam>();
@@ -83,8 +93,10 @@ export class RouteCatalogue {
       propertiesOf(route.schema?.body, 'body', params);
       const module = moduleOfPath(route.url);
       const summary = route.schema?.summary ?? '';
+      // A route the catalogue does not name yet is named from its summary (Chinese only).
+      const operation = operationNames(method, route.url) ?? { zh: operationOf(summary), en: operationOf(summary) };
       const api: ApiRoute = {
-        method, logUrl: route.url, summary, operation: operationOf(summary), module, moduleName: moduleNameOf(module),
+        method, logUrl: route.url, summary, operation, module, background,
         read: typeof readOnly === 'boolean' ? readOnly : READ_METHODS.has(method), params: [...params.values()],
       };
       this.byKey.set(`${method} ${route.url}`, api);
@@ -105,9 +117,9 @@ export class RouteCatalogue {
     return this.byKey.get(`${method} ${path}`) ?? this.matchers.get(method)?.find((m) => m.regex.test(path))?.route;
   }
 
-  /** All routes, sorted by path (then method); of one module when given. */
+  /** The routes a person's call reaches (background ones left out), sorted by path (then method); of one module when given. */
   list(module?: string): ApiRoute[] {
-    return [...this.byKey.values()].filter((r) => !module || r.module === module)
+    return [...this.byKey.values()].filter((r) => !r.background && (!module || r.module === module))
       .sort((a, b) => (a.logUrl === b.logUrl ? a.method.localeCompare(b.method) : a.logUrl < b.logUrl ? -1 : 1));
   }
 }

@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction';
 import { mapUniqueViolation } from '../../lib/db-errors';
 import { BusinessError } from '../../lib/errors';
 import { blankToNull } from '../../lib/paging';
+import { openableLink } from '@shared/menuLink';
 import { adminMenuTree, BUILT_IN_MENUS, descendantsOf, findNode, roleMenuTree } from './menu-tree';
 import * as repo from './menu.repository';
 
@@ -63,6 +64,8 @@ export async function saveMenu(db: Db, body: MenuSaveBody): Promise<number> {
   const menuUrl = blankToNull(body.menuUrl);
   const menuLink = blankToNull(body.menuLink);
   if (menuUrl && menuLink) throw new BusinessError('路由地址与外部链接只能填一个');
+  // Only an http(s) address is ever opened (javascript:, data:, file: never), framed or not.
+  if (menuLink && !openableLink(menuLink)) throw new BusinessError(`外部链接只能是 http:// 或 https:// 开头的网址：${menuLink}`);
   const menuName = body.menuName.trim();
   if (!menuName) throw new BusinessError('参数错误：菜单名称不能为空');
   const buttons = buttonsOf(body);

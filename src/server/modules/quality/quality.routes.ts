@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { QUALITY } from '@shared/api/quality';
 import { actorOf } from '../../lib/access';
 import { route } from '../../lib/endpoint';
+import { langOf } from '../../lib/lang';
 import { sendXlsxBuffer } from '../../lib/xlsx/write';
 import * as quality from './quality.service';
 import * as recall from './recall.service';
@@ -16,7 +17,7 @@ export const qualityRoutes: FastifyPluginAsync = async (app) => {
   route(app, QUALITY.deliveryExport, async (request, reply) =>
     sendXlsxBuffer(reply, `客户质量_${stamp()}.xlsx`, await deliveryWorkbook(app.db, request.body)));
   route(app, QUALITY.checkCount, async (request) => quality.checkCount(app.db, request.body));
-  route(app, QUALITY.productAnalysis, async (request) => quality.productAnalysis(app.db, request.body));
+  route(app, QUALITY.productAnalysis, async (request) => quality.productAnalysis(app.db, request.body, langOf(request)));
   route(app, QUALITY.factoryExport, async (request, reply) =>
     sendXlsxBuffer(reply, `出厂质量_${stamp()}.xlsx`, await factoryWorkbook(app.db, request.body)));
   route(app, QUALITY.recall, async (request) => {

@@ -4,6 +4,7 @@ import {
   type QualityPageQuery,
 } from '@shared/api/quality';
 import type { PageResult } from '@shared/api/schema';
+import type { Bilingual, TextLang } from '@shared/lang';
 import type { DB } from '../../db/schema';
 import { isValidDate } from '../../lib/dates';
 import { BusinessError } from '../../lib/errors';
@@ -88,7 +89,16 @@ export async function checkCount(db: Db, f: QualityFilter): Promise<CheckCount> 
 
 const DECISION_FIELD: Record<number, 'toStock' | 'toFilling' | 'scrapped'> = { 2: 'toStock', 3: 'toFilling', 0: 'scrapped' };
 
-export async function productAnalysis(db: Db, f: QualityFilter): Promise<ProductAnalysis> {
+/** A failed re-weigh's reason as trace_daily keeps it (the Chinese word), in the reader's language. */
+const REWEIGH_REASONS: Record<string, Bilingual> = {
+  超重: { zh: '超重', en: 'Overweight' }, 欠重: { zh: '欠重', en: 'Underweight' }, 超差: { zh: '超差', en: 'Out of tolerance' },
+};
+const reweighReason = (stored: string, lang: TextLang): string => {
+  const words = REWEIGH_REASONS[stored || '超差'];
+  return words ? words[lang] : stored;
+};
+
+export async function productAnalysis(db: Db, f: QualityFilter, lang: TextLang = 'zh'): Promise<ProductAnalysis> {
   checkPeriod(f);
   const [periods, why] = await Promise.all([
     repo.countsByPeriod(db, f, ['testPass', 'testFail', 'reweighPass', 'reweighFail', 'analyse'], false),
@@ -108,7 +118,7 @@ export async function productAnalysis(db: Db, f: QualityFilter): Promise<Product
   for (const r of why) {
     if (r.action === 'analyse') decisions.push({ decision: r.decision, reason: r.reason, n: r.n });
     else if (r.action === 'testFailItem') reasons.push({ kind: 'test', reason: r.reason, n: r.n });
-    else reasons.push({ kind: 'reweigh', reason: r.reason || '超差', n: r.n });
+    else reasons.push({ kind: 'reweigh', reason: reweighReason(r.reason, lang), n: r.n });
   }
   return { byPeriod: [...byPeriod.values()], reasons, decisions };
 }

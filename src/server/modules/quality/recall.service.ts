@@ -116,7 +116,8 @@ export async function recallNotify(db: Db, body: RecallNotifyBody, senderId: num
   const holders = summary.byCustomer.slice(0, NAMED_CUSTOMERS)
     .map((c) => `${c.name} ${c.n} 个${c.contact || c.phone ? `（${[c.contact, c.phone].filter(Boolean).join(' ')}）` : ''}`).join('、');
   const more = summary.byCustomer.length > NAMED_CUSTOMERS ? ` 等 ${summary.byCustomer.length} 个客户` : '';
-  const content = `${renderTemplate((template ?? DEFAULT_TEMPLATE).digest, values)}（${summary.label}）${holders ? `持有客户：${holders}${more}` : '没有客户持有这些气瓶'}`;
+  // What was recalled, then who holds it: two sentences.
+  const content = `${renderTemplate((template ?? DEFAULT_TEMPLATE).digest, values)}（${summary.label}）。${holders ? `持有客户：${holders}${more}` : '没有客户持有这些气瓶'}`;
   const title = renderTemplate((template ?? DEFAULT_TEMPLATE).title, values);
   const subjectKey = summary.lotNo ? `recall:${summary.lotNo}` : null;
   const sent = await sendNotice(db, { cause: causeOf(choice), senderId, recipients: users, message: { kind: 'recall', title, content, link: '/quality/recall', subjectKey } });

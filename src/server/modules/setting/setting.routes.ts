@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { SETTING, SETTING_KEYS, type SettingKind } from '@shared/api/setting';
 import { operatorOf, requirePermission } from '../../lib/access';
 import { route } from '../../lib/endpoint';
+import { langOf } from '../../lib/lang';
 import * as settings from './setting.service';
 
 /** The kind's key for `what` (SETTING_KEYS): the routes declare 'authenticated', the kind decides. */
@@ -11,11 +12,11 @@ const allow = (request: FastifyRequest, kind: SettingKind, what: 'view' | 'save'
 export const settingRoutes: FastifyPluginAsync = async (app) => {
   route(app, SETTING.list, async (request) => {
     await allow(request, request.body.kind, 'view');
-    return settings.listSettings(app.db, request.body);
+    return settings.listSettings(app.db, request.body, langOf(request));
   });
   route(app, SETTING.page, async (request) => {
     await allow(request, request.body.kind, 'view');
-    return settings.pageSettings(app.db, request.body);
+    return settings.pageSettings(app.db, request.body, langOf(request));
   });
   // Any signed-in user: a station shows and requires the fields the server will require of its record.
   route(app, SETTING.recordRules, async (request) => settings.recordRules(app.db, request.params.key));

@@ -7,6 +7,8 @@ import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { mapUniqueViolation } from '../../lib/db-errors';
 import { BusinessError } from '../../lib/errors';
+import { systemWordIn } from '../../lib/system-words';
+import type { TextLang } from '@shared/lang';
 import { checkContent } from './setting.content';
 import * as repo from './setting.repository';
 
@@ -17,8 +19,16 @@ const UNIQUE = {
   settings_default_key: () => '另一个设置同时被设为默认，请刷新后重试',
 };
 
-export const listSettings = (db: Kysely<DB>, q: SettingListBody) => repo.listSettings(db, q);
-export const pageSettings = (db: Kysely<DB>, q: SettingPageBody) => repo.pageSettings(db, q);
+/** A row as the reader sees it: the server's own words (author 系统, 系统默认模板) in the reader's language. */
+const shown = <R extends { updatedBy: string | null; remark: string | null }>(r: R, lang: TextLang): R =>
+  lang === 'zh' ? r : { ...r, updatedBy: systemWordIn(r.updatedBy, lang), remark: systemWordIn(r.remark, lang) };
+
+export const listSettings = async (db: Kysely<DB>, q: SettingListBody, lang: TextLang = 'zh') =>
+  (await repo.listSettings(db, q)).map((r) => shown(r, lang));
+export async function pageSettings(db: Kysely<DB>, q: SettingPageBody, lang: TextLang = 'zh') {
+  const page = await repo.pageSettings(db, q);
+  return { total: page.total, list: page.list.map((r) => shown(r, lang)) };
+}
 
 /** The kind of setting `id`, for the permission check before anything else is read. */
 export async function kindOf(db: Kysely<DB>, id: number): Promise<SettingKind> {

@@ -27,6 +27,11 @@ export interface ScanInputProps {
   minLength?: number;
   size?: TextFieldProps['size'];
   fullWidth?: boolean;
+  /**
+   * What the page came to after the scan (a form submitted, a retry): shown under the field in place of the
+   * scan's own words, which no longer hold. A new `id` shows it; the one present at mount is not shown.
+   */
+  notice?: { id: number; kind: 'ok' | 'refused'; message: string } | null;
 }
 
 /** Whether focus went somewhere on purpose: another field, or anything inside a dialog or menu. */
@@ -41,7 +46,7 @@ function focusTakenDeliberately(el: Element | null): boolean {
  * finish (a scan ending inside a composition is acted on at compositionend), ends a scan on Enter or Tab,
  * tells a scan from typing by key timing, and shows and sounds ok / refused from what onScan returns.
  */
-export function ScanInput({ onScan, accept, keepFocus = true, sound = true, label, placeholder, disabled, autoFocus = true, maxInterval = SCANNER_MAX_INTERVAL_MS, minLength = SCANNER_MIN_LENGTH, size = 'small', fullWidth = true }: ScanInputProps) {
+export function ScanInput({ onScan, accept, keepFocus = true, sound = true, label, placeholder, disabled, autoFocus = true, maxInterval = SCANNER_MAX_INTERVAL_MS, minLength = SCANNER_MIN_LENGTH, size = 'small', fullWidth = true, notice }: ScanInputProps) {
   const t = useWidgetT();
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
@@ -61,6 +66,13 @@ export function ScanInput({ onScan, accept, keepFocus = true, sound = true, labe
     // Only when mounted or shown again, not on each change of the props.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  const noticed = useRef(notice?.id);
+  useEffect(() => {
+    if (!notice || notice.id === noticed.current) return;
+    noticed.current = notice.id;
+    setFeedback({ kind: notice.kind, message: notice.message });
+  }, [notice]);
 
   const show = (kind: 'ok' | 'refused', message: string) => {
     if (!mounted.current) return;

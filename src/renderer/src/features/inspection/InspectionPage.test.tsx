@@ -116,6 +116,28 @@ describe('检验管理 /produce/inspect', { timeout: 60_000 }, () => {
     await waitFor(() => expect(scanField()).toHaveFocus());
   });
 
+  it('after 提交 the scan field says what came of it, no longer 请填写检验结果', async () => {
+    storeSession();
+    serve((c) => {
+      if (c.url === '/produce/testScan') return ok(preview);
+      if (c.url === '/produce/testResult') return ok(result('GP0101', 4, 5, '气瓶 GP0101 检验合格', { action: 'testPass' }));
+      return undefined;
+    });
+    renderApp('/produce/inspect');
+    await userEvent.type(await screen.findByPlaceholderText('请扫描气瓶条码', undefined, SCREEN_LOAD), 'GP0101{Enter}');
+    const form = await screen.findByRole('form', { name: '检验 GP0101' });
+    const fieldStatus = within(scanField().closest('.MuiTextField-root')!.parentElement!).getByRole('status');
+    await waitFor(() => expect(fieldStatus).toHaveTextContent('GP0101：请填写检验结果'));
+    await userEvent.type(within(form).getByLabelText(/^纯度（%）/), '99.95');
+    await userEvent.type(within(form).getByLabelText(/^水分（ppm）/), '5');
+    await userEvent.click(within(within(form).getByRole('radiogroup', { name: '外观' })).getByRole('radio', { name: '合格' }));
+    await userEvent.click(within(form).getByRole('button', { name: '提交' }));
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'ok'));
+    await waitFor(() => expect(fieldStatus).toHaveTextContent('气瓶 GP0101 检验合格'));
+    expect(fieldStatus).not.toHaveTextContent('请填写检验结果');
+    expect(fieldStatus).toHaveAttribute('data-kind', 'ok');
+  });
+
   it('asks for a required project before sending anything', async () => {
     storeSession();
     const adapter = serve((c) => (c.url === '/produce/testScan' ? ok(preview) : undefined));

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Chip } from '@mui/material';
 import type { LabelContent, SettingInfo, SettingRow } from '@shared/api/setting';
-import { DATA_SOURCES, isDataSourceKind, type DataSourceKind } from '@shared/dataSources';
+import type { DataSourceKind } from '@shared/dataSources';
 import type { FormField, FormValues } from '@renderer/components/Form';
 import { codeRule, ListPage, textOrNull, useActionsColumn, useFormDialog, useListFilters } from '@renderer/components/ListPage';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
@@ -11,13 +11,15 @@ import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
 import { useAppDispatch } from '@renderer/store/hooks';
 import { labelApi } from './labelApi';
-import { DIRECTION_OPTIONS, DPI_OPTIONS, LANG_OPTIONS, NEW_LABEL, SOURCE_OPTIONS } from './labelOptions';
+import { useDataSources } from '@renderer/features/lookups/useLookups';
+import { DIRECTION_OPTIONS, DPI_OPTIONS, LANG_OPTIONS, NEW_LABEL } from './labelOptions';
 
 export const designerPath = (id: number) => `/tagSetting/label/set?id=${id}`;
 
 /** 标签设置 (/Setting/tagSetting): the plant's label templates; 新增 asks the label's properties and opens the designer. */
 export default function LabelListPage() {
   const t = useT();
+  const sources = useDataSources();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const filters = useListFilters();
@@ -36,7 +38,7 @@ export default function LabelListPage() {
       { key: 'dpi', label: t('label.dpi'), type: 'select', options: DPI_OPTIONS, rules: [{ required: true }] },
       { key: 'direction', label: t('label.direction'), type: 'select', options: DIRECTION_OPTIONS, rules: [{ required: true }] },
       { key: 'lang', label: t('label.lang'), type: 'select', options: LANG_OPTIONS, rules: [{ required: true }] },
-      { key: 'dataSource', label: t('label.dataSource'), type: 'select', options: SOURCE_OPTIONS, rules: [{ required: true }] },
+      { key: 'dataSource', label: t('label.dataSource'), type: 'select', options: sources.options, rules: [{ required: true }] },
     ],
     initialValues: () => ({ ...NEW_LABEL, dataSource: 'CYLINDER', settingKey: 'FILLING' }),
     submit: async (v: FormValues) => {
@@ -69,7 +71,7 @@ export default function LabelListPage() {
   const columns = useMemo<TableColumn<SettingRow>[]>(() => [
     { field: 'name', headerName: t('label.name'), flex: 1, minWidth: 140 },
     { field: 'settingKey', headerName: t('label.key'), width: 130 },
-    { field: 'dataSource', headerName: t('label.dataSource'), width: 100, valueFormatter: (v: string) => (isDataSourceKind(v) ? DATA_SOURCES[v].name : v) },
+    { field: 'dataSource', headerName: t('label.dataSource'), width: 100, valueFormatter: (v: string) => sources.nameOf(v) },
     {
       field: 'enabled', headerName: t('label.enabled'), width: 90,
       renderCell: ({ row }) => <Chip size="small" color={row.enabled ? 'success' : 'default'} label={t(row.enabled ? 'label.on' : 'label.off')} />,
@@ -78,7 +80,7 @@ export default function LabelListPage() {
     { field: 'version', headerName: t('label.version'), width: 70 },
     { field: 'updatedAt', headerName: t('label.updatedAt'), width: 170 },
     actions,
-  ], [t, actions]);
+  ], [t, actions, sources]);
 
   return (
     <ListPage<SettingRow> fields={filterFields} filters={filters} columns={columns} query={labelApi.useLabelPageQuery}

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import type { FieldOption } from '@renderer/components/Form';
 import { SYSTEM_RULE_DEFAULTS, type SystemRules } from '@shared/api/systemRule';
+import { DATA_SOURCE_KINDS, dataSourceName, isDataSourceKind } from '@shared/dataSources';
+import { useLanguage } from '@renderer/i18n/useT';
 import { lookupsApi } from './lookupsApi';
 
 /** The entries of one server enumeration as select options. */
@@ -33,6 +35,15 @@ export function useCustomerOptions(): FieldOption[] {
 export function useSystemRules(): SystemRules {
   const { data } = lookupsApi.useSystemRulesQuery();
   return data ?? SYSTEM_RULE_DEFAULTS;
+}
+
+/** The data sources of documents and labels in the UI's language: a source's name, and all of them as options. */
+export function useDataSources(): { nameOf: (kind: string) => string; options: FieldOption[] } {
+  const lang = useLanguage() === 'en' ? 'en' : 'zh';
+  return useMemo(() => ({
+    nameOf: (kind: string) => (isDataSourceKind(kind) ? dataSourceName(kind, lang) : kind),
+    options: DATA_SOURCE_KINDS.map((k) => ({ label: dataSourceName(k, lang), value: k })),
+  }), [lang]);
 }
 
 /** The label of a value among options, or the value itself. */

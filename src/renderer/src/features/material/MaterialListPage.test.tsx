@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MaterialRow } from '@shared/api/material';
-import { ENUMS } from '@shared/api/enum';
+import { ENUMS, enumEntriesIn } from '@shared/api/enum';
+import { langOfHeader } from '@shared/lang';
 import { http } from '@renderer/http/client';
 import { fakeAdapter, ok } from '@renderer/test/fakeAdapter';
 import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
@@ -16,7 +17,8 @@ const oxygen: MaterialRow = {
 function serve() {
   const adapter = fakeAdapter((c) => {
     if (c.url === '/material/listPage') return ok({ list: [oxygen], total: 1 });
-    if (c.url === '/enum/dropDown/gasCategory') return ok(ENUMS.gasCategory);
+    // As the server answers: the names in the language the call asks for.
+    if (c.url === '/enum/dropDown/gasCategory') return ok(enumEntriesIn(ENUMS.gasCategory!, langOfHeader(c.headers.get('Accept-Language') as string | undefined)));
     if (c.url === '/material/save') return ok({ id: 8 });
     return ok(null);
   });
@@ -44,6 +46,19 @@ describe('介质管理', { timeout: 30_000 }, () => {
     await userEvent.type(screen.getByLabelText('介质编码'), 'O2');
     await userEvent.click(screen.getByRole('button', { name: '查询' }));
     await waitFor(() => expect(bodies(adapter, '/material/listPage').at(-1)).toEqual({ page: 1, size: 15, materialName: '氧', code: 'O2' }));
+  });
+
+  it('asks the server in the UI\'s language, and again when the language is switched (the category 压缩气体 → Compressed gas)', async () => {
+    storeSession();
+    const adapter = serve();
+    renderApp('/product/materialMng');
+    const row = (await screen.findByText('工业氧', undefined, SCREEN_LOAD)).closest('[role="row"]') as HTMLElement;
+    expect(await within(row).findByText('压缩气体')).toBeInTheDocument();
+    expect(adapter.calls.find((c) => c.url === '/enum/dropDown/gasCategory')!.headers.get('Accept-Language')).toBe('zh-CN');
+    await userEvent.click(screen.getByTestId('language-switch'));
+    const again = (await screen.findByText('工业氧')).closest('[role="row"]') as HTMLElement;
+    expect(await within(again).findByText('Compressed gas')).toBeInTheDocument();
+    expect(adapter.calls.filter((c) => c.url === '/enum/dropDown/gasCategory').at(-1)!.headers.get('Accept-Language')).toBe('en');
   });
 
   it('refuses an empty gas with the rule messages and sends nothing', async () => {

@@ -46,7 +46,12 @@ export function MenuDialog({ item, menus, onClose }: { item: Editing; menus: Men
         { validator: (v, all) => (v && all.menuUrl ? t('menu.urlOrLink') : undefined) },
       ],
     },
-    { key: 'target', label: t('menu.target'), type: 'select', options: [{ label: t('menu.targetSelf'), value: '_self' }, { label: t('menu.targetBlank'), value: '_blank' }] },
+    {
+      key: 'target', label: t('menu.target'), type: 'select', options: [
+        { label: t('menu.targetIframe'), value: 'iframe' }, { label: t('menu.targetSelf'), value: '_self' },
+        { label: t('menu.targetParent'), value: '_parent' }, { label: t('menu.targetBlank'), value: '_blank' },
+      ],
+    },
     { key: 'menuColor', label: t('menu.color'), placeholder: '#409EFF', rules: [{ pattern: COLOR_PATTERN, message: t('menu.colorPattern') }] },
     { key: 'sort', label: t('menu.sort'), type: 'number', min: 0, max: 100_000, decimal: 0 },
     { key: 'hidden', label: t('menu.hidden'), type: 'switch' },

@@ -1,4 +1,5 @@
 import { BUTTON_KEY_PATTERN, MENU_COLOR_PATTERN, type MenuAdminNode, type MenuOption, type MenuSaveBody } from '@shared/api/menu';
+import { isMenuTarget } from '@shared/menuLink';
 import type { FieldOption, FormValues } from '@renderer/components/Form';
 import { numberOrUndefined, textOrNull } from '@renderer/components/ListPage';
 import type { TableColumn, TableRow } from '@renderer/components/TableForm';
@@ -86,7 +87,7 @@ export function repeatedKey(rows: TableRow[]): string | undefined {
 }
 
 export function toBody(v: FormValues, rows: TableRow[], item: Editing): MenuSaveBody {
-  const target = v.target === '_self' || v.target === '_blank' ? v.target : null;
+  const target = isMenuTarget(v.target) ? v.target : null;
   return {
     ...('node' in item ? { id: item.node.id } : {}),
     menuNo: String(v.menuNo ?? '').trim(),

@@ -1,7 +1,8 @@
 import { Fragment } from 'react';
 import { Box, Button, Paper, Stack, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tabs, Typography } from '@mui/material';
 import { OWN_FIELD_TYPES } from '@shared/api/dataSource';
-import { DATA_SOURCE_KINDS, DATA_SOURCES, type DataSourceKind } from '@shared/dataSources';
+import type { DataSourceKind } from '@shared/dataSources';
+import { useDataSources } from '@renderer/features/lookups/useLookups';
 import { useConfirmDelete, useFormDialog } from '@renderer/components/ListPage';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import { HasPermission } from '@renderer/permission/Permission';
@@ -22,6 +23,7 @@ interface Field { contentKey: string; contentName: string; type: string; id?: nu
  */
 export function DataSourcePane() {
   const t = useT();
+  const sources = useDataSources();
   const [kind, setKind] = useScreenState<DataSourceKind>('source', 'OUTBOUND_ORDER');
   const { data } = modelingApi.useSourceFieldsQuery({ dataSource: kind });
   const [saveField] = modelingApi.useSaveFieldMutation();
@@ -29,7 +31,7 @@ export function DataSourcePane() {
   const canSave = usePermission(['modeling:save']);
   const cell = { py: 0.5 };
   const adder = useFormDialog<null>({
-    title: () => t('modeling.addFieldTitle', { source: DATA_SOURCES[kind].name }),
+    title: () => t('modeling.addFieldTitle', { source: sources.nameOf(kind) }),
     width: 480,
     fields: () => [
       { key: 'contentName', label: t('modeling.contentName'), maxLength: 64, rules: [{ required: true }] },
@@ -48,7 +50,7 @@ export function DataSourcePane() {
   return (
     <Stack spacing={1} sx={{ minHeight: 0, flex: 1 }}>
       <Tabs value={kind} onChange={(_, v: DataSourceKind) => setKind(v)} aria-label={t('modeling.sources')}>
-        {DATA_SOURCE_KINDS.map((k) => <Tab key={k} value={k} label={DATA_SOURCES[k].name} />)}
+        {sources.options.map((o) => <Tab key={o.value} value={o.value} label={o.label} />)}
       </Tabs>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         {data && <Typography variant="body2" color="text.secondary">{t('modeling.subject', { subject: data.subject })}</Typography>}
@@ -58,7 +60,7 @@ export function DataSourcePane() {
         </HasPermission>
       </Stack>
       <TableContainer component={Paper} variant="outlined" sx={{ flex: 1, minHeight: 0 }}>
-        <Table size="small" stickyHeader aria-label={DATA_SOURCES[kind].name}>
+        <Table size="small" stickyHeader aria-label={sources.nameOf(kind)}>
           <TableHead>
             <TableRow>
               <TableCell>{t('modeling.contentName')}</TableCell>

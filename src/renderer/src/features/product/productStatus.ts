@@ -18,3 +18,14 @@ export const offeredStatuses = (counts: { status: number; count: number }[]): nu
 /** 产权单位 as the server names it (自有, or the owning customer), in the UI language; '—' when unknown. */
 export const ownerLabel = (t: T, ownerName: string | null | undefined): string =>
   (ownerName === OWN_OWNER_NAME ? t('product.ownOwner') : ownerName || '—');
+
+/**
+ * One colour per status, the same in every chart and chip (the dashboard's pie and stock bars, the trace card,
+ * the recall summary): 在库 is always blue, 待分析 always red.
+ */
+const STATUS_COLORS: Record<number, string> = {
+  0: '#616161', 1: '#d32f2f', 2: '#1976d2', 3: '#0288d1', 4: '#7b1fa2', 5: '#00897b', 6: '#2e7d32',
+  7: '#558b2f', 8: '#ef6c00', 9: '#5d4037', 10: '#c2185b',
+};
+/** The colour of a status; the unnamed codes 11–13 share a grey. */
+export const statusColor = (code: number): string => STATUS_COLORS[code] ?? '#9e9e9e';

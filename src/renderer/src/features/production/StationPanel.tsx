@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import dayjs from 'dayjs';
 import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
@@ -104,13 +104,17 @@ export interface StationPanelProps {
 export function StationPanel({ station, settings, onScan, below, disabled, scanLabel }: StationPanelProps) {
   const t = useT();
   const { shift, pending } = station;
+  // The newest verdict also speaks under the scan field: a step finished after its scan (检验's 提交, 重试)
+  // replaces what the scan said (…：请填写检验结果).
+  const latest = shift.recent[0];
+  const notice = useMemo(() => (latest ? { id: latest.id, kind: RED.includes(latest.kind) ? 'refused' as const : 'ok' as const, message: latest.title } : null), [latest]);
   return (
     <Paper variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(260px, 1.15fr) minmax(240px, 1fr) minmax(180px, 0.75fr)', alignItems: 'start' }}>
       <Box sx={{ gridColumn: '1 / -1' }}><OfflineHeader /></Box>
       <Stack spacing={1.5} sx={{ minWidth: 0 }}>
         {settings}
         <Box ref={station.scanBox}>
-          <ScanInput sound={false} disabled={disabled} label={scanLabel ?? t('production.scan')} placeholder={t('production.scanPlaceholder')}
+          <ScanInput sound={false} disabled={disabled} label={scanLabel ?? t('production.scan')} placeholder={t('production.scanPlaceholder')} notice={notice}
             onScan={async (code) => {
               const outcome = CYLINDER_CODE.test(code)
                 ? await onScan(code)

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import type { QualityFilter } from '@shared/api/quality';
+import { RangePicker } from '@renderer/components/RangePicker';
 import { useCustomerOptions, useMaterialOptions } from '@renderer/features/lookups/useLookups';
 import { useT } from '@renderer/i18n/useT';
 import { qualityApi } from './qualityApi';
@@ -46,10 +47,9 @@ export function QualityFilterBar({ value, onApply, fields, actions }: Props) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField type="date" size="small" label={t('quality.from')} value={draft.from} onChange={(e) => set({ from: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField type="date" size="small" label={t('quality.to')} value={draft.to} onChange={(e) => set({ to: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }} />
+        {/* The plant's date pickers (YYYY-MM-DD, 开始日期 至 结束日期), as on every other screen, not the browser's own. */}
+        <RangePicker value={[draft.from || null, draft.to || null]} startPlaceholder={t('quality.from')} endPlaceholder={t('quality.to')}
+          onChange={(v) => set({ from: v?.[0] ?? '', to: v?.[1] ?? '' })} />
         {fields.includes('material') && select(t('quality.gas'), 'materialId', gases.map((g) => ({ label: g.label, value: g.value })))}
         {fields.includes('customer') && select(t('quality.customer'), 'customerId', customers.map((c) => ({ label: c.label, value: c.value })))}
         {fields.includes('operator') && select(t('quality.operator'), 'operatorId', (users ?? []).map((u) => ({ label: u.name, value: u.id })))}

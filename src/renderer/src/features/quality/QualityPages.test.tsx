@@ -56,10 +56,14 @@ describe('质量中心', { timeout: 30_000 }, () => {
     expect(first).toMatchObject({ bucket: 'day' });
     expect((Date.parse(first.to) - Date.parse(first.from)) / 86_400_000).toBe(29);
     expect(await screen.findAllByText('暂无数据')).not.toHaveLength(0);
-    await userEvent.clear(screen.getByLabelText('开始日期'));
-    await userEvent.type(screen.getByLabelText('开始日期'), '2026-01-01');
+    // The first of the start's month, chosen on the picker's calendar.
+    const start = screen.getByRole('group', { name: '开始日期' });
+    await userEvent.click(within(start.parentElement!).getByRole('button'));
+    await userEvent.click(await screen.findByRole('gridcell', { name: '1' }));
+    const ok = screen.queryByRole('button', { name: '确定' });
+    if (ok) await userEvent.click(ok);
     await userEvent.click(screen.getByRole('button', { name: '查询' }));
-    await waitFor(() => expect(bodies(adapter, '/qualityCenter/deliveryCount').at(-1)).toMatchObject({ from: '2026-01-01' }));
+    await waitFor(() => expect(bodies(adapter, '/qualityCenter/deliveryCount').at(-1)).toMatchObject({ from: `${first.from.slice(0, 8)}01`, to: first.to }));
   });
 
   it('客户质量 without the export key shows no 导出', async () => {
@@ -111,6 +115,21 @@ describe('质量中心', { timeout: 30_000 }, () => {
     await userEvent.type(within(again).getByLabelText(/召回原因/), '阀门缺陷');
     await userEvent.click(within(again).getByRole('button', { name: '通知' }));
     expect(await screen.findByText('该召回已于 2026-11-20 10:05:00 通知过这 2 位用户，未重复发送')).toBeInTheDocument();
+  });
+
+  it('takes its dates with the date pickers of every other screen (YYYY-MM-DD), not the browser\'s own inputs', async () => {
+    storeSession();
+    serve();
+    const shown = (label: string) => screen.getByRole('group', { name: label }).querySelector('.MuiPickersSectionList-root')?.textContent?.replace(/[\u2066-\u2069]/g, '');
+    const { unmount } = renderApp('/quality/customer');
+    await waitFor(() => expect(screen.getByRole('group', { name: '开始日期' })).toBeInTheDocument(), SCREEN_LOAD);
+    expect(shown('结束日期')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(document.querySelector('input[type="date"], input[type="datetime-local"]')).toBeNull();
+    unmount();
+    renderApp('/quality/recall');
+    await userEvent.click(await screen.findByRole('tab', { name: '按介质和充装时间' }, SCREEN_LOAD));
+    expect(screen.getByRole('group', { name: '开始时间' })).toBeInTheDocument();
+    expect(document.querySelector('input[type="date"], input[type="datetime-local"]')).toBeNull();
   });
 
   it('recallQuery: one way of choosing, datetimes as the server reads them', () => {

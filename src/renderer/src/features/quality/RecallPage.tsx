@@ -1,14 +1,16 @@
 import { useMemo, useState } from 'react';
 import {
-  Alert, Button, Chip, MenuItem, Paper, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TextField, Typography,
+  Alert, Button, MenuItem, Paper, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TextField, Typography,
 } from '@mui/material';
 import { QUALITY, type RecallQuery, type RecallRow } from '@shared/api/quality';
 import { ExportButton } from '@renderer/components/ListPage';
 import { PaginatedTable, type TableColumn } from '@renderer/components/PaginatedTable';
 import { AppDialog } from '@renderer/components/AppDialog';
 import { PageLoading } from '@renderer/components/PageLoading';
+import { RangePicker } from '@renderer/components/RangePicker';
 import { useMaterialOptions } from '@renderer/features/lookups/useLookups';
 import { statusLabel } from '@renderer/features/product/productStatus';
+import { StatusChip } from '@renderer/features/product/StatusChip';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
@@ -17,7 +19,7 @@ import { qualityApi } from './qualityApi';
 
 type Way = 'lot' | 'window' | 'cylinder';
 
-/** The form's values as the one way of choosing the call takes (datetime-local 'T' as a space). */
+/** The form's values as the one way of choosing the call takes (times 'YYYY-MM-DD HH:mm[:ss]', a 'T' read as a space). */
 export function recallQuery(way: Way, v: { lotNo: string; materialId: string; from: string; to: string; code: string }): RecallQuery {
   const time = (s: string) => (s.length === 16 ? `${s.replace('T', ' ')}:00` : s.replace('T', ' '));
   if (way === 'lot') return { lotNo: v.lotNo.trim() };
@@ -93,8 +95,8 @@ export default function RecallPage() {
               <TextField select size="small" label={t('quality.gas')} sx={{ minWidth: 160 }} value={form.materialId} onChange={set('materialId')}>
                 {gases.map((g) => <MenuItem key={g.value} value={String(g.value)}>{g.label}</MenuItem>)}
               </TextField>
-              <TextField type="datetime-local" size="small" label={t('quality.fromTime')} value={form.from} onChange={set('from')} slotProps={{ inputLabel: { shrink: true } }} />
-              <TextField type="datetime-local" size="small" label={t('quality.toTime')} value={form.to} onChange={set('to')} slotProps={{ inputLabel: { shrink: true } }} />
+              <RangePicker kind="datetime" value={[form.from || null, form.to || null]} startPlaceholder={t('quality.fromTime')} endPlaceholder={t('quality.toTime')}
+                onChange={(v) => setForm((f) => ({ ...f, from: v?.[0] ?? '', to: v?.[1] ?? '' }))} />
             </>
           )}
           {way === 'cylinder' && <TextField size="small" label={t('quality.code')} value={form.code} onChange={set('code')} />}
@@ -124,7 +126,7 @@ export default function RecallPage() {
             <Typography variant="subtitle2" gutterBottom>{t('quality.byStatus')}</Typography>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
               {s.byStatus.length === 0 && <Typography color="text.secondary">{t('common.noData')}</Typography>}
-              {s.byStatus.map((b) => <Chip key={b.status} label={`${statusLabel(t, b.status)}：${b.n}`} />)}
+              {s.byStatus.map((b) => <StatusChip key={b.status} status={b.status} label={`${statusLabel(t, b.status)}：${b.n}`} />)}
             </Stack>
           </Paper>
           <Paper variant="outlined" sx={{ p: 1.5 }}>

@@ -50,6 +50,16 @@ describe('报表模板', { timeout: 30_000 }, () => {
     expect(bodies(adapter, '/setting/listPage')[0]).toEqual({ page: 1, size: 15, kind: 'REPORT' });
   });
 
+  it('in English names the data source in English (出库单 → Outbound order)', async () => {
+    localStorage.setItem('LANGUAGE', 'en');
+    storeSession();
+    serve();
+    renderApp('/Setting/Report');
+    expect(await screen.findByText('质量证明书（默认）', undefined, SCREEN_LOAD)).toBeInTheDocument();
+    expect(within(rowOf('质量证明书（默认）')).getByText('Outbound order')).toBeInTheDocument();
+    expect(within(rowOf('质量证明书（默认）')).queryByText('出库单')).not.toBeInTheDocument();
+  });
+
   it('shows the server refusing an unknown placeholder, naming it, and saves nothing', async () => {
     storeSession();
     const adapter = serve({ refuseUpload: true });

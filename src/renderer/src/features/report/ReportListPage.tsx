@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Chip } from '@mui/material';
 import type { SettingInfo, SettingRow } from '@shared/api/setting';
-import { DATA_SOURCES, isDataSourceKind, type DataSourceKind } from '@shared/dataSources';
+import type { DataSourceKind } from '@shared/dataSources';
 import type { FormField } from '@renderer/components/Form';
 import { ListPage, textOrNull, useActionsColumn, useListFilters } from '@renderer/components/ListPage';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
@@ -13,6 +13,7 @@ import { useAppDispatch } from '@renderer/store/hooks';
 import { OfficeEditor } from './OfficeEditor';
 import { reportApi } from './reportApi';
 import { TemplateDialog, type TemplateSave } from './TemplateDialog';
+import { useDataSources } from '@renderer/features/lookups/useLookups';
 import { REPORT_OPTIONS, reportName } from './reportOptions';
 
 type ReportInfo = Extract<SettingInfo, { kind: 'REPORT' }>;
@@ -25,6 +26,7 @@ type ReportInfo = Extract<SettingInfo, { kind: 'REPORT' }>;
  */
 export default function ReportListPage() {
   const t = useT();
+  const sources = useDataSources();
   const dispatch = useAppDispatch();
   const filters = useListFilters();
   const [save] = reportApi.useSaveReportMutation();
@@ -81,7 +83,7 @@ export default function ReportListPage() {
   const columns = useMemo<TableColumn<SettingRow>[]>(() => [
     { field: 'name', headerName: t('report.name'), flex: 1, minWidth: 140 },
     { field: 'settingKey', headerName: t('report.key'), width: 120, valueFormatter: (v: string) => reportName(v) },
-    { field: 'dataSource', headerName: t('report.dataSource'), width: 90, valueFormatter: (v: string) => (isDataSourceKind(v) ? DATA_SOURCES[v].name : v) },
+    { field: 'dataSource', headerName: t('report.dataSource'), width: 90, valueFormatter: (v: string) => sources.nameOf(v) },
     {
       field: 'enabled', headerName: t('report.enabled'), width: 80,
       renderCell: ({ row }) => <Chip size="small" color={row.enabled ? 'success' : 'default'} label={t(row.enabled ? 'report.on' : 'report.off')} />,
@@ -91,7 +93,7 @@ export default function ReportListPage() {
     { field: 'updatedBy', headerName: t('report.updatedBy'), width: 90 },
     { field: 'updatedAt', headerName: t('report.updatedAt'), width: 170 },
     actions,
-  ], [t, actions]);
+  ], [t, actions, sources]);
 
   return (
     <ListPage<SettingRow> fields={filterFields} filters={filters} columns={columns} query={reportApi.useReportPageQuery}

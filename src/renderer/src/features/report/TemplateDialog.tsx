@@ -6,7 +6,8 @@ import { AppDialog } from '@renderer/components/AppDialog';
 import { Form, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
 import { useT } from '@renderer/i18n/useT';
 import type { QueryError } from '@renderer/store/api';
-import { isDocx, isReportKey, REPORT_OPTIONS, REPORT_SOURCE, SOURCE_OPTIONS } from './reportOptions';
+import { useDataSources } from '@renderer/features/lookups/useLookups';
+import { isDocx, isReportKey, REPORT_OPTIONS, REPORT_SOURCE } from './reportOptions';
 import { reportApi } from './reportApi';
 
 /** What the dialog saves: a new template's properties, or (replacing) only the new file. */
@@ -26,6 +27,7 @@ export function TemplateDialog({ row, onClose, onSave }: {
   onSave: (saved: TemplateSave) => Promise<unknown>;
 }) {
   const t = useT();
+  const sources = useDataSources();
   const inputId = useId();
   const form = useRef<FormHandle>(null);
   const [values, setValues] = useState<FormValues>(() => ({ settingKey: 'QUALITY_CERTIFICATE', dataSource: 'OUTBOUND_ORDER', isDefault: 0 }));
@@ -36,7 +38,7 @@ export function TemplateDialog({ row, onClose, onSave }: {
   const fields: FormField[] = row ? [] : [
     { key: 'name', label: t('report.name'), rules: [{ required: true }, { max: 64 }] },
     { key: 'settingKey', label: t('report.key'), type: 'select', options: REPORT_OPTIONS, rules: [{ required: true }] },
-    { key: 'dataSource', label: t('report.dataSource'), type: 'select', options: SOURCE_OPTIONS, rules: [{ required: true }] },
+    { key: 'dataSource', label: t('report.dataSource'), type: 'select', options: sources.options, rules: [{ required: true }] },
     { key: 'isDefault', label: t('report.asDefault'), type: 'switch' },
     { key: 'remark', label: t('common.remark'), maxLength: 255, span: 24 },
   ];

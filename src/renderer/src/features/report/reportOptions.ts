@@ -1,5 +1,5 @@
 import { REPORT_KEYS, type ReportKey } from '@shared/api/setting';
-import { DATA_SOURCE_KINDS, DATA_SOURCES, type DataSourceKind } from '@shared/dataSources';
+import type { DataSourceKind } from '@shared/dataSources';
 import type { FieldOption } from '@renderer/components/Form';
 
 /** What each named report is filled from: the order's two documents from the order, 产品合格证 from a lot. */
@@ -15,7 +15,6 @@ export const isReportKey = (key: string): key is ReportKey => key in REPORT_KEYS
 export const reportName = (key: string): string => (isReportKey(key) ? REPORT_KEYS[key] : key);
 
 export const REPORT_OPTIONS: FieldOption[] = Object.entries(REPORT_KEYS).map(([value, label]) => ({ value, label }));
-export const SOURCE_OPTIONS: FieldOption[] = DATA_SOURCE_KINDS.map((k) => ({ value: k, label: DATA_SOURCES[k].name }));
 
 /** A template file is a Word document: the name ends in .docx. */
 export const isDocx = (name: string): boolean => /\.docx$/i.test(name);

@@ -171,6 +171,44 @@ describe('追溯查询 /produce/traceability', { timeout: 60_000 }, () => {
     await waitFor(() => expect(bodies(adapter, '/trace/vacuumHandle')).toEqual([{ code: 'GP0201', scanId: expect.stringMatching(UUID), pressure: -0.09, remark: null }]));
   });
 
+  it('shows a failed inspection and the other recorded facts in words: no raw keys, no empty standard', async () => {
+    storeSession();
+    serve(1, (c) => (c.url === '/trace/getInfo' ? ok({
+      ...info(1),
+      events: [
+        ...events,
+        event(6, 6, 'testFail', '检验不合格', 4, 1, { detail: { failedItems: ['外观（标准 —）', '纯度 99.5%（标准 ≥99.99%）'], failedProjects: ['外观', '纯度'], itemId: 7 } }),
+        event(7, 7, 'recover', '回收', 9, 10, { detail: { customerId: 3, customer: '丙医院', discrepancy: true, expectedCustomerId: 4, expectedCustomer: '丁工厂' } }),
+      ],
+    }) : undefined));
+    renderApp('/produce/traceability');
+    await look();
+    expect(await within(await screen.findByRole('listitem', { name: /^6 检验不合格/ }, SCREEN_LOAD)).findByText('不合格项目：外观、纯度 99.5%（标准 ≥99.99%）')).toBeInTheDocument();
+    expect(within(item(/^7 回收/)).getByText('客户：丙医院，与系统记录不符：是，系统记录的客户：丁工厂')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: '追溯时间线' });
+    expect(list).not.toHaveTextContent(/failedProjects|expectedCustomerId|itemId|标准 —/);
+  });
+
+  it('counts the events with the timeline, which follows an event added on the screen (共 5 条 → 共 6 条)', async () => {
+    storeSession();
+    let shown = events;
+    serve(10, (c) => {
+      if (c.url === '/trace/getInfo') return ok({ ...info(10), events: shown });
+      if (c.url !== '/trace/vacuumHandle') return undefined;
+      shown = [...events, event(6, 6, 'vacuum', '抽真空', 10, 2, { detail: { pressure: -0.09 } })];
+      return ok(result('GP0201', 10, 2, '气瓶 GP0201 抽真空完成，已入空瓶库', { action: 'vacuum' }));
+    });
+    renderApp('/produce/traceability');
+    await look();
+    expect(await screen.findByTestId('event-count', undefined, SCREEN_LOAD)).toHaveTextContent('共 5 条');
+    await userEvent.click(screen.getByRole('button', { name: '抽真空' }));
+    const dialog = await screen.findByRole('dialog', { name: '抽真空：GP0201' });
+    await userEvent.type(within(dialog).getByLabelText(/^真空度/), '-0.09');
+    await userEvent.click(within(dialog).getByRole('button', { name: '抽真空' }));
+    await waitFor(() => expect(screen.getByTestId('event-count')).toHaveTextContent('共 6 条'));
+    expect(screen.queryByText(/共 5 条/)).not.toBeInTheDocument();
+  });
+
   it('备注 on an event is saved with its trace id', async () => {
     storeSession();
     const adapter = serve(2, (c) => (c.url === '/trace/saveOrEdit' ? ok({ id: 10 }) : undefined));

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import dayjs from 'dayjs';
-import { Box, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { STATUS } from '@shared/lifecycle';
 import type { CycleInfo, TraceInfo } from '@shared/api/production';
 import { ScanInput } from '@renderer/components/ScanInput';
 import { productionApi } from '@renderer/features/production/productionApi';
 import { CYLINDER_CODE, failureOf } from '@renderer/features/production/scan';
-import { ownerLabel, statusLabel } from '@renderer/features/product/productStatus';
+import { ownerLabel } from '@renderer/features/product/productStatus';
+import { StatusChip } from '@renderer/features/product/StatusChip';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import type { Language } from '@renderer/i18n/i18n';
 import { useLanguage, useT } from '@renderer/i18n/useT';
@@ -40,7 +41,7 @@ function CylinderCard({ cylinder, onVacuum, onAnalyse }: { cylinder: Cylinder; o
     <Paper variant="outlined" sx={{ p: 1.5 }} aria-label={t('trace.card')} role="region">
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
         <Typography variant="h6" component="h2">{cylinder.code}</Typography>
-        <Chip data-testid="cylinder-status" color={cylinder.status === STATUS.scrap || cylinder.status === STATUS.analyze ? 'error' : 'primary'} label={statusLabel(t, cylinder.status)} />
+        <StatusChip data-testid="cylinder-status" status={cylinder.status} />
         <Box sx={{ flex: 1 }} />
         {VACUUM_FROM.includes(cylinder.status) && (
           <HasPermission keys={['trace:vacuum']}>
@@ -115,7 +116,8 @@ export default function TracePage() {
     try {
       const found = await load({ code: scanned }).unwrap();
       setCode(scanned);
-      return t('trace.found', { code: found.cylinder.code, count: found.events.length });
+      // The count lives with the timeline, which follows every new event; the field's words would not.
+      return t('trace.found', { code: found.cylinder.code });
     } catch (e) {
       const f = failureOf(e);
       throw new Error(f.kind === 'refused' ? f.message : (f.message ?? t('trace.lost')));
@@ -131,7 +133,12 @@ export default function TracePage() {
         <>
           <CylinderCard cylinder={shown.cylinder} onVacuum={() => setDialog('vacuum')} onAnalyse={() => setDialog('analyse')} />
           <Paper variant="outlined" sx={{ p: 1.5 }}>
-            <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>{t('trace.timeline')}</Typography>
+            <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+              {t('trace.timeline')}
+              <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }} data-testid="event-count">
+                {t('trace.eventCount', { count: shown.events.length })}
+              </Typography>
+            </Typography>
             <Timeline events={shown.events} />
           </Paper>
           <Paper variant="outlined" sx={{ p: 1.5 }}>

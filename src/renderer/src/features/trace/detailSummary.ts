@@ -31,12 +31,17 @@ const LABELS: Record<string, MessageKey> = {
   warehouseName: 'trace.detail.warehouseName',
   undone: 'trace.detail.undone',
   discrepancy: 'trace.detail.discrepancy',
+  expectedCustomer: 'trace.detail.expectedCustomer',
+  fixedValue: 'trace.detail.fixedValue',
+  inspectedOn: 'trace.detail.inspectedOn',
+  nextDate: 'trace.detail.nextDate',
+  reportNo: 'trace.detail.reportNo',
+  oldValve: 'trace.detail.oldValve',
+  newValve: 'trace.detail.newValve',
+  changedOn: 'trace.detail.changedOn',
 };
-/** Ids and internals that mean nothing to a person. */
-const HIDDEN = new Set([
-  'scanId', 'id', 'cylinderId', 'traceId', 'recordId', 'materialId', 'projectId', 'warehouseId', 'enterpriseId', 'items', 'orderId', 'lineId',
-  'customerId',
-]);
+/** A failed item without a standard was stored as 外观（标准 —）: the empty standard says nothing. */
+const NO_STANDARD = /（标准 —）/g;
 
 function valueText(t: T, lang: Language, key: string, v: unknown): string | null {
   if (v === null || v === undefined || v === '') return null;
@@ -47,20 +52,23 @@ function valueText(t: T, lang: Language, key: string, v: unknown): string | null
   if (typeof v === 'boolean') return t(v ? 'trace.yes' : 'trace.no');
   if (typeof v === 'number' || typeof v === 'string') return String(v);
   if (Array.isArray(v)) {
-    const parts = v.filter((x) => typeof x === 'string' || typeof x === 'number').map(String);
+    const parts = v.filter((x) => typeof x === 'string' || typeof x === 'number').map((x) => String(x).replace(NO_STANDARD, ''));
     return parts.length ? parts.join('、') : null;
   }
   return null;
 }
 
-/** An event's detail in one line: 批号：L01，充装量（kg）：14.5 … (nested objects left out). */
+/**
+ * An event's detail in one line: 批号：L01，充装量（kg）：14.5 … Only what has a name for a person: ids,
+ * internals (failedProjects, the quality figures' copy of failedItems) and nested objects are left out.
+ */
 export function detailSummary(t: T, detail: unknown, lang: Language = 'zh-CN'): string {
   if (!detail || typeof detail !== 'object' || Array.isArray(detail)) return typeof detail === 'string' ? detail : '';
   return Object.entries(detail as Record<string, unknown>)
-    .filter(([k]) => !HIDDEN.has(k))
+    .filter(([k]) => Object.hasOwn(LABELS, k))
     .map(([k, v]) => {
       const text = valueText(t, lang, k, v);
-      return text === null ? null : `${LABELS[k] ? t(LABELS[k]) : k}：${text}`;
+      return text === null ? null : `${t(LABELS[k]!)}：${text}`;
     })
     .filter(Boolean)
     .join('，');

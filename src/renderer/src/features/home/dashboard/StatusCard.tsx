@@ -5,7 +5,7 @@ import { useLanguage, useT } from '@renderer/i18n/useT';
 import { dashboardApi } from '../dashboardApi';
 import { cylindersLink } from '../links';
 import { ChartCard } from './ChartCard';
-import { colorAt } from './colors';
+import { statusColor } from '@renderer/features/product/productStatus';
 
 /** 气瓶状态: the cylinders by status now; a slice opens the cylinder list of that status. */
 export function StatusCard() {
@@ -20,7 +20,7 @@ export function StatusCard() {
         <PieChart>
           <Pie data={rows} dataKey="count" nameKey="name" innerRadius="45%" outerRadius="80%" cursor="pointer"
             onClick={(p: { payload?: { status?: number } }) => p.payload?.status !== undefined && void navigate(cylindersLink(p.payload.status))}>
-            {rows.map((r, i) => <Cell key={r.status} fill={colorAt(i)} />)}
+            {rows.map((r) => <Cell key={r.status} fill={statusColor(r.status)} />)}
           </Pie>
           <Tooltip />
           <Legend layout="vertical" align="right" verticalAlign="middle" />

@@ -5,7 +5,7 @@ import { useLanguage, useT } from '@renderer/i18n/useT';
 import { dashboardApi } from '../dashboardApi';
 import { cylindersLink } from '../links';
 import { ChartCard } from './ChartCard';
-import { colorAt } from './colors';
+import { statusColor } from '@renderer/features/product/productStatus';
 
 /** 仓库库存: cylinders in each warehouse, a stacked bar per status; a segment opens the cylinder list of that warehouse and status. */
 export function StockCard() {
@@ -28,8 +28,8 @@ export function StockCard() {
           <YAxis allowDecimals={false} fontSize={12} />
           <Tooltip />
           <Legend />
-          {statuses.map((s, i) => (
-            <Bar key={s} dataKey={`s${s}`} name={statusName(s, lang === 'en' ? 'en' : 'zh')} stackId="stock" fill={colorAt(i)} cursor="pointer"
+          {statuses.map((s) => (
+            <Bar key={s} dataKey={`s${s}`} name={statusName(s, lang === 'en' ? 'en' : 'zh')} stackId="stock" fill={statusColor(s)} cursor="pointer"
               onClick={(p: { payload?: { warehouseId?: number } }) => void navigate(cylindersLink(s, p.payload?.warehouseId))} />
           ))}
         </BarChart>

@@ -135,6 +135,21 @@ export default function LabelDesignerPage() {
     if (!wanted) return setPreview(null);
     setPreview((await fetchCylinder({ code: wanted }).unwrap()) as CylinderSourceData);
   };
+  /**
+   * 测试打印 prints the cylinder whose code is typed, previewed or not: a code typed but not yet previewed is
+   * fetched first (and shown); an unknown code prints nothing (the refusal is shown) rather than sample data.
+   */
+  const openTestPrint = async () => {
+    const wanted = code.trim();
+    if (wanted && preview?.cylinder.code.toLowerCase() !== wanted.toLowerCase()) {
+      try {
+        await loadPreview();
+      } catch {
+        return;
+      }
+    }
+    setPrinting(true);
+  };
 
   if (!(id > 0) || isError) return <Alert severity="error">{t('label.notFound')}</Alert>;
   const one = selected.length === 1 ? selected[0]! : null;
@@ -145,7 +160,7 @@ export default function LabelDesignerPage() {
         <Typography variant="h6" sx={{ flex: 1 }}>{meta.name || '—'}{dirty && <Typography component="span" color="warning.main" sx={{ ml: 1, fontSize: 13 }}>{t('label.unsaved')}</Typography>}</Typography>
         <TextField size="small" label={t('label.previewCode')} value={code} onChange={(e) => setCode(e.target.value.slice(0, 64))} onKeyDown={(e) => { if (e.key === 'Enter') void loadPreview(); }} sx={{ width: 180 }} />
         <Button variant="outlined" onClick={() => void loadPreview()}>{t('label.preview')}</Button>
-        <Button variant="outlined" onClick={() => setPrinting(true)} disabled={!label.details.length}>{t('label.testPrint')}</Button>
+        <Button variant="outlined" onClick={() => void openTestPrint()} disabled={!label.details.length}>{t('label.testPrint')}</Button>
         {canSave && <Button variant="contained" onClick={() => void submit()}>{t('label.saveDesign')}</Button>}
       </Stack>
       <DesignerToolbar onAdd={add} canUndo={history.canUndo} canRedo={history.canRedo} onUndo={history.undo} onRedo={history.redo}

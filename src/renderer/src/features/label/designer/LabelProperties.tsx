@@ -2,7 +2,8 @@ import { FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from
 import type { LabelContent } from '@shared/api/setting';
 import { NumberInput } from '@renderer/components/NumberInput';
 import { useT } from '@renderer/i18n/useT';
-import { DIRECTION_OPTIONS, DPI_OPTIONS, LANG_OPTIONS, SOURCE_OPTIONS } from '../labelOptions';
+import { useDataSources } from '@renderer/features/lookups/useLookups';
+import { DIRECTION_OPTIONS, DPI_OPTIONS, LANG_OPTIONS } from '../labelOptions';
 
 /** What the designer saves besides the layout: the setting's name, purpose and flags. */
 export interface LabelMeta {
@@ -24,6 +25,7 @@ interface Props {
 /** The label's own properties (nothing selected): name, purpose, size, dpi, direction, printer language. */
 export function LabelProperties({ meta, onMeta, label, onLabel }: Props) {
   const t = useT();
+  const sources = useDataSources();
   const size = (key: 'width' | 'height', text: string, max: number) => (
     <NumberInput size="small" label={text} value={label[key]} min={5} max={max} decimal={1}
       onChange={(v) => { if (v !== null && v >= 5 && v <= max) onLabel({ ...label, [key]: v }, key); }} />
@@ -35,7 +37,7 @@ export function LabelProperties({ meta, onMeta, label, onLabel }: Props) {
       <TextField size="small" label={t('label.key')} value={meta.settingKey} helperText={t('label.keyHint')}
         onChange={(e) => onMeta({ ...meta, settingKey: e.target.value.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 64) })} />
       <TextField select size="small" label={t('label.dataSource')} value={meta.dataSource} onChange={(e) => onMeta({ ...meta, dataSource: e.target.value })}>
-        {SOURCE_OPTIONS.map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
+        {sources.options.map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
       </TextField>
       <Stack direction="row" spacing={1}>{size('width', t('label.width'), 300)}{size('height', t('label.height'), 1000)}</Stack>
       <Stack direction="row" spacing={1}>

@@ -154,6 +154,7 @@ const OPERATIONS: Record<string, readonly [zh: string, en: string]> = {
   'POST /api/stock/exportHoldings': ['导出客户处的气瓶', 'Export cylinders at customers'],
   'POST /api/stock/holdings': ['客户处的气瓶', 'Cylinders at customers'],
   'POST /api/stock/summary': ['库存', 'Stock'],
+  'POST /api/storageOrder/cancel': ['作废出库单', 'Cancel outbound order'],
   'GET /api/storageOrder/deleteById/:id': ['删除单据', 'Delete order'],
   'POST /api/storageOrder/getCkInfoByCode': ['出库扫码预览', 'Outbound scan preview'],
   'POST /api/storageOrder/getInfoByBarCode': ['扫码查询', 'Scan lookup'],

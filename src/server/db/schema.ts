@@ -271,7 +271,14 @@ export interface CylindersTable {
   next_inspection_date: DateColumn;
   /** SPEC section 3 status code 0–13. */
   status: number;
+  /**
+   * The warehouse its last stock-in (or its registration) put it in: kept through a pick (退回领瓶 returns it
+   * there), cleared on shipment and when 抽真空 / 分析处理 bring it to stock in the workshop. A warehouse holds it
+   * only in stock (2) and finished stock (7): shared/cylinder/place.ts.
+   */
   warehouse_id: number | null;
+  /** 抽真空 or 分析处理 left it in the filling workshop, until a stock-in (migration 0022). */
+  in_workshop: Generated<boolean>;
   location_enterprise_id: number | null;
   valve_no: string | null;
   last_filled_at: NullableTimestamp;

@@ -19,6 +19,7 @@ import * as m0018 from './0018_labels';
 import * as m0019 from './0019_scale_out';
 import * as m0020 from './0020_documents';
 import * as m0021 from './0021_offline';
+import * as m0022 from './0022_cylinder_place';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -45,4 +46,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019_scale_out': m0019,
   '0020_documents': m0020,
   '0021_offline': m0021,
+  '0022_cylinder_place': m0022,
 };

@@ -22,7 +22,11 @@ export { designLife } from './fill-gate';
 
 // The trace: events that change no status, and its reads.
 export { appendTraces, listTraces, movementCount, removeRegistered, type TraceInput } from './trace.repository';
-export { briefByCode, storageTrace, inspectionRecordByTrace, whereabouts } from './trace.queries';
+export { briefByCode, storageTrace, inspectionRecordByTrace } from './trace.queries';
+
+// Where a cylinder is (shared/cylinder/place.ts): one cylinder's whereabouts, and the same in SQL for lists and counts.
+export { placeWords, whereabouts, type Whereabouts } from './whereabouts';
+export { heldBy, heldWarehouseSql, placeSql, whereColumns } from './place.sql';
 export { gasOf, inspectionItemsByGas } from './production.repository';
 export { openOrderOf } from './storage.repository';
 export { statusLabel } from './status';

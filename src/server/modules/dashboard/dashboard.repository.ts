@@ -42,8 +42,11 @@ export function materials(db: Db, ids: number[]) {
   return db.selectFrom('materials').select(['id', 'material_name as name', 'category']).where('id', 'in', ids).execute();
 }
 
-/** Cylinders per warehouse and status, from the summary (statuses given). */
-export async function stockByWarehouse(db: Db, statuses: number[]) {
+/**
+ * Cylinders per warehouse and status, from the summary, which counts only what a warehouse holds (migration
+ * 0022: stock and finished stock with a warehouse); `statuses` are those (WAREHOUSE_STATUSES).
+ */
+export async function stockByWarehouse(db: Db, statuses: readonly number[]) {
   const rows = await db.selectFrom('cylinder_place_counts as p').leftJoin('warehouses as w', 'w.id', 'p.warehouse_id')
     .select(['p.warehouse_id as warehouseId', 'w.warehouse_name as warehouseName', 'p.status', sql<string>`sum(p.count)`.as('n')])
     .where('p.status', 'in', statuses)

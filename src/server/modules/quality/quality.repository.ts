@@ -122,11 +122,14 @@ export async function deliveryRows(db: Db, f: QualityFilter, limit: number, offs
   return rows;
 }
 
-/** How many rows the detail list has: the summary's outbound count under the same filter. */
-export async function deliveryTotal(db: Db, f: QualityFilter): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select coalesce(sum(d.n), 0)::int as n from trace_daily d
-    where ${dailyWhere(f, ['outbound'], true)}`.execute(db);
-  return rows[0]?.n ?? 0;
+/**
+ * The detail list's rows per plant day, newest first: the summary's outbound count under the same filter (an
+ * outbound's gas is its cylinder's, its customer the detail's customerId, as outboundEvents reads them).
+ */
+export async function deliveryDays(db: Db, f: QualityFilter): Promise<Array<{ day: string; n: number }>> {
+  const { rows } = await sql<{ day: string; n: number }>`select to_char(d.day, 'YYYY-MM-DD') as day, sum(d.n)::int as n from trace_daily d
+    where ${dailyWhere(f, ['outbound'], true)} group by d.day having sum(d.n) > 0 order by d.day desc`.execute(db);
+  return rows;
 }
 
 /** Names for the filter lines of an export. */

@@ -369,6 +369,13 @@ export interface CylinderCustomerCountsTable {
   count: number;
 }
 
+/** Cylinders not scrapped per next inspection date, in slots (migration 0023); readers sum over slot. */
+export interface CylinderDueCountsTable {
+  due_on: DateColumn;
+  slot: number;
+  count: number;
+}
+
 export interface CylinderStatusCountsTable {
   status: number;
   slot: number;
@@ -669,6 +676,7 @@ export interface DB {
   cylinder_status_counts: CylinderStatusCountsTable;
   cylinder_place_counts: CylinderPlaceCountsTable;
   cylinder_customer_counts: CylinderCustomerCountsTable;
+  cylinder_due_counts: CylinderDueCountsTable;
   cylinder_removals: CylinderRemovalsTable;
   filling_records: FillingRecordsTable;
   test_records: TestRecordsTable;

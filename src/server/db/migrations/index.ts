@@ -20,6 +20,7 @@ import * as m0019 from './0019_scale_out';
 import * as m0020 from './0020_documents';
 import * as m0021 from './0021_offline';
 import * as m0022 from './0022_cylinder_place';
+import * as m0023 from './0023_due_counts';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -47,4 +48,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020_documents': m0020,
   '0021_offline': m0021,
   '0022_cylinder_place': m0022,
+  '0023_due_counts': m0023,
 };

@@ -369,6 +369,15 @@ export interface CylinderCustomerCountsTable {
   count: number;
 }
 
+/** The standing outbound events with the keys 客户质量's detail list filters by (migration 0024). */
+export interface OutboundEventsTable {
+  trace_id: number;
+  at: Timestamp;
+  material_id: number;
+  customer_id: number;
+  operator_id: number;
+}
+
 /** Cylinders not scrapped per next inspection date, in slots (migration 0023); readers sum over slot. */
 export interface CylinderDueCountsTable {
   due_on: DateColumn;
@@ -677,6 +686,7 @@ export interface DB {
   cylinder_place_counts: CylinderPlaceCountsTable;
   cylinder_customer_counts: CylinderCustomerCountsTable;
   cylinder_due_counts: CylinderDueCountsTable;
+  outbound_events: OutboundEventsTable;
   cylinder_removals: CylinderRemovalsTable;
   filling_records: FillingRecordsTable;
   test_records: TestRecordsTable;

@@ -21,6 +21,7 @@ import * as m0020 from './0020_documents';
 import * as m0021 from './0021_offline';
 import * as m0022 from './0022_cylinder_place';
 import * as m0023 from './0023_due_counts';
+import * as m0024 from './0024_outbound_events';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -49,4 +50,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0021_offline': m0021,
   '0022_cylinder_place': m0022,
   '0023_due_counts': m0023,
+  '0024_outbound_events': m0024,
 };

@@ -50,36 +50,9 @@ export async function deliveryCount(db: Db, f: QualityFilter): Promise<DeliveryC
   };
 }
 
-/**
- * The plant days holding rows offset … offset + limit of a list counted per day (newest first), and how many
- * rows lie on newer days; null when the list does not reach offset.
- */
-export function daysOfPage(days: ReadonlyArray<{ day: string; n: number }>, limit: number, offset: number): { from: string; to: string; newer: number } | null {
-  let seen = 0;
-  let first: { to: string; newer: number } | null = null;
-  let from = '';
-  for (const { day, n } of days) {
-    if (seen >= offset + limit) break;
-    if (seen + n > offset) {
-      first ??= { to: day, newer: seen };
-      from = day;
-    }
-    seen += n;
-  }
-  return first && { from, ...first };
-}
-
-/**
- * The detail list: the outbound events of the page's days only. The summary counts them per day, so the walk
- * (newest first) starts at the first day holding the page and stops at the last: a gas or operator with few
- * shipments no longer makes it read every outbound of the period (and probe each one's cylinder), and a deep
- * page skips the days before it.
- */
+/** A page of the detail list and how many rows it has (the total from the daily summary). */
 export async function deliveryPage(db: Db, f: QualityFilter, limit: number, offset: number): Promise<PageResult<DeliveryRow>> {
-  const days = await repo.deliveryDays(db, f);
-  const total = days.reduce((sum, d) => sum + d.n, 0);
-  const span = daysOfPage(days, limit, offset);
-  const list = span ? await repo.deliveryRows(db, { ...f, from: span.from, to: span.to }, limit, offset - span.newer) : [];
+  const [list, total] = await Promise.all([repo.deliveryRows(db, f, limit, offset), repo.deliveryTotal(db, f)]);
   return { list, total };
 }
 

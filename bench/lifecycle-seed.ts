@@ -238,7 +238,7 @@ export async function seedTrace(db: Kysely<DB>, target: number, log: (line: stri
       await sql`reset session_replication_role`.execute(conn);
     }
   });
-  // The seeding session ran as a replica: no row trigger kept trace_daily (migration 0012) or outbound_events (0024) in step.
+  // The seeding session ran as a replica: no row trigger kept trace_daily (migration 0012) or outbound_events (0028) in step.
   log('Rebuilding the daily summary of the trace (trace_daily)…');
   await sql`select trace_daily_rebuild()`.execute(db);
   await sql`select outbound_events_rebuild()`.execute(db);

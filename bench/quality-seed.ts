@@ -110,7 +110,7 @@ export async function ensureQualitySeed(db: Kysely<DB>, log: Log): Promise<boole
     log('  rebuilding trace_daily…');
     const started = Date.now();
     await sql`select trace_daily_rebuild()`.execute(db);
-    // The outbound events' customers were written above, without the row trigger: outbound_events (0024) again.
+    // The outbound events' customers were written above, without the row trigger: outbound_events (0028) again.
     await sql`select outbound_events_rebuild()`.execute(db);
     log(`  trace_daily and outbound_events: ${((Date.now() - started) / 1000).toFixed(1)} s; analysing…`);
     for (const table of ['filling_records', 'test_records', 'weighing_records', 'storage_orders', 'storage_order_items', 'cylinder_traces', 'cylinders', 'trace_daily',

@@ -6,25 +6,26 @@ import { heldWarehouseSql, placeSql } from '../../src/server/modules/cylinder/pl
 import { createTestDatabase, type TestDatabase } from './db-helper';
 
 /**
- * Migration 0022 on a database kept before it (issue 31, item 2): the cylinders come out where every screen
+ * Migration 0026 on a database kept before it (issue 31, item 2): the cylinders come out where every screen
  * now places them, and 仓库库存's kept summary counts only what each warehouse holds.
  */
 let d: TestDatabase;
 beforeAll(async () => { d = await createTestDatabase(); });
 afterAll(async () => { await d?.destroy(); });
 
-describe('migration 0022 on an existing database', () => {
+describe('migration 0026 on an existing database', () => {
   it('places every cylinder by its status and last placing event, and recounts 仓库库存', async () => {
     const db = d.db;
     const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
-    const down = await migrator.migrateTo('0021_offline');
+    const names = Object.keys(MIGRATIONS);
+    const down = await migrator.migrateTo(names[names.indexOf('0026_cylinder_place') - 1]!);
     expect(down.error).toBeUndefined();
 
     const gas = (await db.insertInto('materials').values({ material_name: '迁移气', code: 'MIG', category: 'compressed', inspection_interval_years: 3 } as never)
       .returning('id').executeTakeFirstOrThrow()).id;
     const [empty, finished] = await Promise.all(['empty', 'finished'].map(async (kind) => (await db.insertInto('warehouses')
       .values({ warehouse_name: `迁移${kind}`, warehouse_code: `MIG-${kind}`, kind }).returning('id').executeTakeFirstOrThrow()).id)) as [number, number];
-    /** A cylinder as the code before 0022 left it, with its history (from, to, action) oldest first. */
+    /** A cylinder as the code before 0026 left it, with its history (from, to, action) oldest first. */
     const kept = async (code: string, status: number, warehouse: number | null, history: Array<[number | null, number, string]>) => {
       const { id } = await db.insertInto('cylinders').values({ code, material_id: gas, status, warehouse_id: warehouse } as never)
         .returning('id').executeTakeFirstOrThrow();
@@ -50,7 +51,7 @@ describe('migration 0022 on an existing database', () => {
     ];
     const before = await db.selectFrom('cylinder_place_counts').select(sql<string>`coalesce(sum(count), 0)`.as('n'))
       .where('warehouse_id', '=', empty).executeTakeFirstOrThrow();
-    expect(Number(before.n), 'before 0022 the picked and failed cylinders counted as the empty store\'s stock').toBe(7);
+    expect(Number(before.n), 'before 0026 the picked and failed cylinders counted as the empty store\'s stock').toBe(7);
 
     await migrateToLatest(db);
 

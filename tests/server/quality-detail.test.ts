@@ -9,7 +9,7 @@ import { deliveryPage } from '../../src/server/modules/quality/quality.service';
 import { createTestDatabase, type TestDatabase } from './db-helper';
 
 /**
- * 客户质量's detail list (issue 31, item 19): a page is one range of outbound_events (migration 0024) whatever the
+ * 客户质量's detail list (issue 31, item 19): a page is one range of outbound_events (migration 0028) whatever the
  * filter, and it answers the same rows, in the same order, as walking every outbound event of the period did.
  */
 let d: TestDatabase;
@@ -64,7 +64,7 @@ afterAll(async () => {
   await d?.destroy();
 });
 
-/** The list as it was defined before 0024: every outbound event of the period, newest first, each one's cylinder probed for the gas. */
+/** The list as it was defined before 0028: every outbound event of the period, newest first, each one's cylinder probed for the gas. */
 async function walked(f: QualityFilter, limit: number, offset: number): Promise<number[]> {
   const parts = [sql`t.action = 'outbound'`, sql`t.reverted_by_id is null`, sql`t.at >= ${f.from}::date`, sql`t.at < ${f.to}::date + 1`];
   if (f.customerId) parts.push(sql`t.detail->>'customerId' = ${String(f.customerId)}`);

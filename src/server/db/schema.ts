@@ -277,7 +277,7 @@ export interface CylindersTable {
    * only in stock (2) and finished stock (7): shared/cylinder/place.ts.
    */
   warehouse_id: number | null;
-  /** 抽真空 or 分析处理 left it in the filling workshop, until a stock-in (migration 0022). */
+  /** 抽真空 or 分析处理 left it in the filling workshop, until a stock-in (migration 0026). */
   in_workshop: Generated<boolean>;
   location_enterprise_id: number | null;
   valve_no: string | null;
@@ -369,7 +369,7 @@ export interface CylinderCustomerCountsTable {
   count: number;
 }
 
-/** The standing outbound events with the keys 客户质量's detail list filters by (migration 0024). */
+/** The standing outbound events with the keys 客户质量's detail list filters by (migration 0028). */
 export interface OutboundEventsTable {
   trace_id: number;
   at: Timestamp;
@@ -378,7 +378,7 @@ export interface OutboundEventsTable {
   operator_id: number;
 }
 
-/** Cylinders not scrapped per next inspection date, in slots (migration 0023); readers sum over slot. */
+/** Cylinders not scrapped per next inspection date, in slots (migration 0027); readers sum over slot. */
 export interface CylinderDueCountsTable {
   due_on: DateColumn;
   slot: number;

@@ -44,7 +44,7 @@ export function materials(db: Db, ids: number[]) {
 
 /**
  * Cylinders per warehouse and status, from the summary, which counts only what a warehouse holds (migration
- * 0022: stock and finished stock with a warehouse); `statuses` are those (WAREHOUSE_STATUSES).
+ * 0026: stock and finished stock with a warehouse); `statuses` are those (WAREHOUSE_STATUSES).
  */
 export async function stockByWarehouse(db: Db, statuses: readonly number[]) {
   const rows = await db.selectFrom('cylinder_place_counts as p').leftJoin('warehouses as w', 'w.id', 'p.warehouse_id')
@@ -77,7 +77,7 @@ export async function topHolders(db: Db, limit: number) {
 /**
  * Cylinders not scrapped due for periodic inspection on or before `dueBy`, and of those the ones already
  * overdue (before `today`), as the due list (/product/detect) counts them: from the kept counts per date
- * (cylinder_due_counts, migration 0023), one row per date and slot up to `dueBy`.
+ * (cylinder_due_counts, migration 0027), one row per date and slot up to `dueBy`.
  */
 export async function dueCounts(db: Db, today: string, dueBy: string): Promise<{ due: number; overdue: number }> {
   const row = await db.selectFrom('cylinder_due_counts')

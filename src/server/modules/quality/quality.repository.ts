@@ -6,7 +6,7 @@ type Db = Kysely<DB>;
 
 /**
  * The quality center's reads. Every figure comes from trace_daily (migration 0012), read through its primary
- * key (action, day, …) or its customer index; the delivery detail reads one page of outbound_events (0024) by the
+ * key (action, day, …) or its customer index; the delivery detail reads one page of outbound_events (0028) by the
  * index of its filter, and each row's event, fill, inspection and re-weigh are single index probes.
  */
 
@@ -70,7 +70,7 @@ export async function reasons(db: Db, f: QualityFilter): Promise<ReasonCount[]> 
 }
 
 /**
- * The page's outbound events, newest first: one range of an outbound_events index (migration 0024: the standing
+ * The page's outbound events, newest first: one range of an outbound_events index (migration 0028: the standing
  * outbound events with the cylinder's gas, the detail's customer and the operator), whichever filter is set.
  */
 function pageOfEvents(f: QualityFilter, limit: number, offset: number): RawBuilder<unknown> {

@@ -238,9 +238,10 @@ export async function seedTrace(db: Kysely<DB>, target: number, log: (line: stri
       await sql`reset session_replication_role`.execute(conn);
     }
   });
-  // The seeding session ran as a replica: no row trigger kept trace_daily (migration 0012) in step.
+  // The seeding session ran as a replica: no row trigger kept trace_daily (migration 0012) or outbound_events (0028) in step.
   log('Rebuilding the daily summary of the trace (trace_daily)…');
   await sql`select trace_daily_rebuild()`.execute(db);
+  await sql`select outbound_events_rebuild()`.execute(db);
   log(`Trace seeded in ${((Date.now() - started) / 1000).toFixed(1)} s; VACUUM ANALYZE…`);
   await sql`vacuum analyze cylinder_traces`.execute(db);
   const now = Number((await sql<{ n: string }>`select count(*) as n from cylinder_traces`.execute(db)).rows[0]!.n);

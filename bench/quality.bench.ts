@@ -97,6 +97,9 @@ async function main() {
       group by 1 order by sum(n) desc limit 1`.execute(db)).rows[0]!;
     const fillOf = (await sql<{ code: string }>`select c.code from filling_records f join cylinders c on c.id = f.cylinder_id
       where f.lot_no = ${full.lot_no} limit 1`.execute(db)).rows[0]!;
+    // A gas that shipped nothing in the period (issue 31, item 19: the detail list walked the whole period for it).
+    const idle = (await sql<{ id: number }>`insert into materials (material_name, code, category, inspection_interval_years)
+      values ('基准未发货气体', 'QB-IDLE', 'compressed', 3) on conflict (code) do update set code = excluded.code returning id`.execute(db)).rows[0]!;
     const today = new Date().toISOString().slice(0, 10);
     const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
     const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
@@ -127,6 +130,8 @@ async function main() {
       { name: 'deliveryDetailList, all, page 100', path: '/api/qualityCenter/deliveryDetailList', body: { ...year, size: 50, page: 100 }, target: 200 },
       { name: 'deliveryDetailList, 1 customer', path: '/api/qualityCenter/deliveryDetailList', body: { ...year, customerId: customer.id, size: 50 }, target: 200 },
       { name: 'deliveryDetailList, 1 gas', path: '/api/qualityCenter/deliveryDetailList', body: { ...year, materialId: lot.material_id, size: 50 }, target: 200 },
+      { name: 'deliveryDetailList, 1 gas, page 100', path: '/api/qualityCenter/deliveryDetailList', body: { ...year, materialId: lot.material_id, size: 50, page: 100 }, target: 200 },
+      { name: 'deliveryDetailList, a gas not shipped', path: '/api/qualityCenter/deliveryDetailList', body: { ...year, materialId: idle.id, size: 50 }, target: 200, calls: 2 },
       { name: 'checkCount, 1 year', path: '/api/qualityCenter/checkCount', body: year, target: 200 },
       { name: 'productAnalysis, 1 year, monthly', path: '/api/qualityCenter/productAnalysis', body: { ...year, bucket: 'month' }, target: 200 },
       { name: 'productAnalysis, 1 year, daily', path: '/api/qualityCenter/productAnalysis', body: year, target: 200 },

@@ -65,34 +65,6 @@ export const isNamedStatus = (code: number): code is NamedStatus => code in STAT
 export const statusName = (code: number, lang: 'zh' | 'en' = 'zh'): string => (isNamedStatus(code) ? STATUS_LABELS[code][lang] : String(code));
 
 /**
- * Where a cylinder is now, by its status: a warehouse holds it only in stock (2) and finished stock (7);
- * picked or in production (1, 3–6) it is in the filling workshop, scanned (8) on an outbound order, shipped
- * (9) at the customer, returned (10) waiting for stock-in.
- */
-export const PLACES = {
-  warehouse: { zh: '仓库', en: 'Warehouse' },
-  noWarehouse: { zh: '不在仓库', en: 'Not in a warehouse' },
-  workshop: { zh: '充装车间', en: 'Filling workshop' },
-  order: { zh: '出库单（待发货）', en: 'On an outbound order' },
-  customer: { zh: '客户处', en: 'At the customer' },
-  returned: { zh: '回收待入库', en: 'Returned, awaiting stock-in' },
-  scrapped: { zh: '已报废', en: 'Scrapped' },
-} as const;
-export type Place = keyof typeof PLACES;
-
-export function placeOf(status: number, warehouseId: number | null): Place {
-  switch (status) {
-    case STATUS.stock: case STATUS.toOutbound: return warehouseId === null ? 'noWarehouse' : 'warehouse';
-    case STATUS.analyze: case STATUS.received: case STATUS.filling: case STATUS.inspected: case STATUS.reWeighed: return 'workshop';
-    case STATUS.scanned: return 'order';
-    case STATUS.outbound: return 'customer';
-    case STATUS.recovery: return 'returned';
-    case STATUS.scrap: return 'scrapped';
-    default: return 'noWarehouse';
-  }
-}
-
-/**
  * Gases filled by weight: their fill records the net weight (from the filling scale, or typed); the others
  * (compressed gases, mixtures) record the final pressure (DOMAIN.md "Records").
  */

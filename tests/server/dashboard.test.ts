@@ -172,13 +172,15 @@ describe('home dashboard figures', () => {
     expect(today).toMatchObject({ testRate: 0, reweighRate: null });
   });
 
-  it('storageOutput: cylinders in each warehouse by status, as the cylinders table says', async () => {
+  it('storageOutput: what each warehouse holds by status (stock and finished stock), as the cylinders table says', async () => {
     const { rows } = await sql<{ warehouseId: number; status: number; count: number }>`select warehouse_id as "warehouseId", status, count(*)::int as count
-      from cylinders where warehouse_id is not null and status in (2, 3, 4, 5, 6, 7, 8, 10) group by 1, 2 order by 1, 2`.execute(t.db);
+      from cylinders where warehouse_id is not null and status in (2, 7) group by 1, 2 order by 1, 2`.execute(t.db);
     const got = await data<StockByWarehouse>('storageOutput');
     expect(got.rows.map(({ warehouseId, status, count }) => ({ warehouseId, status, count }))).toEqual(rows);
     expect(got.rows.find((r) => r.warehouseId === w2)?.warehouseName).toBe('成品二库');
-    expect(rows.some((r) => r.status === 4), 'a filled cylinder still counts in its warehouse').toBe(true);
+    const { rows: [picked] } = await sql<{ n: number }>`select count(*)::int as n from cylinders where warehouse_id is not null and status = 4`.execute(t.db);
+    expect(picked!.n, 'the pattern has filled cylinders picked from a warehouse').toBeGreaterThan(0);
+    expect(got.rows.some((r) => r.status === 4), 'a filled cylinder is in the workshop, not its warehouse\'s stock').toBe(false);
   });
 
   it('getCustomerCount: cylinders at customers, those out longer than 长期在外天数, the largest holders', async () => {
@@ -202,9 +204,11 @@ describe('home dashboard figures', () => {
   it('keeps its summaries equal to a count of the cylinders from scratch', async () => {
     const folded = async () => (await sql<{ k: string; n: number }>`
       select 'w' || warehouse_id || ':' || status as k, sum(count)::int as n from cylinder_place_counts group by 1 having sum(count) <> 0
-      union all select 'c' || customer_id, sum(count)::int from cylinder_customer_counts group by 1 having sum(count) <> 0 order by 1`.execute(t.db)).rows;
+      union all select 'c' || customer_id, sum(count)::int from cylinder_customer_counts group by 1 having sum(count) <> 0
+      union all select 'd' || due_on, sum(count)::int from cylinder_due_counts group by 1 having sum(count) <> 0 order by 1`.execute(t.db)).rows;
     const kept = await folded();
     await sql`select cylinder_place_counts_rebuild()`.execute(t.db);
+    await sql`select cylinder_due_counts_rebuild()`.execute(t.db);
     expect(await folded()).toEqual(kept);
     expect(kept.length).toBeGreaterThan(3);
   });
@@ -233,6 +237,43 @@ describe('home dashboard figures', () => {
     expect({ due: wider.due, dueDays: wider.dueDays }).toEqual({ due: live.filter((c) => c.next <= addDays(TODAY, 200)).length, dueDays: 200 });
     expect(wider.due).toBeGreaterThan(got.attention.due);
     await ok('/api/setting/rule/save', { inspectionDueDays: 30 });
+  });
+
+  it('今日待办 counts due and overdue inspections from kept counts per date, which follow every change of a date or a scrap', async () => {
+    const kept = async () => (await sql<{ d: string; n: number }>`select to_char(due_on, 'YYYY-MM-DD') as d, sum(count)::int as n
+      from cylinder_due_counts group by 1 having sum(count) <> 0 order by 1`.execute(t.db)).rows;
+    const counted = async () => (await sql<{ d: string; n: number }>`select to_char(next_inspection_date, 'YYYY-MM-DD') as d, count(*)::int as n
+      from cylinders where status <> 0 and next_inspection_date is not null group by 1 order by 1`.execute(t.db)).rows;
+    const attention = async () => (await data<StatusesNow>('canUserOutput')).attention;
+    const same = async (step: string) => {
+      const byDate = await counted();
+      expect(await kept(), step).toEqual(byDate);
+      const due = byDate.filter((r) => r.d <= addDays(TODAY, 30)).reduce((s, r) => s + r.n, 0);
+      const overdue = byDate.filter((r) => r.d < TODAY).reduce((s, r) => s + r.n, 0);
+      expect(await attention(), step).toMatchObject({ due, overdue });
+      return { due, overdue };
+    };
+    const gasBody = { materialName: '待检气', code: 'DUEGAS', category: 'compressed', inspectionIntervalYears: 3 };
+    const gas = await createGas(t, token, gasBody);
+    const register = async (code: string, extra: Record<string, unknown>) => {
+      await ok('/api/product/addProduct', { code, materialId: gas, ...extra });
+      return (await t.db.selectFrom('cylinders').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+    };
+    const start = await same('before');
+    await register('DUE-1', { manufactureDate: addDays(addYears(TODAY, -3), 10) });
+    const x2 = await register('DUE-2', { manufactureDate: addYears(TODAY, -2), nextInspectionDate: addDays(TODAY, 5) });
+    const x3 = await register('DUE-3', { manufactureDate: addYears(TODAY, -4), nextInspectionDate: addDays(TODAY, -1) });
+    expect(await same('registered')).toEqual({ due: start.due + 3, overdue: start.overdue + 1 });
+    await ok('/api/detect/record', { cylinderId: x2, inspectedOn: TODAY, result: 1 });
+    expect((await same('inspected')).due).toBe(start.due + 2);
+    await ok('/api/material/save', { ...gasBody, id: gas, inspectionIntervalYears: 2 });
+    expect(await same('a shorter interval')).toEqual({ due: start.due + 2, overdue: start.overdue + 2 });
+    await ok('/api/product/scrap', { id: x3, reason: '腐蚀' });
+    expect(await same('scrapped')).toEqual({ due: start.due + 1, overdue: start.overdue + 1 });
+    const x4 = await register('DUE-4', { nextInspectionDate: addDays(TODAY, 3) });
+    expect((await same('registered by mistake')).due).toBe(start.due + 2);
+    await ok('/api/product/delAllProcess', { id: x4 });
+    expect((await same('deleted')).due).toBe(start.due + 1);
   });
 
   it('refuses a period outside the list with a message, not a 500', async () => {

@@ -56,6 +56,17 @@ describe('warehouses', () => {
     expect((await t.call('POST', '/api/wdwarehouse/deleteById', { token, body: { id: wid } })).body.code).toBe(-1);
   });
 
+  it('counts as its cylinders only what it holds: one picked from it is in the workshop, and still keeps it from being deleted', async () => {
+    const wid = await createWarehouse(t, token, { warehouseName: '领出库', warehouseCode: 'DEL2' });
+    const gas = await createGas(t, token);
+    const add = await t.call('POST', '/api/product/addProduct', { token, body: { code: 'WHP-1', materialId: gas, nextInspectionDate: '2099-01-01', warehouseId: wid } });
+    expect(add.body.code, add.body.msg).toBe(0);
+    const picked = await t.call('POST', '/api/produce/addPicking', { token, body: { code: 'WHP-1' } });
+    expect(picked.body.code, picked.body.msg).toBe(0);
+    expect((await t.call('POST', '/api/wdwarehouse/deleteById', { token, body: { id: wid } })).body)
+      .toEqual({ code: -1, msg: '仓库 领出库 还有 1 个领出或已扫入出库单的气瓶（退回领瓶、移出时回到该仓库），不能删除', data: null });
+  });
+
   it('refuses callers without the keys', async () => {
     const user = await createLimitedUser(t, token, 'storeman', ['warehouse:view']);
     const limited = (await t.call<TokenData>('POST', '/api/home/login', { body: { username: user.username, password: user.password } })).body.data.token;

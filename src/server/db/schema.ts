@@ -271,7 +271,14 @@ export interface CylindersTable {
   next_inspection_date: DateColumn;
   /** SPEC section 3 status code 0–13. */
   status: number;
+  /**
+   * The warehouse its last stock-in (or its registration) put it in: kept through a pick (退回领瓶 returns it
+   * there), cleared on shipment and when 抽真空 / 分析处理 bring it to stock in the workshop. A warehouse holds it
+   * only in stock (2) and finished stock (7): shared/cylinder/place.ts.
+   */
   warehouse_id: number | null;
+  /** 抽真空 or 分析处理 left it in the filling workshop, until a stock-in (migration 0026). */
+  in_workshop: Generated<boolean>;
   location_enterprise_id: number | null;
   valve_no: string | null;
   last_filled_at: NullableTimestamp;
@@ -366,6 +373,22 @@ export interface CylinderPlaceCountsTable {
 /** Cylinders at each customer (status 9), in slots (migration 0015); readers sum over the slots. */
 export interface CylinderCustomerCountsTable {
   customer_id: number;
+  slot: number;
+  count: number;
+}
+
+/** The standing outbound events with the keys 客户质量's detail list filters by (migration 0028). */
+export interface OutboundEventsTable {
+  trace_id: number;
+  at: Timestamp;
+  material_id: number;
+  customer_id: number;
+  operator_id: number;
+}
+
+/** Cylinders not scrapped per next inspection date, in slots (migration 0027); readers sum over slot. */
+export interface CylinderDueCountsTable {
+  due_on: DateColumn;
   slot: number;
   count: number;
 }
@@ -694,6 +717,8 @@ export interface DB {
   cylinder_status_counts: CylinderStatusCountsTable;
   cylinder_place_counts: CylinderPlaceCountsTable;
   cylinder_customer_counts: CylinderCustomerCountsTable;
+  cylinder_due_counts: CylinderDueCountsTable;
+  outbound_events: OutboundEventsTable;
   cylinder_removals: CylinderRemovalsTable;
   filling_records: FillingRecordsTable;
   test_records: TestRecordsTable;

@@ -26,6 +26,9 @@ export const DueRow = Type.Object({
   nextInspectionDate: Type.String(),
   /** Days from today to the due date; negative when overdue. */
   daysLeft: Type.Integer(),
+  /** Where it is now (shared/cylinder/place.ts): the warehouse only while one holds it, the customer or order as locationName. */
+  place: Type.String(),
+  warehouseId: Type.Union([Type.Integer(), Type.Null()]),
   warehouseName: Text,
   locationName: Text,
 });

@@ -77,9 +77,12 @@ export const ProductRow = Type.Object({
   lastInspectionDate: Text,
   nextInspectionDate: Text,
   status: Type.Integer(),
+  /** Where it is now (shared/cylinder/place.ts), read by every screen; the warehouse only while one holds it. */
+  place: Type.String(),
   warehouseId: IntOrNull,
   warehouseName: Text,
   locationEnterpriseId: IntOrNull,
+  /** The customer holding it, or the open outbound order it is on. */
   locationName: Text,
   valveNo: Text,
   remark: Text,

@@ -441,7 +441,7 @@ export const PRODUCTION = {
 export const TraceInfo = Type.Object({
   cylinder: Type.Composite([CylinderBrief, Type.Object({
     steelStamp: Text, manufactureDate: Text, lastInspectionDate: Text,
-    /** Where it is now (shared/lifecycle PLACES): the warehouse while one holds it, the customer or order as locationName. */
+    /** Where it is now (shared/cylinder/place.ts): the warehouse while one holds it, the customer or order as locationName. */
     place: Type.String(), warehouseName: Text, locationName: Text,
     lastFilledAt: Text, cycles: Type.Integer(),
   })]),

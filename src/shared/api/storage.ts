@@ -58,7 +58,7 @@ export type BarCodeQuery = Static<typeof BarCodeQuery>;
 export const BarCodeInfo = Type.Object({
   cylinder: CylinderBrief,
   statusName: Type.String(),
-  /** Where it is now (shared/lifecycle PLACES); the warehouse only while one holds it, the customer or the order as locationName. */
+  /** Where it is now (shared/cylinder/place.ts); the warehouse only while one holds it, the customer or the order as locationName. */
   place: Type.String(),
   warehouseName: Text,
   locationName: Text,
@@ -224,7 +224,7 @@ export const StockQuery = Type.Object({
   status: Type.Optional(Int('状态', { minimum: 0, maximum: 13 })),
 });
 export type StockQuery = Static<typeof StockQuery>;
-/** Cylinders by where they are × gas × status: `place` (shared/lifecycle PLACES), the warehouse only for 'warehouse'. */
+/** Cylinders by where they are × gas × status: `place` (shared/cylinder/place.ts), the warehouse only for 'warehouse'. */
 export const StockRow = Type.Object({
   place: Type.String(), warehouseId: IntOrNull, warehouseName: Text, materialId: Type.Integer(), materialName: Text, status: Type.Integer(),
   count: Type.Integer(),

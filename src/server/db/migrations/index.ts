@@ -21,6 +21,9 @@ import * as m0020 from './0020_documents';
 import * as m0021 from './0021_offline';
 import * as m0022 from './0022_scan_times';
 import * as m0023 from './0023_orders_and_notices';
+import * as m0026 from './0026_cylinder_place';
+import * as m0027 from './0027_due_counts';
+import * as m0028 from './0028_outbound_events';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -49,4 +52,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0021_offline': m0021,
   '0022_scan_times': m0022,
   '0023_orders_and_notices': m0023,
+  '0026_cylinder_place': m0026,
+  '0027_due_counts': m0027,
+  '0028_outbound_events': m0028,
 };

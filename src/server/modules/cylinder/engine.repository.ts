@@ -54,7 +54,7 @@ export async function lockCylinder(trx: Transaction<DB>, target: Target, read?: 
 /** The locking read, by id or by code, with what `read` adds; built once per shape (every scan runs one). */
 function lockQuery(db: Kysely<DB>, by: { id: number } | { code: string }, read: LockRead | 'none') {
   const q = db.selectFrom('cylinders').select([
-    'id', 'code', 'status', 'material_id', 'specification', 'tare_weight', 'last_filled_at', 'warehouse_id', 'location_enterprise_id', 'scrap_reason',
+    'id', 'code', 'status', 'material_id', 'specification', 'tare_weight', 'last_filled_at', 'warehouse_id', 'in_workshop', 'location_enterprise_id', 'scrap_reason',
     'scrapped_at', 'scrapped_by',
     sql<string | null>`to_char(last_inspection_date, 'YYYY-MM-DD')`.as('last_inspection_date'),
     sql<string | null>`to_char(next_inspection_date, 'YYYY-MM-DD')`.as('next_inspection_date'),

@@ -24,7 +24,11 @@ export { designLife } from './fill-gate';
 
 // The trace: events that change no status, and its reads.
 export { appendTraces, listTraces, movementCount, removeRegistered, scanRecorded, type TraceInput } from './trace.repository';
-export { briefByCode, storageTrace, inspectionRecordByTrace, whereabouts } from './trace.queries';
+export { briefByCode, storageTrace, inspectionRecordByTrace } from './trace.queries';
+
+// Where a cylinder is (shared/cylinder/place.ts): one cylinder's whereabouts, and the same in SQL for lists and counts.
+export { placeWords, whereabouts, type Whereabouts } from './whereabouts';
+export { heldBy, heldWarehouseSql, placeSql, whereColumns } from './place.sql';
 export { gasOf, inspectionItemsByGas } from './production.repository';
 // A fill with its own inspection and re-weigh, as documents list them.
 export { fillOutcomes, type CylinderFill, type FillOutcome, type FillsOf } from './fill-outcomes';

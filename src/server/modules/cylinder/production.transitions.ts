@@ -219,6 +219,12 @@ export const metage = (body: MetageBody): Transition => ({
 });
 
 /**
+ * Where 抽真空 and 分析处理 leave a cylinder: in the filling workshop, where the vacuum station and the analysis
+ * are, out of any warehouse until an empty stock-in (空瓶入库) puts it in one (shared/cylinder/place.ts).
+ */
+const LEFT_IN_WORKSHOP = { warehouse_id: null, in_workshop: true } as const;
+
+/**
  * 抽真空: recovery (10), analyze (1) or stock (2: a new cylinder, or one back from its periodic inspection,
  * before its first flammable fill) → stock (2), with the vacuum record (the vacuum reached) that the fill gate looks for.
  */
@@ -227,6 +233,7 @@ export const vacuum = (body: VacuumBody): Transition => ({
   measured: `真空度（${body.pressure} MPa）`,
   apply: async (_trx, c) => ({
     to: STATUS.stock,
+    patch: LEFT_IN_WORKSHOP,
     record: { table: 'vacuum_records', values: { pressure: body.pressure, remark: blankToNull(body.remark ?? null) } },
     detail: { pressure: body.pressure, ...(body.fixedValue ? { fixedValue: true } : {}) },
     message: `气瓶 ${c.code} 抽真空完成：真空度 ${body.pressure} MPa`,
@@ -247,7 +254,7 @@ export const analyse = (body: AnalyseBody, actor: Actor): Transition => ({
       ...(body.decision === STATUS.scrap ? {
         patch: { scrap_reason: `分析处理：${reason}`, scrapped_at: new Date(), scrapped_by: actor.operator },
         message: `气瓶 ${c.code} 已报废：${reason}`,
-      } : {}),
+      } : { patch: LEFT_IN_WORKSHOP }),
     };
   },
 });

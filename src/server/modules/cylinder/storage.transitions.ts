@@ -6,9 +6,10 @@ import { blankToNull } from '../../lib/paging';
 import { statusLabel } from './status';
 import { runLocked } from './engine';
 import { declareTransition, lockCylinder } from './engine.repository';
-import type { Actor, LockedCylinder, Transition } from './transition';
+import type { Actor, Transition } from './transition';
 import { gasOf } from './production.repository';
-import { countOnLine, enterpriseName, openOrderOf, revertItem, warehouseName } from './storage.repository';
+import { countOnLine, enterpriseName, openOrderOf, revertItem } from './storage.repository';
+import { placeWords, whereabouts } from './whereabouts';
 
 export { openOrderOf };
 
@@ -39,7 +40,7 @@ export function stockIn(order: OrderContext): Transition {
       action: 'stockInEmpty', label: '空瓶入库', from: [STATUS.recovery, STATUS.stock],
       done: { statuses: [STATUS.stock], actions: ['stockInEmpty'] },
       apply: async () => ({
-        to: STATUS.stock, patch: { warehouse_id: order.warehouse_id }, record: record(),
+        to: STATUS.stock, patch: { warehouse_id: order.warehouse_id, in_workshop: false }, record: record(),
         detail: into(order),
       }),
     };
@@ -53,7 +54,7 @@ export function stockIn(order: OrderContext): Transition {
       return gas.reweigh_required ? [`气瓶 ${c.code} 的介质 ${gas.material_name} 需要复秤：复秤合格后才能成品入库`] : [];
     },
     apply: async () => ({
-      to: STATUS.toOutbound, patch: { warehouse_id: order.warehouse_id }, record: record(),
+      to: STATUS.toOutbound, patch: { warehouse_id: order.warehouse_id, in_workshop: false }, record: record(),
       detail: into(order),
     }),
   };
@@ -123,21 +124,6 @@ export const ship = (order: OrderContext, at: Date): Transition => ({
   }),
 });
 
-/** Where the plant's records have a cylinder that is not at a customer, in words (for a refused recovery). */
-async function wherePlaced(trx: Transaction<DB>, c: LockedCylinder): Promise<string> {
-  const status = statusLabel(c.status);
-  if (c.status === STATUS.scanned) {
-    const on = await openOrderOf(trx, c.id);
-    return `已扫描到出库单 ${on?.order_no ?? '—'}，尚未发出（${status}）；扫错的气瓶请在该出库单上移出`;
-  }
-  if (c.status === STATUS.recovery) return `已回收，待空瓶入库（${status}）`;
-  if ((c.status === STATUS.stock || c.status === STATUS.toOutbound) && c.warehouse_id) {
-    return `在仓库「${(await warehouseName(trx, c.warehouse_id)) ?? c.warehouse_id}」（${status}）`;
-  }
-  if ([STATUS.analyze, STATUS.received, STATUS.filling, STATUS.inspected, STATUS.reWeighed].includes(c.status as 1)) return `在充装车间（${status}）`;
-  return `在厂内（${status}）`;
-}
-
 /**
  * 回收: outbound (9) → recovery (10), taking back what a customer returns. A cylinder held by another
  * customer than the one named is taken back with the discrepancy recorded and answered (a forced return);
@@ -147,7 +133,7 @@ export const recover = (body: RecoverBody): Transition => ({
   action: 'recover', label: '回收', from: [STATUS.outbound],
   done: { statuses: [STATUS.recovery], actions: ['recover'] },
   precheck: (c) => (c.status === STATUS.scrap ? `气瓶 ${c.code} 已报废，不能回收（报废气瓶不得重新使用）` : null),
-  refuseStatus: async (trx, c) => `气瓶 ${c.code} 不在客户处，不能回收：系统记录该瓶${await wherePlaced(trx, c)}`,
+  refuseStatus: async (trx, c) => `气瓶 ${c.code} 不在客户处，不能回收：系统记录该瓶${placeWords(await whereabouts(trx, c.id), c.status)}`,
   apply: async (trx, c) => {
     const holder = c.location_enterprise_id;
     const returnedBy = body.customerId ?? holder;

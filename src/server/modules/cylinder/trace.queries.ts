@@ -5,7 +5,7 @@ import type {
 } from '@shared/api/production';
 import type { PageResult } from '@shared/api/schema';
 import type { StorageTraceQuery } from '@shared/api/storage';
-import { actionLabel, placeOf, type Place } from '@shared/lifecycle';
+import { actionLabel } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { precompiled } from '../../db/precompiled';
 import { BusinessError } from '../../lib/errors';
@@ -13,6 +13,7 @@ import { ownerName } from '../../lib/sql';
 import { escapeLike, growingPage as historyPage, paginate } from '../../lib/paging';
 import { day, ts, tsOrNull, withinDates } from '../../lib/sql';
 import type { Actor } from './transition';
+import { whereabouts } from './whereabouts';
 
 type Db = Kysely<DB>;
 const num = (v: string | null) => (v === null ? null : Number(v));
@@ -101,25 +102,6 @@ export async function traceInfo(db: Db, code: string): Promise<TraceInfo> {
   ]);
   return { cylinder: { ...brief, ...more, ...where, cycles: Number(more.cycles ?? 0) }, events: await timeline(db, brief.id) };
 }
-
-/** Where the cylinder is now: the place by its status (shared/lifecycle placeOf), with the warehouse, customer or order it names. */
-export async function whereabouts(db: Db, cylinderId: number): Promise<{ place: Place; warehouseName: string | null; locationName: string | null }> {
-  const row = await db.selectFrom('cylinders as c').leftJoin('warehouses as w', 'w.id', 'c.warehouse_id')
-    .leftJoin('enterprises as l', 'l.id', 'c.location_enterprise_id')
-    .select([...whereNow, 'c.status', 'c.warehouse_id']).where('c.id', '=', cylinderId).executeTakeFirstOrThrow();
-  return { place: placeOf(row.status, row.warehouse_id), warehouseName: row.warehouseName, locationName: row.locationName };
-}
-
-/**
- * Where the cylinder is now, in names (with warehouses w and enterprises l joined on c): its warehouse only
- * while a warehouse holds it (2, 7), the customer holding it (9), the open outbound order it is on (8).
- */
-const whereNow = [
-  sql<string | null>`case when c.status in (2, 7) then w.warehouse_name end`.as('warehouseName'),
-  sql<string | null>`case when c.status = 9 then l.enterprise_name when c.status = 8 then (
-    select o.order_no from storage_order_items i join storage_orders o on o.id = i.order_id
-    where i.cylinder_id = c.id and i.reverted_at is null and o.direction = 'out' and o.status = 0 order by i.id desc limit 1) end`.as('locationName'),
-] as const;
 
 /** The cylinders a workstation (or, where the client names none, the signed-in user) brought through `action` today. */
 const COUNTED: Record<StationAction, string[]> = {

@@ -7,8 +7,8 @@ type Db = Kysely<DB>;
 /**
  * The dashboard's reads. None scans the trace or the cylinders whole (issue 21, item 6): trace figures come
  * from trace_daily (primary key action, day, …), counts of cylinders from the summaries kept by triggers
- * (cylinder_status_counts, cylinder_place_counts, cylinder_customer_counts) or from partial indexes
- * (cylinders_due_idx, cylinders_out_since_idx).
+ * (cylinder_status_counts, cylinder_place_counts, cylinder_customer_counts, cylinder_due_counts) or from a partial
+ * index (cylinders_out_since_idx).
  */
 
 /** A period of plant days, and whether its buckets are months ('YYYY-MM') rather than days. */
@@ -42,8 +42,11 @@ export function materials(db: Db, ids: number[]) {
   return db.selectFrom('materials').select(['id', 'material_name as name', 'category']).where('id', 'in', ids).execute();
 }
 
-/** Cylinders per warehouse and status, from the summary (statuses given). */
-export async function stockByWarehouse(db: Db, statuses: number[]) {
+/**
+ * Cylinders per warehouse and status, from the summary, which counts only what a warehouse holds (migration
+ * 0026: stock and finished stock with a warehouse); `statuses` are those (WAREHOUSE_STATUSES).
+ */
+export async function stockByWarehouse(db: Db, statuses: readonly number[]) {
   const rows = await db.selectFrom('cylinder_place_counts as p').leftJoin('warehouses as w', 'w.id', 'p.warehouse_id')
     .select(['p.warehouse_id as warehouseId', 'w.warehouse_name as warehouseName', 'p.status', sql<string>`sum(p.count)`.as('n')])
     .where('p.status', 'in', statuses)
@@ -73,12 +76,13 @@ export async function topHolders(db: Db, limit: number) {
 
 /**
  * Cylinders not scrapped due for periodic inspection on or before `dueBy`, and of those the ones already
- * overdue (before `today`): one range of index cylinders_due_idx, read from the index alone.
+ * overdue (before `today`), as the due list (/product/detect) counts them: from the kept counts per date
+ * (cylinder_due_counts, migration 0027), one row per date and slot up to `dueBy`.
  */
 export async function dueCounts(db: Db, today: string, dueBy: string): Promise<{ due: number; overdue: number }> {
-  const row = await db.selectFrom('cylinders')
-    .select([sql<string>`count(*)`.as('due'), sql<string>`count(*) filter (where next_inspection_date < ${today}::date)`.as('overdue')])
-    .where('status', '<>', STATUS.scrap).where('next_inspection_date', '<=', dueBy)
+  const row = await db.selectFrom('cylinder_due_counts')
+    .select([sql<string>`coalesce(sum(count), 0)`.as('due'), sql<string>`coalesce(sum(count) filter (where due_on < ${today}::date), 0)`.as('overdue')])
+    .where('due_on', '<=', dueBy)
     .executeTakeFirstOrThrow();
   return { due: Number(row.due), overdue: Number(row.overdue) };
 }

@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { AtCustomers, DashboardPeriod, FillsByDay, OutputBySpec, PassRates, StatusesNow, StockByWarehouse } from '@shared/api/dashboard';
+import { WAREHOUSE_STATUSES } from '@shared/cylinder/place';
 import { filledByWeight, STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { addDays, today } from '../../lib/dates';
 import { statusCounts } from '../product';
 import * as repo from './dashboard.repository';
 
-/** Statuses in which a cylinder with a warehouse counts as that warehouse's stock. */
-export const STOCK_STATUSES = [2, 3, 4, 5, 6, 7, 8, 10];
 const TOP_HOLDERS = 10;
 
 /** The plant days of a period and its buckets: days up to 30 days, months for 12m (this month included). */
@@ -60,8 +59,9 @@ export async function outputBySpec(db: Kysely<DB>, period: DashboardPeriod): Pro
   };
 }
 
+/** 仓库库存: what each warehouse holds (shared/cylinder/place.ts), as 库存查询 and 气瓶档案 place each cylinder. */
 export async function stockByWarehouse(db: Kysely<DB>): Promise<StockByWarehouse> {
-  return { rows: await repo.stockByWarehouse(db, STOCK_STATUSES) };
+  return { rows: await repo.stockByWarehouse(db, WAREHOUSE_STATUSES) };
 }
 
 export async function atCustomers(db: Kysely<DB>, longOutDays: number): Promise<AtCustomers> {

@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema';
 import { addDays } from '../../lib/dates';
 import { escapeLike, paginate } from '../../lib/paging';
 import { STATUS } from '@shared/lifecycle';
+import { heldBy, whereColumns } from '../cylinder';
 
 type Db = Kysely<DB>;
 
@@ -20,11 +21,11 @@ export function pageDue(db: Db, q: DuePageQuery, today: string): Promise<PageRes
     sql<string | null>`to_char(c.last_inspection_date, 'YYYY-MM-DD')`.as('lastInspectionDate'),
     sql<string>`to_char(c.next_inspection_date, 'YYYY-MM-DD')`.as('nextInspectionDate'),
     sql<number>`(c.next_inspection_date - ${today}::date)`.as('daysLeft'),
-    eb.selectFrom('warehouses as w').select('w.warehouse_name').whereRef('w.id', '=', 'c.warehouse_id').as('warehouseName'),
-    eb.selectFrom('enterprises as l').select('l.enterprise_name').whereRef('l.id', '=', 'c.location_enterprise_id').as('locationName'),
+    // 所在位置 as every screen reads it (shared/cylinder/place.ts).
+    ...whereColumns('c'),
   ]);
   if (q.materialId) query = query.where('c.material_id', '=', q.materialId);
-  if (q.warehouseId) query = query.where('c.warehouse_id', '=', q.warehouseId);
+  if (q.warehouseId) query = query.where(heldBy(q.warehouseId, 'c'));
   if (q.code) query = query.where('c.code', 'like', `${escapeLike(q.code.trim())}%`);
   return paginate(query, q, { sorts: SORTS, defaultSort: 'nextInspectionDate', defaultOrder: 'asc', tieBreaker: 'c.id' });
 }

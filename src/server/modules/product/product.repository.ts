@@ -5,6 +5,7 @@ import { ProductFilters, type PRODUCT_SORTS, type ProductPageQuery, type Product
 import type { DB } from '../../db/schema';
 import { escapeLike, paginate } from '../../lib/paging';
 import { day, ownerName, ts } from '../../lib/sql';
+import { heldBy, whereColumns } from '../cylinder';
 
 type Db = Kysely<DB>;
 
@@ -18,7 +19,7 @@ const SORTS: Record<(typeof PRODUCT_SORTS)[number], string> = {
 };
 
 /** Row values of a cylinder to insert (status and trace are added by the service). */
-export type CylinderValues = Omit<DB['cylinders'], 'id' | 'status' | 'owner_type' | 'last_filled_at' | 'located_since' | 'scrap_reason'
+export type CylinderValues = Omit<DB['cylinders'], 'id' | 'status' | 'owner_type' | 'in_workshop' | 'last_filled_at' | 'located_since' | 'scrap_reason'
   | 'scrapped_at' | 'scrapped_by' | 'created_at' | 'updated_at' | 'water_volume' | 'tare_weight' | 'working_pressure'
   | 'manufacture_date' | 'last_inspection_date' | 'next_inspection_date'> & {
   owner_type: number;
@@ -41,7 +42,7 @@ function filtered(db: Db, q: ProductFilters) {
   if (q.status !== undefined && q.status !== null) query = query.where('c.status', '=', q.status);
   if (q.ownerType) query = query.where('c.owner_type', '=', q.ownerType);
   if (q.ownerEnterpriseId) query = query.where('c.owner_enterprise_id', '=', q.ownerEnterpriseId);
-  if (q.warehouseId) query = query.where('c.warehouse_id', '=', q.warehouseId);
+  if (q.warehouseId) query = query.where(heldBy(q.warehouseId, 'c'));
   if (q.locationEnterpriseId) query = query.where('c.location_enterprise_id', '=', q.locationEnterpriseId);
   if (q.manufactureDateStart) query = query.where('c.manufacture_date', '>=', q.manufactureDateStart);
   if (q.manufactureDateEnd) query = query.where('c.manufacture_date', '<=', q.manufactureDateEnd);
@@ -65,10 +66,10 @@ function withColumns<T extends ReturnType<typeof filtered>>(query: T) {
     'c.manufacturer', day('c.manufacture_date').as('manufactureDate'), 'c.specification',
     float('c.water_volume').as('waterVolume'), float('c.tare_weight').as('tareWeight'), float('c.working_pressure').as('workingPressure'),
     'c.design_life_years as designLifeYears', day('c.last_inspection_date').as('lastInspectionDate'),
-    day('c.next_inspection_date').as('nextInspectionDate'), 'c.status', 'c.warehouse_id as warehouseId',
-    eb.selectFrom('warehouses as w').select('w.warehouse_name').whereRef('w.id', '=', 'c.warehouse_id').as('warehouseName'),
+    day('c.next_inspection_date').as('nextInspectionDate'), 'c.status',
+    // 所在位置 as every screen reads it (shared/cylinder/place.ts): the warehouse only while one holds it.
+    ...whereColumns('c'),
     'c.location_enterprise_id as locationEnterpriseId',
-    eb.selectFrom('enterprises as l').select('l.enterprise_name').whereRef('l.id', '=', 'c.location_enterprise_id').as('locationName'),
     'c.valve_no as valveNo', 'c.remark', sql<string>`to_char(c.created_at, 'YYYY-MM-DD HH24:MI:SS')`.as('createdAt'),
   ]);
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ImportResult, ImportRowError } from '@shared/api/schema';
 import { PRODUCT_STATUS_NAMES } from '@shared/api/enum';
 import type { CylinderFields, ProductRow } from '@shared/api/product';
+import { placeText } from '@shared/cylinder/place';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import type { SheetColumn } from '../../lib/xlsx/columns';
@@ -60,13 +61,15 @@ export const PRODUCT_EXPORT_COLUMNS: SheetColumn[] = [
   { header: '规格型号', key: 'specification', width: 12 }, { header: '水容积(L)', key: 'waterVolume', width: 10 },
   { header: '皮重(kg)', key: 'tareWeight', width: 10 }, { header: '公称工作压力(MPa)', key: 'workingPressure', width: 16 },
   { header: '设计使用年限(年)', key: 'designLifeYears', width: 14 }, { header: '上次检验日期', key: 'lastInspectionDate', width: 12 },
-  { header: '下次检验日期', key: 'nextInspectionDate', width: 12 }, { header: '仓库', key: 'warehouseName', width: 14 },
-  { header: '所在客户', key: 'locationName', width: 24 }, { header: '瓶阀编号', key: 'valveNo', width: 14 },
+  { header: '下次检验日期', key: 'nextInspectionDate', width: 12 }, { header: '所在位置', key: 'placeText', width: 28 },
+  { header: '瓶阀编号', key: 'valveNo', width: 14 },
   { header: '备注', key: 'remark', width: 20 }, { header: '登记时间', key: 'createdAt', width: 20 },
 ];
 
 export function exportRow(p: ProductRow): Record<string, unknown> {
-  return { ...p, statusName: PRODUCT_STATUS_NAMES[p.status] ?? String(p.status), ownerTypeName: p.ownerType === 2 ? '客户' : '自有' };
+  return {
+    ...p, statusName: PRODUCT_STATUS_NAMES[p.status] ?? String(p.status), ownerTypeName: p.ownerType === 2 ? '客户' : '自有', placeText: placeText(p),
+  };
 }
 
 /** 2023/5/1 and 2023-5-1 as typed in a sheet → 2023-05-01. */

@@ -6,9 +6,8 @@ type Db = Kysely<DB>;
 
 /**
  * The quality center's reads. Every figure comes from trace_daily (migration 0012), read through its primary
- * key (action, day, …) or its customer index; the delivery detail walks the outbound events of the period
- * (index cylinder_traces_action_at_idx, or 0014's outbound-customer index) one page at a time, and each row's
- * fill, inspection and re-weigh are single index probes on (cylinder_id, id).
+ * key (action, day, …) or its customer index; the delivery detail reads one page of outbound_events (0028) by the
+ * index of its filter, and each row's event, fill, inspection and re-weigh are single index probes.
  */
 
 const opt = (v: number | null | '' | undefined): number | null => (typeof v === 'number' ? v : null);
@@ -70,29 +69,29 @@ export async function reasons(db: Db, f: QualityFilter): Promise<ReasonCount[]> 
   return rows;
 }
 
-/** Outbound events in the period, as the detail list filters them (count from trace_daily, see deliveryTotal). */
-function outboundEvents(f: QualityFilter): RawBuilder<unknown> {
-  const parts = [sql`t.action = 'outbound'`, sql`t.reverted_by_id is null`,
-    sql`t.at >= ${f.from}::date`, sql`t.at < ${f.to}::date + 1`];
+/**
+ * The page's outbound events, newest first: one range of an outbound_events index (migration 0028: the standing
+ * outbound events with the cylinder's gas, the detail's customer and the operator), whichever filter is set.
+ */
+function pageOfEvents(f: QualityFilter, limit: number, offset: number): RawBuilder<unknown> {
+  const parts = [sql`o.at >= ${f.from}::date`, sql`o.at < ${f.to}::date + 1`];
   const c = opt(f.customerId);
   const o = opt(f.operatorId);
   const m = opt(f.materialId);
-  if (c !== null) parts.push(sql`t.detail->>'customerId' = ${String(c)}`);
-  if (o !== null) parts.push(sql`t.operator_id = ${o}`);
-  // A scalar subquery, probed per event while the (action, at) index is walked newest first: the planner cannot
-  // turn it into a join that reads every cylinder of the gas and sorts a year of its shipments.
-  if (m !== null) parts.push(sql`(select mc.material_id from cylinders mc where mc.id = t.cylinder_id) = ${m}`);
-  return sql.join(parts, sql` and `);
+  if (m !== null) parts.push(sql`o.material_id = ${m}`);
+  if (c !== null) parts.push(sql`o.customer_id = ${c}`);
+  if (o !== null) parts.push(sql`o.operator_id = ${o}`);
+  return sql`select t.id, t.cylinder_id, t.at, t.detail from (
+      select o.trace_id from outbound_events o where ${sql.join(parts, sql` and `)}
+      order by o.at desc, o.trace_id desc limit ${limit} offset ${offset}
+    ) e join cylinder_traces t on t.id = e.trace_id`;
 }
 
 /** Rows of the detail list: the page's outbound events, then per row three index probes. */
 export async function deliveryRows(db: Db, f: QualityFilter, limit: number, offset: number): Promise<DeliveryRow[]> {
   const ts = (col: string) => sql.raw(`to_char(${col}, 'YYYY-MM-DD HH24:MI:SS')`);
   const { rows } = await sql<DeliveryRow>`
-    with page as (
-      select t.id, t.cylinder_id, t.at, t.detail from cylinder_traces t
-      where ${outboundEvents(f)} order by t.at desc, t.id desc limit ${limit} offset ${offset}
-    )
+    with page as (${pageOfEvents(f, limit, offset)})
     select p.id as "traceId", p.detail->>'orderNo' as "orderNo", ${ts('p.at')} as "shippedAt",
       coalesce(p.detail->>'customer', e.enterprise_name) as "customerName", c.code, m.material_name as "materialName", c.specification,
       fr.lot_no as "lotNo", fr.filled_weight::float8 as "filledWeight", fr.filled_pressure::float8 as "filledPressure",

@@ -51,11 +51,16 @@ export async function deliveryCount(db: Db, f: QualityFilter): Promise<DeliveryC
   };
 }
 
+/** A page of the detail list and how many rows it has (the total from the daily summary). */
+export async function deliveryPage(db: Db, f: QualityFilter, limit: number, offset: number): Promise<PageResult<DeliveryRow>> {
+  const [list, total] = await Promise.all([repo.deliveryRows(db, f, limit, offset), repo.deliveryTotal(db, f)]);
+  return { list, total };
+}
+
 export async function deliveryDetailList(db: Db, q: QualityPageQuery): Promise<PageResult<DeliveryRow>> {
   checkPeriod(q);
   const { limit, offset } = pageWindow(q);
-  const [list, total] = await Promise.all([repo.deliveryRows(db, q, limit, offset), repo.deliveryTotal(db, q)]);
-  return { list, total };
+  return deliveryPage(db, q, limit, offset);
 }
 
 type Tally = Omit<CheckRow, 'id' | 'name'>;

@@ -5,7 +5,6 @@ import { statusName } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import * as quality from './quality.service';
 import * as recall from './recall.service';
-import { deliveryRows } from './quality.repository';
 
 type Db = Kysely<DB>;
 type Cell = string | number | null;
@@ -44,7 +43,7 @@ export async function deliveryWorkbook(db: Db, f: QualityFilter): Promise<Buffer
   sheet.block('合计', ['发货（瓶）', '回收（瓶）', '客户数'], [[counts.delivered, counts.recovered, counts.customers]]);
   sheet.block('按客户', ['客户', '发货（瓶）', '回收（瓶）'], counts.byCustomer.map((c) => [c.name, c.delivered, c.recovered]));
   sheet.block(f.bucket === 'month' ? '按月' : '按日', ['期间', '发货（瓶）', '回收（瓶）'], counts.byPeriod.map((p) => [p.period, p.delivered, p.recovered]));
-  const rows = await deliveryRows(db, f, QUALITY_EXPORT_CAP, 0);
+  const { list: rows } = await quality.deliveryPage(db, f, QUALITY_EXPORT_CAP, 0);
   sheet.block(`发货明细（${capNote(counts.delivered, QUALITY_EXPORT_CAP)}）`, [
     '出库单号', '出库时间', '客户', '气瓶编码', '介质', '规格', '充装批号', '充装重量(kg)', '充装压力(MPa)', '充装时间', '充装人',
     '检验结论', '检验时间', '复秤净重(kg)', '复秤结论', '复秤时间',

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { CylinderBrief } from '@shared/api/production';
 import { PRODUCT_STATUS_NAMES } from '@shared/api/enum';
 import type { BarCodeInfo, BarCodeQuery, CkInfo } from '@shared/api/storage';
-import { STATUS, type Place } from '@shared/lifecycle';
+import { STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
-import { briefByCode, gasOf, statusLabel, whereabouts, wrongStatus } from '../cylinder';
+import { briefByCode, gasOf, placeWords, whereabouts, wrongStatus, type Whereabouts } from '../cylinder';
 import { lastOutOrderOf } from './orders.repository';
 import { outOrderInfo } from './storage.queries';
 
@@ -18,11 +18,8 @@ const NEXT: Record<number, string[]> = {
   [STATUS.scanned]: ['完成出库', '移出'], [STATUS.outbound]: ['回收'], [STATUS.recovery]: ['抽真空', '空瓶入库'],
 };
 
-interface Described {
+interface Described extends Whereabouts {
   cylinder: CylinderBrief;
-  place: Place;
-  warehouseName: string | null;
-  locationName: string | null;
   reweigh: boolean;
 }
 
@@ -31,18 +28,6 @@ async function describe(db: Db, code: string): Promise<Described> {
   const [where, gas] = await Promise.all([whereabouts(db, cylinder.id), gasOf(db, cylinder.materialId)]);
   return { cylinder, ...where, reweigh: gas.reweigh_required };
 }
-
-/** Where a cylinder is, in words, as a refused recovery names it. */
-const placeWords = (d: Described) => {
-  const status = statusLabel(d.cylinder.status);
-  switch (d.place) {
-    case 'warehouse': return `在仓库「${d.warehouseName ?? ''}」（${status}）`;
-    case 'order': return `已扫描到出库单 ${d.locationName ?? '—'}，尚未发出（${status}）；扫错的气瓶请在该出库单上移出`;
-    case 'workshop': return `在充装车间（${status}）`;
-    case 'returned': return `已回收，待空瓶入库（${status}）`;
-    default: return `在厂内（${status}）`;
-  }
-};
 
 function reasonsFor(type: BarCodeQuery['type'], d: Described): string[] {
   const { cylinder: c, reweigh } = d;
@@ -57,7 +42,7 @@ function reasonsFor(type: BarCodeQuery['type'], d: Described): string[] {
     case 'productCK': case 'pickCk': return expect('出库扫描', [STATUS.toOutbound]);
     case 'recover':
       if (c.status === STATUS.scrap) return [`气瓶 ${c.code} 已报废，不能回收（报废气瓶不得重新使用）`];
-      return c.status === STATUS.outbound ? [] : [`气瓶 ${c.code} 不在客户处，不能回收：系统记录该瓶${placeWords(d)}`];
+      return c.status === STATUS.outbound ? [] : [`气瓶 ${c.code} 不在客户处，不能回收：系统记录该瓶${placeWords(d, c.status)}`];
     default: return [];
   }
 }

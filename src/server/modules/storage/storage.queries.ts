@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { PageResult } from '@shared/api/schema';
-import { placeOf, STATUS } from '@shared/lifecycle';
+import { STATUS } from '@shared/lifecycle';
 import type {
   CustomerHoldingQuery, CustomerHoldingRow, HoldingQuery, HoldingRow, InOrderQuery, MaterialTestRow, OrderItemQuery, OrderItemRow,
   OrderRow, OutOrderInfo, OutOrderQuery, PrintEntry, RecoveryQuery, RecoveryRow, StockQuery, StockRow,
@@ -8,7 +8,7 @@ import type {
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { escapeLike, paginate } from '../../lib/paging';
-import { inspectionRecordByTrace } from '../cylinder';
+import { heldBy, heldWarehouseSql, inspectionRecordByTrace, placeSql } from '../cylinder';
 import { growingPage as historyPage } from '../../lib/paging';
 import { ts, tsOrNull, withinDates } from '../../lib/sql';
 
@@ -126,16 +126,18 @@ export async function recoveries(db: Db, q: RecoveryQuery): Promise<PageResult<R
 /* ---------------------------------------------------------------- stock and holdings */
 
 /**
- * Stock by where the cylinders are × gas × status (index cylinders_stock_idx); scrapped cylinders are not
- * stock. A warehouse holds a cylinder only in stock (2) and finished stock (7): a picked one is in the filling
- * workshop, not in the warehouse it was picked from (shared/lifecycle placeOf).
+ * Stock by where the cylinders are × gas × status (index cylinders_stock_idx, read from the index alone);
+ * scrapped cylinders are not stock. The place is the one every screen reads (shared/cylinder/place.ts): a
+ * warehouse holds a cylinder only in stock (2) and finished stock (7), so a picked one is in the filling
+ * workshop, not in the warehouse it was picked from.
  */
 export async function stock(db: Db, q: StockQuery): Promise<StockRow[]> {
   let query = db.selectFrom('cylinders as c')
-    .select(['c.warehouse_id as warehouseId', 'c.material_id as materialId', 'c.status', (eb) => eb.fn.countAll<string>().as('count')])
+    .select([placeSql('c').as('place'), heldWarehouseSql('c').as('warehouseId'), 'c.material_id as materialId', 'c.status',
+      (eb) => eb.fn.countAll<string>().as('count')])
     .where('c.status', '<>', STATUS.scrap)
-    .groupBy(['c.warehouse_id', 'c.material_id', 'c.status']);
-  if (q.warehouseId) query = query.where('c.warehouse_id', '=', q.warehouseId).where('c.status', 'in', [STATUS.stock, STATUS.toOutbound]);
+    .groupBy([sql`1`, sql`2`, sql`3`, sql`4`]);
+  if (q.warehouseId) query = query.where(heldBy(q.warehouseId, 'c'));
   if (q.materialId) query = query.where('c.material_id', '=', q.materialId);
   if (q.status !== undefined) query = query.where('c.status', '=', q.status);
   const rows = await query.execute();
@@ -145,20 +147,11 @@ export async function stock(db: Db, q: StockQuery): Promise<StockRow[]> {
   ]);
   const wName = new Map(warehouses.map((w) => [w.id, w.warehouse_name]));
   const gName = new Map(gases.map((g) => [g.id, g.material_name]));
-  const merged = new Map<string, StockRow>();
-  for (const r of rows) {
-    const place = placeOf(r.status, r.warehouseId);
-    const warehouseId = place === 'warehouse' ? r.warehouseId : null;
-    const key = `${place}|${warehouseId}|${r.materialId}|${r.status}`;
-    const row = merged.get(key) ?? {
-      place, warehouseId, warehouseName: warehouseId === null ? null : wName.get(warehouseId) ?? null,
-      materialId: r.materialId, materialName: gName.get(r.materialId) ?? null, status: r.status, count: 0,
-    };
-    row.count += Number(r.count);
-    merged.set(key, row);
-  }
-  return [...merged.values()].sort((a, b) => (a.warehouseName ?? '\uffff').localeCompare(b.warehouseName ?? '\uffff', 'zh')
-    || a.status - b.status || a.materialId - b.materialId);
+  return rows.map((r) => ({
+    place: r.place, warehouseId: r.warehouseId, warehouseName: r.warehouseId === null ? null : wName.get(r.warehouseId) ?? null,
+    materialId: r.materialId, materialName: gName.get(r.materialId) ?? null, status: r.status, count: Number(r.count),
+  })).sort((a, b) => (a.warehouseName ?? '\uffff').localeCompare(b.warehouseName ?? '\uffff', 'zh')
+    || a.status - b.status || a.materialId - b.materialId || a.place.localeCompare(b.place));
 }
 
 const overdueSince = (days: number) => sql<Date>`now() - make_interval(days => ${days})`;

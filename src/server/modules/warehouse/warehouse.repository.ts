@@ -4,6 +4,7 @@ import type { WAREHOUSE_SORTS, WarehouseOption, WarehousePageQuery, WarehouseRow
 import type { DB, WarehousesTable } from '../../db/schema';
 import { escapeLike, paginate } from '../../lib/paging';
 import { STATUS } from '@shared/lifecycle';
+import { heldBy } from '../cylinder';
 
 type Db = Kysely<DB>;
 
@@ -47,11 +48,16 @@ export async function updateWarehouse(trx: Transaction<DB>, id: number, values: 
   await trx.updateTable('warehouses').set(values).where('id', '=', id).execute();
 }
 
-/** Cylinders currently in the warehouse (scrapped ones no longer occupy it). */
-export async function cylindersHeld(db: Db, id: number): Promise<number> {
-  const row = await db.selectFrom('cylinders').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('warehouse_id', '=', id).where('status', '<>', STATUS.scrap).executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * Cylinders the warehouse holds (its stock, as every screen places them: shared/cylinder/place.ts), and the
+ * others not scrapped that still name it: picked from it (退回领瓶 returns them there) or on an outbound order
+ * from its stock (移出 puts them back).
+ */
+export async function cylindersOf(db: Db, id: number): Promise<{ held: number; named: number }> {
+  const row = await db.selectFrom('cylinders as c')
+    .select([sql<string>`count(*) filter (where ${heldBy(id, 'c')})`.as('held'), sql<string>`count(*)`.as('named')])
+    .where('c.warehouse_id', '=', id).where('c.status', '<>', STATUS.scrap).executeTakeFirstOrThrow();
+  return { held: Number(row.held), named: Number(row.named) };
 }
 
 export async function deleteWarehouse(trx: Transaction<DB>, id: number): Promise<void> {

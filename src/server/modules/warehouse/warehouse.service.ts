@@ -34,13 +34,14 @@ export async function saveWarehouse(db: Kysely<DB>, body: WarehouseSaveBody): Pr
   }), { warehouses_warehouse_code_key: duplicate, warehouses_code_ci: duplicate });
 }
 
-/** Refused while the warehouse holds cylinders (scrapped ones no longer count). */
+/** Refused while the warehouse holds cylinders or others would return to it (scrapped ones no longer count). */
 export async function deleteWarehouse(db: Kysely<DB>, id: number): Promise<void> {
   await inTransaction(db, async (trx) => {
     const warehouse = await repo.findWarehouse(trx, id);
     if (!warehouse) throw new BusinessError(`仓库不存在：${id}`);
-    const held = await repo.cylindersHeld(trx, id);
+    const { held, named } = await repo.cylindersOf(trx, id);
     if (held > 0) throw new BusinessError(`仓库 ${warehouse.warehouseName} 中还有 ${held} 个气瓶，不能删除`);
+    if (named > 0) throw new BusinessError(`仓库 ${warehouse.warehouseName} 还有 ${named} 个领出或已扫入出库单的气瓶（退回领瓶、移出时回到该仓库），不能删除`);
     await repo.deleteWarehouse(trx, id);
   });
 }

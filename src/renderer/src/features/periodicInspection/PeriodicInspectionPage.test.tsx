@@ -11,7 +11,7 @@ afterEach(() => http.setAdapter(undefined));
 
 const due = (id: number, code: string, daysLeft: number): DueRow => ({
   id, code, materialName: '氮气', specification: '40L', status: 2, lastInspectionDate: '2022-01-01', nextInspectionDate: '2026-12-01',
-  daysLeft, warehouseName: '空瓶库', locationName: null,
+  daysLeft, place: 'warehouse', warehouseId: 1, warehouseName: '空瓶库', locationName: null,
 });
 const bodyOf = (c: InternalAxiosRequestConfig) => JSON.parse(c.data as string) as Record<string, unknown>;
 const SCREEN_LOAD = { timeout: 15_000 };

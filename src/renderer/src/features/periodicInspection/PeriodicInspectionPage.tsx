@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Alert, Typography } from '@mui/material';
 import type { DueRow } from '@shared/api/periodicInspection';
+import { placeText } from '@shared/cylinder/place';
 import type { FormField } from '@renderer/components/Form';
 import { ListPage, useActionsColumn, useListFilters } from '@renderer/components/ListPage';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
 import { intParam, useUrlFilters } from '@renderer/hooks/useUrlFilters';
-import { useT } from '@renderer/i18n/useT';
+import { useLanguage, useT } from '@renderer/i18n/useT';
 import { periodicInspectionApi } from './periodicInspectionApi';
 import { HistoryDrawer } from './HistoryDrawer';
 import { RecordDialog, type RecordOutcome } from './RecordDialog';
@@ -16,6 +17,7 @@ const INITIAL = { days: DEFAULT_DAYS };
 /** 定期检验: cylinders due within N days or overdue (highlighted); record an inspection; history per cylinder. */
 export default function PeriodicInspectionPage() {
   const t = useT();
+  const lang = useLanguage();
   const filters = useListFilters(INITIAL);
   useUrlFilters((p) => filters.search({ days: intParam(p, 'days') ?? DEFAULT_DAYS, ...(p.get('overdueOnly') === '1' ? { overdueOnly: true } : {}) }));
   const [recording, setRecording] = useState<DueRow | null>(null);
@@ -43,9 +45,9 @@ export default function PeriodicInspectionPage() {
         ? <Typography variant="inherit" component="span" color="error" sx={{ fontWeight: 700 }} data-overdue="true">{t('periodicInspection.overdueBy', { days: -row.daysLeft })}</Typography>
         : <Typography variant="inherit" component="span">{t('periodicInspection.dueIn', { days: row.daysLeft })}</Typography>,
     },
-    { field: 'locationName', headerName: t('periodicInspection.location'), flex: 1, minWidth: 100, valueGetter: (v: string | null, r) => r.warehouseName ?? v },
+    { field: 'place', headerName: t('periodicInspection.location'), flex: 1, minWidth: 100, valueGetter: (_v: string, r) => placeText(r, lang === 'en' ? 'en' : 'zh') },
     actions,
-  ], [t, actions]);
+  ], [t, lang, actions]);
 
   return (
     <ListPage<DueRow> fields={filterFields} filters={filters} query={periodicInspectionApi.useDuePageQuery} columns={columns}

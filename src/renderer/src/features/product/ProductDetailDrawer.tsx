@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Box, Divider, Stack, Typography } from '@mui/material';
 import { actionLabel } from '@shared/lifecycle';
 import type { ProductDetail } from '@shared/api/product';
+import { placeText } from '@shared/cylinder/place';
 import { AppDrawer } from '@renderer/components/AppDrawer';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import type { MessageKey } from '@renderer/i18n/messages';
@@ -13,7 +14,7 @@ const FIELDS: [keyof ProductDetail, MessageKey][] = [
   ['specification', 'product.specification'], ['manufacturer', 'product.manufacturer'], ['manufactureDate', 'product.manufactureDate'],
   ['waterVolume', 'product.waterVolume'], ['tareWeight', 'product.tareWeight'], ['workingPressure', 'product.workingPressure'],
   ['designLifeYears', 'product.designLifeYears'], ['lastInspectionDate', 'product.lastInspectionDate'],
-  ['nextInspectionDate', 'product.nextInspectionDate'], ['warehouseName', 'product.warehouse'], ['locationName', 'product.location'],
+  ['nextInspectionDate', 'product.nextInspectionDate'], ['warehouseName', 'product.warehouse'], ['place', 'product.location'],
   ['valveNo', 'product.valveNo'], ['scrapReason', 'product.scrapReason'], ['remark', 'common.remark'],
 ];
 
@@ -39,7 +40,7 @@ export function ProductDetailDrawer({ id, onClose }: { id: number | null; onClos
             <Typography>{statusLabel(t, detail.status)}</Typography>
             {FIELDS.map(([key, label]) => [
               <Typography key={`${key}-l`} color="text.secondary">{t(label)}</Typography>,
-              <Typography key={`${key}-v`}>{key === 'ownerName' ? ownerLabel(t, detail.ownerName) : String(detail[key] ?? '—')}</Typography>,
+              <Typography key={`${key}-v`}>{key === 'ownerName' ? ownerLabel(t, detail.ownerName) : key === 'place' ? placeText(detail, lang === 'en' ? 'en' : 'zh') : String(detail[key] ?? '—')}</Typography>,
             ])}
           </Box>
           <Divider />

@@ -30,6 +30,16 @@ describe('气瓶档案', { timeout: 60_000 }, () => {
     expect(listCalls(adapter).at(-1)).toMatchObject({ page: 1, status: 0 });
   });
 
+  it('所在位置 says where the server places each cylinder: the warehouse holding it, the workshop, the customer', async () => {
+    storeSession();
+    serveProducts([productRow(1, 'QP001'), productRow(2, 'PK001', 3), { ...productRow(3, 'CU001', 9), locationName: '甲客户' }]);
+    renderApp('/product/product');
+    const row = async (code: string) => (await screen.findByText(code, undefined, SCREEN_LOAD)).closest('[role="row"]') as HTMLElement;
+    expect(within(await row('QP001')).getByText('仓库：空瓶库')).toBeInTheDocument();
+    expect(within(await row('PK001')).getByText('充装车间')).toBeInTheDocument();
+    expect(within(await row('CU001')).getByText('客户处：甲客户')).toBeInTheDocument();
+  });
+
   it('sends the filter bar values with the list request', async () => {
     storeSession();
     const adapter = serveProducts(fleet());

@@ -5,7 +5,7 @@ import { PRODUCT, type ProductRow } from '@shared/api/product';
 import { ExportButton, ImportDialog, ListPage, useActionsColumn, useConfirm, useConfirmDelete, useFormDialog, useListFilters } from '@renderer/components/ListPage';
 import { useDictionaryOptions } from '@renderer/features/dictionary/useDictionaryOptions';
 import { useLotCertificate } from '@renderer/features/report/useLotCertificate';
-import { useT } from '@renderer/i18n/useT';
+import { useLanguage, useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
 import { downloadEndpoint } from '@renderer/store/endpoints';
@@ -22,6 +22,7 @@ import { STATUS } from '@shared/lifecycle';
 /** 气瓶档案: status tabs with counts, filters, the paged list and the cylinder actions. */
 export default function ProductListPage() {
   const t = useT();
+  const lang = useLanguage();
   const lookups = useLookups();
   // Typed freely; the dictionary's entries are offered.
   const suggestions = { specification: useDictionaryOptions('specification'), manufacturer: useDictionaryOptions('manufacturer') };
@@ -73,7 +74,7 @@ export default function ProductListPage() {
     { label: t('product.hickey'), permission: 'product:hickey', show: (r) => r.status !== 0, onClick: setHickey },
     { label: t('common.delete'), permission: 'product:delete', color: 'error', show: (r) => r.status !== 0, onClick: removeRow },
   ]);
-  const columns = useMemo(() => [...productColumns(t), actions], [t, actions]);
+  const columns = useMemo(() => [...productColumns(t, lang), actions], [t, lang, actions]);
 
   return (
     <ListPage<ProductRow> fields={productFilterFields(t, lookups, counts)} filters={filters} toQuery={() => ({ ...query })}

@@ -1,14 +1,16 @@
 import type { InternalAxiosRequestConfig } from 'axios';
 import type { ProductRow, StatusCount } from '@shared/api/product';
+import { heldWarehouse, placeOf } from '@shared/cylinder/place';
 import { http } from '@renderer/http/client';
 import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
 
 /** A cylinder row for the screen tests. */
 export function productRow(id: number, code: string, status = 2): ProductRow {
+  const warehouseId = heldWarehouse({ status, warehouseId: 1, inWorkshop: false });
   return {
     id, code, steelStamp: `GS${id}`, materialId: 1, materialName: '氮气', ownerType: 1, ownerEnterpriseId: null, ownerName: '自有',
     manufacturer: null, manufactureDate: '2023-01-01', specification: '40L', waterVolume: 40, tareWeight: 50, workingPressure: 15,
-    designLifeYears: 30, lastInspectionDate: null, nextInspectionDate: '2027-01-01', status, warehouseId: 1, warehouseName: '空瓶库',
+    designLifeYears: 30, lastInspectionDate: null, nextInspectionDate: '2027-01-01', status, place: placeOf({ status, warehouseId: 1, inWorkshop: false }), warehouseId, warehouseName: warehouseId ? '空瓶库' : null,
     locationEnterpriseId: null, locationName: null, valveNo: 'QF-1', remark: null, createdAt: '2026-01-01T00:00:00Z',
   };
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Paper, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow } from '@mui/material';
 import type { StockQuery, StockRow } from '@shared/api/storage';
-import type { Place } from '@shared/lifecycle';
+import type { Place } from '@shared/cylinder/place';
 import type { FormField, FormValues } from '@renderer/components/Form';
 import { FilterBar, useListFilters } from '@renderer/components/ListPage';
 import { useMaterialOptions, useWarehouseOptions } from '@renderer/features/lookups/useLookups';
@@ -19,7 +19,7 @@ interface PivotRow {
 }
 
 /** Places outside a warehouse, in the order the table lists them after the warehouses. */
-const PLACE_ORDER: Place[] = ['warehouse', 'noWarehouse', 'workshop', 'order', 'customer', 'returned', 'scrapped'];
+const PLACE_ORDER: Place[] = ['warehouse', 'noWarehouse', 'workshop', 'order', 'vehicle', 'customer', 'returned', 'scrapped'];
 const placeRank = (place: string) => {
   const i = PLACE_ORDER.indexOf(place as Place);
   return i < 0 ? PLACE_ORDER.length : i;

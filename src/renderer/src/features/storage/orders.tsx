@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import { IN_TYPES, ORDER_CANCELLED, ORDER_TYPES, OUT_TYPES, type OrderType } from '@shared/api/storage';
-import { PLACES } from '@shared/lifecycle';
+import { placeLabel as sharedPlaceLabel } from '@shared/cylinder/place';
 import type { FieldOption, FormField, FormValues } from '@renderer/components/Form';
 import type { Language } from '@renderer/i18n/i18n';
 import { useLanguage, useT } from '@renderer/i18n/useT';
@@ -16,11 +16,8 @@ export const typeLabel = (lang: Language, type: string): string => {
   return def ? (lang === 'en' ? def.en : def.zh) : type;
 };
 
-/** Where a cylinder is (shared/lifecycle PLACES) in the UI language; an unknown place as it is. */
-export const placeLabel = (lang: Language, place: string): string => {
-  const def = (PLACES as Record<string, { zh: string; en: string } | undefined>)[place];
-  return def ? (lang === 'en' ? def.en : def.zh) : place;
-};
+/** Where a cylinder is (shared/cylinder/place.ts) in the UI language; an unknown place as it is. */
+export const placeLabel = (lang: Language, place: string): string => sharedPlaceLabel(place, lang === 'en' ? 'en' : 'zh');
 
 export const typeOptions = (lang: Language, types: readonly OrderType[]): FieldOption[] => types.map((v) => ({ value: v, label: typeLabel(lang, v) }));
 

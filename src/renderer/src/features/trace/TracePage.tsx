@@ -12,7 +12,7 @@ import { StatusChip } from '@renderer/features/product/StatusChip';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import type { Language } from '@renderer/i18n/i18n';
 import { useLanguage, useT } from '@renderer/i18n/useT';
-import { placeLabel } from '@renderer/features/storage/orders';
+import { placeText } from '@shared/cylinder/place';
 import type { MessageKey } from '@renderer/i18n/messages';
 import { HasPermission } from '@renderer/permission/Permission';
 import { Timeline } from './Timeline';
@@ -29,10 +29,7 @@ const day = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD') : '');
 const VACUUM_FROM: number[] = [STATUS.recovery, STATUS.analyze, STATUS.stock];
 
 /** Where it is now: the place in words, with the warehouse, customer or order it names. */
-const whereText = (lang: Language, c: Cylinder): string => {
-  const name = c.warehouseName ?? c.locationName;
-  return name ? `${placeLabel(lang, c.place)}：${name}` : placeLabel(lang, c.place);
-};
+const whereText = (lang: Language, c: Cylinder): string => placeText(c, lang === 'en' ? 'en' : 'zh');
 
 function CylinderCard({ cylinder, onVacuum, onAnalyse }: { cylinder: Cylinder; onVacuum: () => void; onAnalyse: () => void }) {
   const t = useT();

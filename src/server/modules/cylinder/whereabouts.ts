@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { Place } from '@shared/cylinder/place';
+import type { DB } from '../../db/schema';
+import { whereColumns } from './place.sql';
+import { statusLabel } from './status';
+
+/** Where one cylinder is now (shared placeOf, through place.sql.ts), with what the place names. */
+export interface Whereabouts {
+  place: Place;
+  /** The warehouse holding it, only while one does. */
+  warehouseId: number | null;
+  warehouseName: string | null;
+  /** The customer holding it, or the open outbound order it is on. */
+  locationName: string | null;
+}
+
+export async function whereabouts(db: Kysely<DB>, cylinderId: number): Promise<Whereabouts> {
+  return db.selectFrom('cylinders as c').select(whereColumns('c')).where('c.id', '=', cylinderId).executeTakeFirstOrThrow();
+}
+
+/** Where a cylinder is, in words, as a refused scan names it (a 回收 of a cylinder the records have in the plant). */
+export function placeWords(where: Whereabouts, status: number): string {
+  const s = statusLabel(status);
+  switch (where.place) {
+    case 'warehouse': return `在仓库「${where.warehouseName ?? ''}」（${s}）`;
+    case 'order': return `已扫描到出库单 ${where.locationName ?? '—'}，尚未发出（${s}）；扫错的气瓶请在该出库单上移出`;
+    case 'workshop': return `在充装车间（${s}）`;
+    case 'returned': return `已回收，待空瓶入库（${s}）`;
+    case 'customer': return `在客户${where.locationName ? `「${where.locationName}」` : ''}处（${s}）`;
+    case 'scrapped': return `已报废（${s}）`;
+    default: return `在厂内（${s}）`;
+  }
+}

@@ -22,6 +22,9 @@ import { sitePlugin } from './plugins/site';
 import { swaggerPlugin } from './plugins/swagger';
 import { updatesPlugin } from './plugins/updates';
 import { SERVER_MODULES } from './modules';
+import { loadAccess } from './modules/auth';
+import { findAppTitle } from './modules/company';
+import { logRecorder } from './modules/log';
 import './plugins/fastify-types';
 
 export interface BuildAppOptions {
@@ -39,7 +42,11 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** The server application: plugins first (errors, permissions, JSON bodies, log, docs, site), then the modules. Does not listen. */
+/**
+ * The server application: plugins first (errors, permissions, JSON bodies, log, docs, site), then the modules. Does not
+ * listen. The one place that wires modules into the plugins: lib/, plugins/ and db/ import no module, they are handed
+ * what they need here (the caller's access, the app's name, the operation log's settings and table).
+ */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const app = Fastify({
@@ -64,6 +71,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const keptScans: KeptScans = { sink: null };
   app.decorate('keptScans', keptScans);
   app.decorateRequest('keptScan', false);
+  const log = logRecorder(db);
+  app.decorate('apiRoutes', log.routes);
+  app.decorate('logSettings', log.settings);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -81,11 +91,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
   await app.register(errorsPlugin);
   await app.register(changesPlugin);
-  await app.register(permissionsPlugin);
+  await app.register(permissionsPlugin, { loadAccess: (userId, sessionId, permission) => loadAccess(db, userId, sessionId, permission) });
   await app.register(jsonBodyPlugin);
-  await app.register(operationLogPlugin);
+  await app.register(operationLogPlugin, log.options);
   await app.register(swaggerPlugin);
-  await app.register(sitePlugin);
+  await app.register(sitePlugin, { findAppTitle: () => findAppTitle(db) });
   await app.register(updatesPlugin);
   if (opts.extend) await opts.extend(app);
 

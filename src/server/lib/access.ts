@@ -3,7 +3,25 @@ import { WORKSTATION_HEADER } from '@shared/lifecycle';
 import { REPLAYED_HEADER, STATION_AT_HEADER, stationAtProblem } from '@shared/api/offline';
 import { BusinessError, ForbiddenError, UnauthorizedError } from './errors';
 import { storableText } from './jsonb';
-import { loadAccess } from '../modules/auth';
+import type { PermissionKey } from '@shared/menus';
+
+/** What the permission check learns of a caller: one query per request, answered by the auth module (app.ts wires it). */
+export interface CallerAccess {
+  name: string;
+  status: number;
+  /** The password was set by an administrator and has not been changed yet. */
+  mustChangePassword: boolean;
+  /** The sign-in is neither logged out nor revoked. */
+  sessionAlive: boolean;
+  /** One of the user's roles holds the key asked about (true when none was asked about). */
+  allowed: boolean;
+}
+
+/** Reads a sign-in's access and whether it holds `permission` (null: being signed in is enough); undefined for an unknown user. */
+export type AccessLoader = (userId: number, sessionId: string, permission: string | null) => Promise<CallerAccess | undefined>;
+
+/** Whether the caller holds a key: what a service is given instead of the request, to check a key it learns only from the data. */
+export type HoldsPermission = (key: PermissionKey) => Promise<boolean>;
 
 /** Who acts, from which workstation (header X-Workstation): every trace event and record names them. */
 export interface Actor {
@@ -36,7 +54,7 @@ export function operatorOf(request: FastifyRequest): { operatorId: number; opera
 export async function requirePermission(request: FastifyRequest, key: string): Promise<void> {
   const auth = request.auth;
   if (!auth) throw new UnauthorizedError();
-  const access = await loadAccess(request.server.db, auth.userId, auth.sessionId, key);
+  const access = await request.server.loadAccess(auth.userId, auth.sessionId, key);
   if (!access?.allowed) throw new ForbiddenError(key);
 }
 
@@ -44,15 +62,18 @@ export async function requirePermission(request: FastifyRequest, key: string): P
 export async function holdsPermission(request: FastifyRequest, key: string): Promise<boolean> {
   const auth = request.auth;
   if (!auth) return false;
-  return (await loadAccess(request.server.db, auth.userId, auth.sessionId, key))?.allowed === true;
+  return (await request.server.loadAccess(auth.userId, auth.sessionId, key))?.allowed === true;
 }
+
+/** The caller's keys as a service checks them (a service never sees the request). */
+export const permissionsOf = (request: FastifyRequest): HoldsPermission => (key) => holdsPermission(request, key);
 
 /** Like requirePermission for a call several buttons serve: any one of `keys` lets it through. */
 export async function requireAnyPermission(request: FastifyRequest, keys: readonly string[]): Promise<void> {
   const auth = request.auth;
   if (!auth) throw new UnauthorizedError();
   for (const key of keys) {
-    const access = await loadAccess(request.server.db, auth.userId, auth.sessionId, key);
+    const access = await request.server.loadAccess(auth.userId, auth.sessionId, key);
     if (access?.allowed) return;
   }
   throw new ForbiddenError(keys[0]!);

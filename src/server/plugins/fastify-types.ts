@@ -4,8 +4,8 @@ import type { BlobStore } from '../blobs';
 import type { AppConfig } from '../config';
 import type { DB } from '../db/schema';
 import type { Changes } from '../lib/change-bus';
+import type { AccessLoader } from '../lib/access';
 import type { KeptScans } from '../lib/kept-scans';
-import type { LogSettingsCache, RouteCatalogue } from '../modules/log';
 
 /** Who made the request, established from the access token (never from authId/authName). */
 export interface RequestAuth {
@@ -26,10 +26,8 @@ declare module 'fastify' {
      * `subscribe(topic, key => …)` drops what a process cached; `publish(trx, topic, key)` after a change.
      */
     changes: Changes;
-    /** Every declared /api route (plugins/operation-log.ts collects them as they are registered). */
-    apiRoutes: RouteCatalogue;
-    /** The interface-log settings the operation log follows, in memory; `reload()` after changing them. */
-    logSettings: LogSettingsCache;
+    /** The caller's access, read fresh (plugins/permissions.ts; lib/access.ts checks a route's further keys with it). */
+    loadAccess: AccessLoader;
     /** Where a kept scan refused (or flagged) on replay is recorded; the offline module installs the sink. */
     keptScans: KeptScans;
   }

@@ -1,13 +1,32 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { Insertable } from 'kysely';
 import type { OperationLogsTable } from '../db/schema';
 import { moduleOfPath } from '@shared/api/log';
 import { isConnectionError } from '../lib/db-errors';
 import { storableText, toJsonb } from '../lib/jsonb';
 import { maskSecrets } from '../lib/mask';
-import { LOG_SETTINGS_TOPIC, LogSettingsCache, RouteCatalogue, type RouteLogSetting } from '../modules/log';
 import { pathOf } from './errors';
+
+/** What an interface-log setting says about one route. */
+export interface RouteLogSetting {
+  logged: boolean;
+  /** Top-level parameter names kept; empty keeps all. */
+  keptParams: string[];
+}
+
+export type OperationLogRow = Insertable<OperationLogsTable>;
+
+/** What the log module gives the operation log (app.ts wires them): the plugin knows neither its settings' store nor its table. */
+export interface OperationLogOptions {
+  /** Sees every route as it is registered (the catalogue the settings screen lists and the log names calls by). */
+  onRoute: (route: RouteOptions) => void;
+  /** The interface-log settings in memory: looked up on every call, loaded at start and again when `settingsTopic` is announced. */
+  settings: { get(method: string, routeUrl: string | undefined): RouteLogSetting | undefined; reload(): Promise<void> };
+  settingsTopic: string;
+  /** Writes rows of the log in one statement. */
+  write: (rows: OperationLogRow[]) => Promise<void>;
+}
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const FLUSH_MS = 50;
@@ -78,24 +97,21 @@ const recorded = (request: FastifyRequest, setting: RouteLogSetting | undefined)
  * Records every mutating /api call (reads are left out) after the answer has left: who, from where, what (secrets masked),
  * the envelope code and how long it took. Writing the log never fails or delays the request. An
  * interface-log setting of the route overrides that: not recorded (logged 0), recorded even as a read
- * (logged 1), and only the parameters it keeps. The settings live in memory (see LogSettingsCache).
+ * (logged 1), and only the parameters it keeps. The settings live in memory (the log module's, see OperationLogOptions).
  * The rows waiting to be written (in batches, and while the database is away) are this process's own
  * requests: nothing another process needs, so they stay here.
  */
-export const operationLogPlugin = fp(async (app) => {
+export const operationLogPlugin = fp<OperationLogOptions>(async (app, opts) => {
   const pending = new Set<Promise<unknown>>();
   app.decorateRequest('resultCode', null);
 
   // The declared routes (the settings screen lists them; the log names a call by its route's summary).
-  const routes = new RouteCatalogue();
-  app.decorate('apiRoutes', routes);
-  app.addHook('onRoute', (route) => routes.add(route));
+  app.addHook('onRoute', opts.onRoute);
 
-  const settings = new LogSettingsCache(app.db);
-  app.decorate('logSettings', settings);
+  const settings = opts.settings;
   const reload = () => settings.reload().catch((err: unknown) => app.log.error({ err }, 'interface-log settings could not be read'));
   // A change saved through any server of the database (this one included) is announced to all.
-  app.changes.subscribe(LOG_SETTINGS_TOPIC, () => void reload());
+  app.changes.subscribe(opts.settingsTopic, () => void reload());
   app.addHook('onReady', reload);
 
   app.addHook('preSerialization', async (request, _reply, payload) => {
@@ -106,7 +122,7 @@ export const operationLogPlugin = fp(async (app) => {
 
   // Rows are written in batches (at most FLUSH_MS after the answer, or FLUSH_ROWS at once): a busy scan
   // station costs the database one insert per batch instead of one per scan.
-  const queue: Array<Insertable<OperationLogsTable>> = [];
+  const queue: OperationLogRow[] = [];
   let timer: NodeJS.Timeout | null = null;
   // While the database is unreachable, rows wait in memory (up to KEPT_WHILE_DOWN) and are tried again later.
   let retryMs = 0;
@@ -115,7 +131,7 @@ export const operationLogPlugin = fp(async (app) => {
     pending.add(write);
     void write.finally(() => pending.delete(write));
   };
-  const keepForLater = (rows: Array<Insertable<OperationLogsTable>>) => {
+  const keepForLater = (rows: OperationLogRow[]) => {
     queue.unshift(...rows);
     const dropped = queue.length - KEPT_WHILE_DOWN;
     if (dropped > 0) app.log.error({ dropped }, 'database unreachable for long: oldest operation log rows dropped');
@@ -125,9 +141,9 @@ export const operationLogPlugin = fp(async (app) => {
     timer = setTimeout(flush, retryMs);
     timer.unref();
   };
-  const write = async (rows: Array<Insertable<OperationLogsTable>>) => {
+  const write = async (rows: OperationLogRow[]) => {
     try {
-      await app.db.insertInto('operation_logs').values(rows).execute();
+      await opts.write(rows);
       if (retryMs) {
         retryMs = 0;
         // Rows that came in while the database was away.
@@ -149,7 +165,7 @@ export const operationLogPlugin = fp(async (app) => {
       app.log.error({ err }, 'operation log batch write failed; writing rows one by one');
     }
     for (const row of rows) {
-      await app.db.insertInto('operation_logs').values(row).execute()
+      await opts.write([row])
         .catch((e: unknown) => app.log.error({ err: e, requestId: row.request_id }, 'operation log write failed'));
     }
   };

@@ -3,20 +3,27 @@ import type { FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '@shared/menus';
 import { BusinessError, ForbiddenError, MSG, UnauthorizedError } from '../lib/errors';
 import { cachedVerifier } from '../lib/jwt';
+import type { AccessLoader } from '../lib/access';
 import { tokenFromHeader } from '../lib/refresh-token';
-import { loadAccess } from '../modules/auth';
 
 /** What a user whose password an administrator set may still call: the change itself and signing out. */
 const WHILE_PASSWORD_MUST_CHANGE = new Set(['POST /api/home/resetPassWord', 'POST /api/home/logout']);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export interface PermissionsOptions {
+  /** Who the caller is and what they hold (the auth module's one query; app.ts passes it). */
+  loadAccess: AccessLoader;
+}
+
 /**
  * Every /api route must declare `config.permission`; the app refuses to start otherwise, so a forgotten
  * declaration cannot ship. Before the body is even parsed, the access token is verified and the key
- * checked, so a refused call changes nothing.
+ * checked, so a refused call changes nothing. The loader is kept as `app.loadAccess` for the keys a route
+ * checks itself (lib/access.ts).
  */
-export const permissionsPlugin = fp(async (app) => {
+export const permissionsPlugin = fp<PermissionsOptions>(async (app, opts) => {
+  app.decorate('loadAccess', opts.loadAccess);
   app.decorateRequest('auth', null);
   const verify = cachedVerifier(app.config.accessTokenSecret);
 
@@ -39,7 +46,7 @@ export const permissionsPlugin = fp(async (app) => {
     if (!token) throw new UnauthorizedError(MSG.NOT_SIGNED_IN);
     const claims = await verify(token);
     if (!claims || !UUID.test(claims.sid)) throw new UnauthorizedError();
-    const access = await loadAccess(app.db, claims.sub, claims.sid, permission);
+    const access = await app.loadAccess(claims.sub, claims.sid, permission);
     if (!access || access.status !== 1 || !access.sessionAlive) throw new UnauthorizedError();
     const auth = { userId: claims.sub, name: access.name, sessionId: claims.sid };
     if (access.mustChangePassword && !WHILE_PASSWORD_MUST_CHANGE.has(`${request.method} ${request.routeOptions.url}`)) {

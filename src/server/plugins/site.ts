@@ -4,17 +4,21 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import { APP_HEADERS, APP_INFO } from '@shared/app';
-import { findAppTitle } from '../modules/company';
 import { apiNotFound } from './errors';
 
 /** How long GET / waits for the app name before answering with the product's. */
 const TITLE_QUERY_TIMEOUT_MS = 2000;
 
+export interface SiteOptions {
+  /** The app name an administrator gave (企业信息 系统名称), null when none (the company module's; app.ts passes it). */
+  findAppTitle: () => Promise<string | null>;
+}
+
 /**
  * The web UI: GET / carries the product headers the client reads (SPEC section 7); with a built renderer
  * its files are served and every other non-/api GET falls back to index.html (client-side routes).
  */
-export const sitePlugin = fp(async (app) => {
+export const sitePlugin = fp<SiteOptions>(async (app, { findAppTitle }) => {
   const { rendererDir, version } = app.config;
   const hasUi = Boolean(rendererDir && existsSync(join(rendererDir, 'index.html')));
 
@@ -26,7 +30,7 @@ export const sitePlugin = fp(async (app) => {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), TITLE_QUERY_TIMEOUT_MS); });
     try {
-      return (await Promise.race([findAppTitle(app.db), late])) ?? APP_INFO.title;
+      return (await Promise.race([findAppTitle(), late])) ?? APP_INFO.title;
     } catch {
       return APP_INFO.title;
     } finally {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { ownerName } from '../../lib/sql';
+import { ownerName, ts, tsOrNull } from '../../lib/sql';
 
 const date = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 const num = (column: string) => sql<number | null>`${sql.ref(column)}::float8`;
@@ -26,4 +26,23 @@ export function cylinderRow(db: Kysely<DB>, code: string) {
 export async function serverNow(db: Kysely<DB>): Promise<string> {
   const row = await sql<{ now: string }>`select to_char(now(), 'YYYY-MM-DD HH24:MI:SS') as now`.execute(db);
   return row.rows[0]!.now;
+}
+
+/** An order's head with its customer, as the OUTBOUND_ORDER data source prints it; undefined when unknown. */
+export function orderHead(db: Kysely<DB>, id: number) {
+  return db.selectFrom('storage_orders as o')
+    .leftJoin('enterprises as e', 'e.id', 'o.customer_id')
+    .select([
+      'o.id', 'o.order_no', 'o.direction', 'o.type', 'o.status', ts('o.created_at').as('createdAt'), tsOrNull('o.completed_at').as('completedAt'),
+      'o.operator', 'o.vehicle', 'o.driver', 'o.remark', 'o.sign_name', 'o.sign_image', tsOrNull('o.signed_at').as('signedAt'),
+      'e.enterprise_name', 'e.enterprise_code', 'e.contact', 'e.phone', 'e.province_name', 'e.city_name', 'e.district_name', 'e.address',
+    ])
+    .where('o.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** An order's lines (gas, specification, how many ordered and scanned), in the order they were entered. */
+export function orderLines(db: Kysely<DB>, id: number) {
+  return db.selectFrom('storage_order_lines as l').innerJoin('materials as m', 'm.id', 'l.material_id')
+    .select(['m.material_name as gasName', 'l.specification', 'l.quantity', 'l.scanned']).where('l.order_id', '=', id).orderBy('l.id').execute();
 }

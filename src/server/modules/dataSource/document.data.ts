@@ -4,10 +4,9 @@ import { PASS_STATEMENTS, type CompanyData, type ConclusionData, type CylinderIt
 import type { BlobStore } from '../../blobs/blob-store';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
-import { ts, tsOrNull } from '../../lib/sql';
 import { fillOutcomes, type CylinderFill } from '../cylinder';
 import { companyData, cylinderItem } from './cylinder.data';
-import { serverNow } from './dataSource.repository';
+import { orderHead, orderLines, serverNow } from './dataSource.repository';
 import { conclusionOf, fillVerdict } from './verdict';
 
 /**
@@ -77,19 +76,10 @@ async function documentRows(db: Kysely<DB>, listed: CylinderFill[], passStatemen
 
 /** The OUTBOUND_ORDER data of outbound order `id`: head, customer, sign-off, lines and the cylinders on it. */
 export async function orderData(db: Kysely<DB>, blobs: BlobStore, id: number, origin?: string): Promise<OrderSourceData> {
-  const o = await db.selectFrom('storage_orders as o')
-    .leftJoin('enterprises as e', 'e.id', 'o.customer_id')
-    .select([
-      'o.id', 'o.order_no', 'o.direction', 'o.type', 'o.status', ts('o.created_at').as('createdAt'), tsOrNull('o.completed_at').as('completedAt'),
-      'o.operator', 'o.vehicle', 'o.driver', 'o.remark', 'o.sign_name', 'o.sign_image', tsOrNull('o.signed_at').as('signedAt'),
-      'e.enterprise_name', 'e.enterprise_code', 'e.contact', 'e.phone', 'e.province_name', 'e.city_name', 'e.district_name', 'e.address',
-    ])
-    .where('o.id', '=', id)
-    .executeTakeFirst();
+  const o = await orderHead(db, id);
   if (!o || o.direction !== 'out') throw new BusinessError(`出库单不存在：${id}`);
   const [lines, carried, company, printedAt] = await Promise.all([
-    db.selectFrom('storage_order_lines as l').innerJoin('materials as m', 'm.id', 'l.material_id')
-      .select(['m.material_name as gasName', 'l.specification', 'l.quantity', 'l.scanned']).where('l.order_id', '=', id).orderBy('l.id').execute(),
+    orderLines(db, id),
     fillOutcomes(db, { orderId: id }),
     companyData(db, blobs),
     serverNow(db),

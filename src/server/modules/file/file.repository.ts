@@ -39,6 +39,11 @@ export async function linkFile(trx: Transaction<DB>, fileId: number, kind: FileL
   await trx.insertInto('file_links').values({ file_id: fileId, kind, record_id: recordId }).execute();
 }
 
+/** Where file `id` is kept (its path in the store), or undefined when there is no such file. */
+export async function storedPath(db: Db, id: number): Promise<string | undefined> {
+  return (await db.selectFrom('files').select('path').where('id', '=', id).executeTakeFirst())?.path;
+}
+
 export async function findByPath(db: Db, path: string): Promise<FileRecord | undefined> {
   const row = await db
     .selectFrom('files as f')

@@ -1,7 +1,6 @@
 import { serverModule } from '../module';
 import { logRoutes } from './log.routes';
 
-/** 操作日志 and 接口日志设置; the operation-log plugin writes with what it exports. */
+/** 操作日志 and 接口日志设置; the app's operation log (plugins/operation-log.ts) records with what logRecorder gives it. */
 export const module = serverModule('log', logRoutes);
-export { LOG_SETTINGS_TOPIC, LogSettingsCache, type RouteLogSetting } from './log-settings';
-export { RouteCatalogue } from './route-catalogue';
+export { logRecorder } from './log-recorder';

@@ -1,16 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { RouteLogSetting } from '../../plugins/operation-log';
 import { readLogSettings } from './log.repository';
 
 /** The change topic (app.changes) of the interface-log settings: every server re-reads them when it hears it. */
 export const LOG_SETTINGS_TOPIC = 'log.settings';
 
-/** What a setting says about one route. */
-export interface RouteLogSetting {
-  logged: boolean;
-  /** Top-level parameter names kept; empty keeps all. */
-  keptParams: string[];
-}
+export type { RouteLogSetting };
 
 const keyOf = (method: string, logUrl: string) => `${method} ${logUrl}`;
 

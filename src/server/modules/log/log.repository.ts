@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { LogFilters, LogPageQuery, LogSetPageQuery } from '@shared/api/log';
 import type { PageParams, PageResult } from '@shared/api/schema';
 import type { DB } from '../../db/schema';
+import type { OperationLogRow } from '../../plugins/operation-log';
 import { cappedCount, escapeLike, paginate } from '../../lib/paging';
 import { filterTime } from './log-time';
 import { patternRegex, staticPrefix } from './route-catalogue';
@@ -163,3 +164,8 @@ export async function deleteSetting(trx: Transaction<DB>, id: number): Promise<b
 
 /** Every interface-log setting (the cache in log-settings.ts holds them in memory). */
 export const readLogSettings = (db: Db) => db.selectFrom('log_settings').select(['method', 'log_url', 'logged', 'kept_params']).execute();
+
+/** Rows of the operation log, in one statement (the operation-log plugin batches them). */
+export async function insertOperationLogs(db: Db, rows: OperationLogRow[]): Promise<void> {
+  await db.insertInto('operation_logs').values(rows).execute();
+}

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AppConfig } from '../../config';
 import type { DB } from '../../db/schema';
 import { loadRules } from '../systemRule';
@@ -53,7 +53,7 @@ export async function runAlertJob(db: Kysely<DB>, opts: AlertRunOptions = {}): P
   const now = opts.now ?? new Date();
   const rules = await loadRules(db, opts.config ?? { accessTokenTtl: 900, refreshTokenTtl: 108_000 });
   return db.transaction().execute(async (trx) => {
-    await sql`select set_config('lock_timeout', '10s', true), set_config('statement_timeout', '300s', true)`.execute(trx);
+    await alerts.setRunTimeouts(trx);
     const claim = await alerts.claimRun(trx, ALERT_JOB);
     const skipped: AlertRunResult = { ran: false, raised: {}, cleared: 0, messages: 0 };
     if (!claim.locked) return skipped;

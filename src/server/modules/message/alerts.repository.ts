@@ -126,6 +126,11 @@ export async function licenceNo(trx: Trx): Promise<string | null> {
   return r?.licence_no ?? null;
 }
 
+/** A run's own timeouts (a request's are shorter, db/transaction.ts): it may wait for rows and read the whole register. */
+export async function setRunTimeouts(trx: Trx): Promise<void> {
+  await sql`select set_config('lock_timeout', '10s', true), set_config('statement_timeout', '300s', true)`.execute(trx);
+}
+
 /**
  * Takes the run's lock for this transaction (pg_try_advisory_xact_lock: another process holding it makes
  * this one skip) and reads when the job last ran; records this run.

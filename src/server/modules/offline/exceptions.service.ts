@@ -9,7 +9,7 @@ import { permissionLabel, type PermissionKey } from '@shared/menus';
 import { STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import type { Actor } from '../../lib/access';
+import type { Actor, HoldsPermission } from '../../lib/access';
 import { BusinessError, ForbiddenError } from '../../lib/errors';
 import { toJsonb } from '../../lib/jsonb';
 import type { KeptScanReport } from '../../lib/kept-scans';
@@ -47,7 +47,7 @@ export function listExceptions(db: Kysely<DB>, actor: Signed, supervisor: boolea
 
 /** What 重新扫描 may check and run: the resolver's own keys (报废), and the plant's rule on typed weights. */
 export interface ResolveContext {
-  can: (key: PermissionKey) => Promise<boolean>;
+  can: HoldsPermission;
   manualWeightAllowed: () => Promise<boolean>;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { OFFLINE } from '@shared/api/offline';
 import { route } from '../../lib/endpoint';
-import { actorOf, holdsPermission, operatorOf, requireAnyPermission, workstationOf } from '../../lib/access';
+import { actorOf, holdsPermission, operatorOf, permissionsOf, requireAnyPermission, workstationOf } from '../../lib/access';
 import { loadRules } from '../systemRule';
 import { factsPage } from './facts';
 import { listExceptions, queues, recordKeptScan, reportQueue, resolveException } from './exceptions.service';
@@ -27,7 +27,7 @@ export const offlineRoutes: FastifyPluginAsync = async (app) => {
     return listExceptions(db, { ...operatorOf(r), workstation: workstationOf(r) }, supervisor, r.body);
   });
   route(app, OFFLINE.exceptionResolve, async (r) => resolveException(db, { ...operatorOf(r), workstation: workstationOf(r) }, {
-    can: (key) => holdsPermission(r, key),
+    can: permissionsOf(r),
     manualWeightAllowed: async () => (await loadRules(db, app.config)).allowManualWeight,
   }, r.body));
   // Only a station's user has a queue to report.

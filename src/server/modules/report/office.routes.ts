@@ -1,14 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { ResultCode } from '@shared/api/envelope';
 import { NO_OFFICE_MESSAGE, OFFICE, type OfficeCallbackAnswer } from '@shared/api/office';
-import type { ReportContent } from '@shared/api/setting';
 import { route } from '../../lib/endpoint';
 import { BusinessError, MSG } from '../../lib/errors';
 import { inTransaction } from '../../db/transaction';
-import { attachmentDisposition, saveUpload } from '../file';
+import { attachmentDisposition, saveUpload, storedPath } from '../file';
+import { findTemplate, replaceTemplateFile } from './report.repository';
 import { checkTemplateFile } from './template-jobs';
 import { readBlob } from './templates';
 
@@ -38,9 +37,9 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
     return want.length === got.length && timingSafeEqual(want, got);
   };
   const template = async (id: number) => {
-    const row = await app.db.selectFrom('settings').select(['id', 'name', 'version', 'content']).where('id', '=', id).where('kind', '=', 'REPORT').executeTakeFirst();
+    const row = await findTemplate(app.db, id);
     if (!row) throw new BusinessError(`报表模板不存在：${id}`);
-    return { ...row, content: row.content as ReportContent };
+    return row;
   };
 
   route(app, OFFICE.host, async () => ({ host: officeUrl(), message: officeUrl() ? null : NO_OFFICE_MESSAGE }));
@@ -60,10 +59,10 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
   route(app, OFFICE.file, async (request, reply) => {
     if (!officeUrl() || !verify(request.query.id, request.query.token)) throw new BusinessError('链接无效');
     const t = await template(request.query.id);
-    const file = await app.db.selectFrom('files').select('path').where('id', '=', t.content.fileId).executeTakeFirst();
-    if (!file) throw new BusinessError('模板文件不存在');
+    const path = await storedPath(app.db, t.content.fileId);
+    if (!path) throw new BusinessError('模板文件不存在');
     return reply.header('content-type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
-      .header('content-disposition', attachmentDisposition(t.content.fileName)).send(await readBlob(app.blobs, file.path));
+      .header('content-disposition', attachmentDisposition(t.content.fileName)).send(await readBlob(app.blobs, path));
   });
 
   // The document server's callback: status 2 (ready to save) or 6 (force save) carries the edited file's URL.
@@ -94,11 +93,7 @@ export const officeRoutes: FastifyPluginAsync = async (app) => {
       }
       const t = await template(request.query.id);
       const saved = await saveUpload(app.db, app.blobs, { source: Readable.from([bytes]), filename: t.content.fileName, maxBytes: 50 * 1024 * 1024, userId: null, link: 'reportTemplate' });
-      await inTransaction(app.db, async (trx) => {
-        await trx.updateTable('settings').set({
-          content: JSON.stringify({ fileId: saved.id, fileName: t.content.fileName }), version: sql`version + 1`, updated_at: sql`now()`, updated_by: '在线编辑',
-        }).where('id', '=', t.id).execute();
-      });
+      await inTransaction(app.db, (trx) => replaceTemplateFile(trx, t.id, { fileId: saved.id, fileName: t.content.fileName }));
     }
     return answer(null);
   });

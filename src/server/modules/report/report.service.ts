@@ -7,6 +7,7 @@ import type { BlobStore } from '../../blobs/blob-store';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { cylinderData, lotData, orderData } from '../dataSource';
+import { storedPath } from '../file';
 import { settingFor } from '../setting';
 import { docxToPdf, NoConverterError } from './convert';
 import { fillTemplate } from './template-jobs';
@@ -55,9 +56,9 @@ async function addQrImages(data: object): Promise<void> {
 
 /** The .docx of template `fileId`. */
 async function templateBytes(db: Kysely<DB>, blobs: BlobStore, content: ReportContent): Promise<Buffer> {
-  const file = await db.selectFrom('files').select('path').where('id', '=', content.fileId).executeTakeFirst();
-  if (!file || !(await blobs.stat(file.path))) throw new BusinessError(`模板文件不存在：${content.fileName}，请重新上传`);
-  return readBlob(blobs, file.path);
+  const path = await storedPath(db, content.fileId);
+  if (!path || !(await blobs.stat(path))) throw new BusinessError(`模板文件不存在：${content.fileName}，请重新上传`);
+  return readBlob(blobs, path);
 }
 
 /**

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { REPORT_KEYS, type ReportKey } from '@shared/api/setting';
 import { DATA_SOURCES, fieldKeys, type DataSourceKind } from '@shared/dataSources';
 import type { BlobStore } from '../../blobs/blob-store';
@@ -11,6 +11,9 @@ import { newStoredPath } from '../../blobs/object-path';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { BusinessError } from '../../lib/errors';
+import { ownFields } from '../dataSource';
+import { insertFile, linkFile } from '../file';
+import * as repo from './report.repository';
 import { checkTemplateFile } from './template-jobs';
 
 /** What each named report is filled from. */
@@ -24,8 +27,8 @@ const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 
 /** The contentKeys a template of `source` may name: the built-in ones and the plant's own. */
 export async function knownKeys(db: Kysely<DB>, source: DataSourceKind): Promise<Set<string>> {
-  const own = await db.selectFrom('data_source_fields').select('content_key').where('data_source', '=', source).execute();
-  return new Set([...fieldKeys(source), ...own.map((o) => o.content_key)]);
+  const own = await ownFields(db, source);
+  return new Set([...fieldKeys(source), ...own.map((o) => o.contentKey)]);
 }
 
 /**
@@ -77,10 +80,10 @@ export function reportsDir(): string | null {
 export async function installDefaultTemplates(db: Kysely<DB>, blobs: BlobStore): Promise<string[]> {
   const dir = reportsDir();
   if (!dir) return [];
-  const have = await db.selectFrom('settings').select('setting_key').where('kind', '=', 'REPORT').execute();
+  const have = await repo.keysWithTemplates(db);
   const installed: string[] = [];
   for (const key of Object.keys(REPORT_KEYS) as ReportKey[]) {
-    if (have.some((h) => h.setting_key === key)) continue;
+    if (have.has(key)) continue;
     const file = join(dir, `${key}.docx`);
     if (!existsSync(file)) continue;
     const bytes = await readFile(file);
@@ -89,16 +92,11 @@ export async function installDefaultTemplates(db: Kysely<DB>, blobs: BlobStore):
     const stored = await blobs.put(path, Readable.from([bytes]), { maxBytes: 50 * 1024 * 1024 });
     try {
       await inTransaction(db, async (trx) => {
-        await sql`select pg_advisory_xact_lock(hashtext('report-default-templates'))`.execute(trx);
-        const again = await trx.selectFrom('settings').select('id').where('kind', '=', 'REPORT').where('setting_key', '=', key).executeTakeFirst();
-        if (again) throw new AlreadyInstalled();
-        const f = await trx.insertInto('files').values({ path, original_name: fileName, size: stored.size, mime: DOCX_MIME, sha256: stored.sha256, uploaded_by: null })
-          .returning('id').executeTakeFirstOrThrow();
-        await trx.insertInto('file_links').values({ file_id: f.id, kind: 'reportTemplate', record_id: null }).execute();
-        await trx.insertInto('settings').values({
-          kind: 'REPORT', setting_key: key, name: REPORT_KEYS[key], data_source: REPORT_SOURCE[key], enabled: 1, is_default: 1,
-          content: JSON.stringify({ fileId: f.id, fileName }), remark: '系统默认模板', created_by: '系统', updated_by: '系统',
-        }).execute();
+        await repo.lockDefaultTemplates(trx);
+        if ((await repo.keysWithTemplates(trx)).has(key)) throw new AlreadyInstalled();
+        const fileId = await insertFile(trx, { path, originalName: fileName, size: stored.size, mime: DOCX_MIME, sha256: stored.sha256, uploadedBy: null });
+        await linkFile(trx, fileId, 'reportTemplate');
+        await repo.insertDefaultTemplate(trx, { key, name: REPORT_KEYS[key], dataSource: REPORT_SOURCE[key], content: { fileId, fileName } });
       });
       installed.push(key);
     } catch (err) {

@@ -4,6 +4,7 @@ import {
   RECORD_KEYS, SETTING_KIND_NAMES, type RecordContent, type RecordKey, type ReportContent, type SettingCopyBody, type SettingInfo, type SettingKind, type SettingListBody, type SettingPageBody, type SettingSaveBody,
 } from '@shared/api/setting';
 import type { DB } from '../../db/schema';
+import { storedPath } from '../file';
 import { inTransaction } from '../../db/transaction';
 import { mapUniqueViolation } from '../../lib/db-errors';
 import { BusinessError } from '../../lib/errors';
@@ -43,8 +44,8 @@ export async function settingInfo(db: Kysely<DB>, kind: SettingKind, id: number)
   if (row.kind === 'REPORT') {
     // The template's stored path, so the screen can download it (a REPORT template file is linked for report:view).
     const content = row.content as ReportContent;
-    const file = await db.selectFrom('files').select('path').where('id', '=', content.fileId).executeTakeFirst();
-    return { ...row, content: { fileId: content.fileId, fileName: content.fileName, ...(file ? { path: file.path } : {}) } } as SettingInfo;
+    const path = await storedPath(db, content.fileId);
+    return { ...row, content: { fileId: content.fileId, fileName: content.fileName, ...(path ? { path } : {}) } } as SettingInfo;
   }
   return row as SettingInfo;
 }

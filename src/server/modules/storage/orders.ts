@@ -1,10 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { FastifyRequest } from 'fastify';
 import { ORDER_CANCELLED } from '@shared/api/storage';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { requirePermission } from '../../lib/access';
-import { BusinessError } from '../../lib/errors';
+import type { HoldsPermission } from '../../lib/access';
+import { BusinessError, ForbiddenError } from '../../lib/errors';
 import * as repo from './orders.repository';
 
 /** What stock-in and outbound orders share: the order locked and named, closed and cancelled orders refusing scans, deletion. */
@@ -28,11 +27,12 @@ export function refuseCancelled(order: { direction: string; order_no: string; st
   if (order.status === ORDER_CANCELLED) throw new BusinessError(`${noun(order.direction)} ${order.order_no} 已作废，${what}`);
 }
 
-/** GET /api/storageOrder/deleteById/{id}: an order no cylinder was ever scanned onto (the permission of its kind). */
-export async function deleteOrder(db: Kysely<DB>, request: FastifyRequest, id: number): Promise<void> {
+/** GET /api/storageOrder/deleteById/{id}: an order no cylinder was ever scanned onto (`can`: the caller holds the key of its kind). */
+export async function deleteOrder(db: Kysely<DB>, can: HoldsPermission, id: number): Promise<void> {
   const kind = await repo.orderKind(db, id);
   // The key of the order's kind; an unknown id answers as an outbound order would (its key first).
-  await requirePermission(request, kind?.direction === 'in' ? 'inbound:delete' : 'outbound:delete');
+  const key = kind?.direction === 'in' ? 'inbound:delete' : 'outbound:delete';
+  if (!(await can(key))) throw new ForbiddenError(key);
   if (!kind) throw new BusinessError(`单据不存在：${id}`);
   await inTransaction(db, async (trx) => {
     const order = await lockOrder(trx, id, kind.direction as 'in' | 'out');

@@ -3,7 +3,7 @@ import { STORAGE } from '@shared/api/storage';
 import { route } from '../../lib/endpoint';
 import type { SheetColumn } from '../../lib/xlsx/columns';
 import { sendXlsxRows } from '../../lib/xlsx/write';
-import { actorOf } from '../../lib/access';
+import { actorOf, permissionsOf } from '../../lib/access';
 import { storageTrace } from '../cylinder';
 import { loadRules } from '../systemRule';
 import { inStock } from './inbound.service';
@@ -25,7 +25,7 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
   route(app, STORAGE.inStock, async (r) => inStock(db, r.body, actorOf(r)));
   route(app, STORAGE.getInfoByBarCode, async (r) => infoByBarCode(db, r.body));
   route(app, STORAGE.getProductList, async (r) => q.orderItems(db, r.body));
-  route(app, STORAGE.deleteById, async (r) => { await deleteOrder(db, r, r.params.id); return null; });
+  route(app, STORAGE.deleteById, async (r) => { await deleteOrder(db, permissionsOf(r), r.params.id); return null; });
 
   route(app, STORAGE.outStock, async (r) => out.outStock(db, r.body, actorOf(r)));
   route(app, STORAGE.outStockListPage, async (r) => q.orderPage(db, 'out', r.body));

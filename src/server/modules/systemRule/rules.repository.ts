@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { SYSTEM_RULE_DEFAULTS, SYSTEM_RULE_LIMITS } from '@shared/api/systemRule';
 import type { DB } from '../../db/schema';
 
 /** The statements of 系统规则 (rules.ts holds the defaults and the checks). */
@@ -12,4 +13,21 @@ export async function upsertRules(trx: Transaction<DB>, entries: Array<[string, 
       value: eb.ref('excluded.value'), updated_by: eb.ref('excluded.updated_by'), updated_at: sql`now()`,
     })))
     .execute();
+}
+
+/** A boolean rule read inside another statement (the fill gate): the saved value, else the default. */
+export function ruleFlag(key: 'vacuumBeforeFlammableFirstFill' | 'lpgLifeExtension' | 'allowManualWeight') {
+  return sql<boolean>`coalesce((select case when jsonb_typeof(r.value) = 'boolean' then (r.value)::text::boolean end
+    from system_rules r where r.rule_key = ${key}), ${SYSTEM_RULE_DEFAULTS[key]})`;
+}
+
+/**
+ * A number rule read inside another statement (a scan's time bounds): the saved value when it is a whole number
+ * in the rule's range (as loadRules takes it), else the default.
+ */
+export function ruleNumber(key: 'replayMaxHours' | 'fillMaxMinutes') {
+  const { min, max, default: fallback } = SYSTEM_RULE_LIMITS[key];
+  return sql<number>`coalesce((select case when jsonb_typeof(r.value) = 'number' and (r.value)::text::numeric = trunc((r.value)::text::numeric)
+    and (r.value)::text::numeric between ${min} and ${max} then (r.value)::text::numeric::int end
+    from system_rules r where r.rule_key = ${key}), ${fallback})`;
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { SYSTEM_RULE_DEFAULTS, SYSTEM_RULE_LIMITS, type SystemRuleSaveBody, type SystemRules } from '@shared/api/systemRule';
 import type { AppConfig } from '../../config';
 import type { DB } from '../../db/schema';
@@ -59,21 +59,4 @@ export async function saveRules(db: Kysely<DB>, body: SystemRuleSaveBody, by: st
   await inTransaction(db, async (trx) => {
     await repo.upsertRules(trx, entries, by);
   });
-}
-
-/** A boolean rule read inside another statement (the fill gate): the saved value, else the default. */
-export function ruleFlag(key: 'vacuumBeforeFlammableFirstFill' | 'lpgLifeExtension' | 'allowManualWeight') {
-  return sql<boolean>`coalesce((select case when jsonb_typeof(r.value) = 'boolean' then (r.value)::text::boolean end
-    from system_rules r where r.rule_key = ${key}), ${SYSTEM_RULE_DEFAULTS[key]})`;
-}
-
-/**
- * A number rule read inside another statement (a scan's time bounds): the saved value when it is a whole number
- * in the rule's range (as loadRules takes it), else the default.
- */
-export function ruleNumber(key: 'replayMaxHours' | 'fillMaxMinutes') {
-  const { min, max, default: fallback } = SYSTEM_RULE_LIMITS[key];
-  return sql<number>`coalesce((select case when jsonb_typeof(r.value) = 'number' and (r.value)::text::numeric = trunc((r.value)::text::numeric)
-    and (r.value)::text::numeric between ${min} and ${max} then (r.value)::text::numeric::int end
-    from system_rules r where r.rule_key = ${key}), ${fallback})`;
 }

@@ -1,5 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { PLACE_OF_STATUS, WAREHOUSE_STATUSES, type Place } from '@shared/cylinder/place';
+import type { DB } from '../../db/schema';
 
 /**
  * The place of a cylinder (src/shared/cylinder/place.ts) in SQL, built from the same table of statuses, so a
@@ -52,3 +53,18 @@ export function whereColumns(c = 'c') {
       end)`.as('locationName'),
   ] as const;
 }
+
+/** Where one cylinder is now (shared placeOf, through placeSql), with what the place names. */
+export interface Whereabouts {
+  place: Place;
+  /** The warehouse holding it, only while one does. */
+  warehouseId: number | null;
+  warehouseName: string | null;
+  /** The customer holding it, or the open outbound order it is on. */
+  locationName: string | null;
+}
+
+export async function whereabouts(db: Kysely<DB>, cylinderId: number): Promise<Whereabouts> {
+  return db.selectFrom('cylinders as c').select(whereColumns('c')).where('c.id', '=', cylinderId).executeTakeFirstOrThrow();
+}
+

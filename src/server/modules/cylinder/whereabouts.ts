@@ -1,22 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Place } from '@shared/cylinder/place';
-import type { DB } from '../../db/schema';
-import { whereColumns } from './place.sql';
+import type { Whereabouts } from './place.sql';
 import { statusLabel } from './status';
-
-/** Where one cylinder is now (shared placeOf, through place.sql.ts), with what the place names. */
-export interface Whereabouts {
-  place: Place;
-  /** The warehouse holding it, only while one does. */
-  warehouseId: number | null;
-  warehouseName: string | null;
-  /** The customer holding it, or the open outbound order it is on. */
-  locationName: string | null;
-}
-
-export async function whereabouts(db: Kysely<DB>, cylinderId: number): Promise<Whereabouts> {
-  return db.selectFrom('cylinders as c').select(whereColumns('c')).where('c.id', '=', cylinderId).executeTakeFirstOrThrow();
-}
 
 /** Where a cylinder is, in words, as a refused scan names it (a 回收 of a cylinder the records have in the plant). */
 export function placeWords(where: Whereabouts, status: number): string {
@@ -31,3 +14,5 @@ export function placeWords(where: Whereabouts, status: number): string {
     default: return `在厂内（${s}）`;
   }
 }
+
+export { whereabouts, type Whereabouts } from './place.sql';

@@ -1,10 +1,14 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
- * A timestamp column: read as Date, written as Date or ISO string. Inserts may omit it because most have a
- * database default (created_at/updated_at); expires_at is always given by the code.
+ * A timestamp column: read as Date, written as Date or ISO string. Inserts may omit it: the database has a default
+ * (created_at/updated_at). tests/server/schema-matches-db.test.ts holds this file to the migrated database.
  */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A timestamp column without a default: every insert gives it. */
+type GivenTimestamp = ColumnType<Date, Date | string, Date | string>;
+/** A json(b) column that is not null and has no default: every insert gives a value (read as is). */
+type GivenJson = ColumnType<unknown, NonNullable<unknown>, NonNullable<unknown>>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface DepartmentsTable {
@@ -95,7 +99,7 @@ export interface RefreshTokensTable {
   user_id: number;
   /** Every token of one sign-in shares the family; reuse of a rotated token revokes the family. */
   family_id: string;
-  expires_at: Timestamp;
+  expires_at: GivenTimestamp;
   used_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
   created_at: Timestamp;
@@ -165,7 +169,7 @@ export interface DictionaryEntriesTable {
 /** A saved system rule (src/shared/api/systemRule.ts); a rule without a row has its default. */
 export interface SystemRulesTable {
   rule_key: string;
-  value: unknown;
+  value: GivenJson;
   updated_by: string | null;
   updated_at: Timestamp;
 }
@@ -184,11 +188,11 @@ export interface LogSettingsTable {
 
 export interface FilesTable {
   id: Generated<number>;
-  /** Opaque stored path (storage/object-path.ts). */
+  /** Opaque stored path (blobs/object-path.ts). */
   path: string;
   original_name: string;
-  /** bigint: read as string by pg. */
-  size: ColumnType<string, number, number>;
+  /** bigint: read as a number (the INT8 parser of db/database.ts). */
+  size: number;
   mime: string;
   sha256: string;
   uploaded_by: number | null;
@@ -198,6 +202,8 @@ export interface FilesTable {
 type DateColumn = ColumnType<string | null, string | null | undefined, string | null>;
 /** numeric columns arrive as strings from pg; written as numbers. */
 type Numeric = ColumnType<string | null, number | string | null | undefined, number | string | null>;
+/** A numeric column that is not null and has no default. */
+type GivenNumeric = ColumnType<string, number | string, number | string>;
 
 export interface MaterialsTable {
   id: Generated<number>;
@@ -334,13 +340,13 @@ export interface OfflineExceptionsTable {
   code: string;
   scan_id: string;
   path: string;
-  body: unknown;
+  body: GivenJson;
   message: string;
   station_at: NullableTimestamp;
   operator: string | null;
   workstation: string | null;
   user_id: number | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   status: Generated<string>;
   action: string | null;
   reason: string | null;
@@ -355,32 +361,31 @@ export interface WorkstationQueuesTable {
   workstation: string;
   waiting: number;
   oldest_at: NullableTimestamp;
-  reported_at: Generated<Timestamp>;
+  reported_at: Timestamp;
   /** With workstation, the key (0022): a user writes only their own report. */
   user_id: number;
   user_name: string | null;
 }
 
-/** Maintained by a trigger on cylinders (migrations 0003, 0008: 64 slots per status); read-only for the code. */
 /** Cylinders per warehouse and status, in slots (migration 0015); readers sum over the slots. */
 export interface CylinderPlaceCountsTable {
   warehouse_id: number;
   status: number;
   slot: number;
-  count: number;
+  count: Generated<number>;
 }
 
 /** Cylinders at each customer (status 9), in slots (migration 0015); readers sum over the slots. */
 export interface CylinderCustomerCountsTable {
   customer_id: number;
   slot: number;
-  count: number;
+  count: Generated<number>;
 }
 
 /** The standing outbound events with the keys 客户质量's detail list filters by (migration 0028). */
 export interface OutboundEventsTable {
   trace_id: number;
-  at: Timestamp;
+  at: GivenTimestamp;
   material_id: number;
   customer_id: number;
   operator_id: number;
@@ -388,15 +393,16 @@ export interface OutboundEventsTable {
 
 /** Cylinders not scrapped per next inspection date, in slots (migration 0027); readers sum over slot. */
 export interface CylinderDueCountsTable {
-  due_on: DateColumn;
+  due_on: ColumnType<string, string, string>;
   slot: number;
-  count: number;
+  count: Generated<number>;
 }
 
+/** Maintained by a trigger on cylinders (migrations 0003, 0008: 64 slots per status); read-only for the code. */
 export interface CylinderStatusCountsTable {
   status: number;
   slot: number;
-  count: number;
+  count: Generated<number>;
 }
 
 /** Columns every transition record has. */
@@ -425,19 +431,19 @@ export interface FillingRecordsTable extends RecordColumns {
 export interface TestRecordsTable extends RecordColumns {
   material_id: number;
   result: number;
-  items: unknown;
+  items: GivenJson;
   remark: string | null;
   updated_at: Timestamp;
 }
 
 export interface WeighingRecordsTable extends RecordColumns {
   material_id: number;
-  gross_weight: Numeric;
-  tare_weight: Numeric;
-  net_weight: Numeric;
-  target_net_weight: Numeric;
-  tolerance: Numeric;
-  deviation: Numeric;
+  gross_weight: GivenNumeric;
+  tare_weight: GivenNumeric;
+  net_weight: GivenNumeric;
+  target_net_weight: GivenNumeric;
+  tolerance: GivenNumeric;
+  deviation: GivenNumeric;
   passed: boolean;
   source: string;
   scale: string | null;
@@ -547,8 +553,8 @@ export interface TraceDailyTable {
   decision: number;
   reason: string;
   slot: number;
-  n: number;
-  quantity: Numeric;
+  n: Generated<number>;
+  quantity: ColumnType<string, number | string | undefined, number | string>;
 }
 
 /** A stock-in (direction in: spaceRk, productRK) or outbound (out: productCK, pickCk) order. */
@@ -582,7 +588,8 @@ export interface StorageOrdersTable {
 /** The last order number given per direction ('in', 'out'), taken in the transaction that inserts the order. */
 export interface StorageOrderCountersTable {
   direction: string;
-  last_no: string;
+  /** bigint: read as a number (the INT8 parser of db/database.ts). */
+  last_no: number;
 }
 
 /** What an outbound order asks for: gas × specification × quantity, and how many are scanned. */
@@ -654,7 +661,6 @@ export interface JobRunsTable {
   runs: Generated<number>;
 }
 
-/** Sign-in attempts per client address in the current minute, for every process (migration 0019, unlogged). */
 /** A notice sent for a cause (a recall's choice) to one user: the same notice reaches a person once. */
 export interface NoticeSendsTable {
   cause: string;
@@ -666,13 +672,14 @@ export interface NoticeSendsTable {
 /** Notices a sender sent in the current window (fixed one-minute windows). */
 export interface NoticeRatesTable {
   sender_id: number;
-  window_start: Timestamp;
+  window_start: GivenTimestamp;
   notices: number;
 }
 
+/** Sign-in attempts per client address in the current minute, for every process (migration 0019, unlogged). */
 export interface SignInAttemptsTable {
   ip: string;
-  window_start: Timestamp;
+  window_start: GivenTimestamp;
   attempts: number;
 }
 
@@ -685,7 +692,7 @@ export interface SettingsTable {
   data_source: string;
   enabled: Generated<number>;
   is_default: Generated<number>;
-  content: unknown;
+  content: GivenJson;
   version: Generated<number>;
   remark: string | null;
   copied_from: number | null;

@@ -66,7 +66,7 @@ const fileColumns = [
   sql<string>`to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('createdAt'),
 ] as const;
 
-const toRow = (r: { id: number; path: string; original_name: string; size: string; mime: string; createdAt: string }): FileRow => ({
+const toRow = (r: { id: number; path: string; original_name: string; size: number; mime: string; createdAt: string }): FileRow => ({
   id: r.id, path: r.path, name: r.original_name, size: Number(r.size), mime: r.mime, createdAt: r.createdAt, url: fileDownloadUrl(r.path),
 });
 

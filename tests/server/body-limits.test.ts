@@ -63,7 +63,7 @@ function mostMembers(schema: Schema): number {
 /**
  * Where the schema admits more than the route's service accepts. The offline module's exception, for as long as
  * stations send it (engineer scan-times has the server record them instead), keeps a call's body of at most 4 000
- * characters as JSON (offline.service.ts): with its other fields in Chinese at their bounds, under 16 KB.
+ * characters as JSON (exceptions.service.ts): with its other fields in Chinese at their bounds, under 16 KB.
  */
 const BOUNDED_BY_SERVICE: Record<string, number> = { 'POST /api/offline/exception/add': 4000 * 3 + 1000 * 3 + 512 };
 

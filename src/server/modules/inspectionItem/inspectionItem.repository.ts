@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { InspectionItemRow } from '@shared/api/inspectionItem';
 import type { DB } from '../../db/schema';
 
-/** The statements of 检验项目 (testProject.service.ts holds the rules). */
+/** The statements of 检验项目 (inspectionItem.service.ts holds the rules). */
 
 function rows(db: Kysely<DB>) {
   return db.selectFrom('test_projects').select([

@@ -1,6 +1,6 @@
 import { defineMessages } from '@renderer/i18n/define';
 
-/** Texts of features/inspect. */
+/** Texts of features/inspection (screen /produce/inspect). */
 export const inspectionMessages = defineMessages({
   zh: {
     'inspection.scan': '扫码检验',

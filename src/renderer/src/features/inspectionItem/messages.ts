@@ -1,6 +1,6 @@
 import { defineMessages } from '@renderer/i18n/define';
 
-/** Texts of features/productExam. */
+/** Texts of features/inspectionItem (screen /product/productExam). */
 export const inspectionItemMessages = defineMessages({
   zh: {
     'inspectionItem.material': '介质',

@@ -1,6 +1,6 @@
 import { defineMessages } from '@renderer/i18n/define';
 
-/** Texts of features/detect. */
+/** Texts of features/periodicInspection (screen /product/detect). */
 export const periodicInspectionMessages = defineMessages({
   zh: {
     'periodicInspection.code': '气瓶编码',

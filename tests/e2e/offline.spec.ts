@@ -68,7 +68,7 @@ const restoreLine = (page: Page) => page.unroute('**/api/**');
 test('充装 keeps 21 scans offline, refuses an overdue cylinder, survives a reload and drains by itself; a cylinder scrapped meanwhile lands in 待处理异常', async ({ page, request }) => {
   test.setTimeout(240_000);
   const feed = await api(request, 'POST', '/offline/facts', { token, data: { station: 'fill', cursor: null, limit: 1 } });
-  test.skip(feed.status === 404, 'the server half of issue 25 (/api/offline/facts) is not there');
+  expect(feed.status, 'the station feed /api/offline/facts answers').toBe(200);
 
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/Setting/machine');
@@ -141,7 +141,7 @@ test('充装 keeps 21 scans offline, refuses an overdue cylinder, survives a rel
 test('出库扫描 offline: the order\'s line count is enforced at the station; the kept scans replay once the server answers', async ({ page, request }) => {
   test.setTimeout(180_000);
   const feed = await api(request, 'POST', '/offline/facts', { token, data: { station: 'outbound', cursor: null, limit: 1 } });
-  test.skip(feed.status === 404, 'the server half of issue 25 (/api/offline/facts) is not there');
+  expect(feed.status, 'the station feed /api/offline/facts answers').toBe(200);
 
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/storage/outbound');
@@ -180,7 +180,7 @@ test('出库扫描 offline: the order\'s line count is enforced at the station; 
 test('检验 offline: the form comes from the local copy\'s projects, 提交 is kept (已暂存) and replayed once the server answers', async ({ page, request }) => {
   test.setTimeout(180_000);
   const feed = await api(request, 'POST', '/offline/facts', { token, data: { station: 'inspect', cursor: null, limit: 1 } });
-  test.skip(feed.status === 404, 'the server half of issue 25 (/api/offline/facts) is not there');
+  expect(feed.status, 'the station feed /api/offline/facts answers').toBe(200);
   const gas = ok(await api<{ id: number }>(request, 'POST', '/material/save', {
     token, data: { materialName: `离线检验气${RUN}`, code: `T${RUN}`, category: 'compressed', reweighRequired: false },
   }));

@@ -50,6 +50,8 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
  * Returns the template's name and how to drop it.
  */
 async function prepareTemplate(adminUrl: string): Promise<{ name: string; drop: () => Promise<void> }> {
+  // The seeded admin's hash at the tests' cost (vitest.config.ts sets it for the workers, not for this process).
+  process.env.PASSWORD_HASH_COST ??= '10';
   const name = `test_tpl_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
   const drop = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -36,6 +36,9 @@ export default defineConfig({
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
           globalSetup: ['tests/server/global-setup.ts'],
+          // Cheap password hashes (scrypt N=2^10): hashing at the full cost is most of a sign-in's time, and the
+          // suites sign in thousands of times. src/server/lib/password.test.ts proves the production default.
+          env: { PASSWORD_HASH_COST: '10' },
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

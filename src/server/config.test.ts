@@ -105,6 +105,7 @@ describe('loadConfig', () => {
     ['MIN_CLIENT_VERSION', '1.4'],
     ['REQUEST_TIMEOUT_SECONDS', '2'],
     ['MAX_CONNECTIONS_PER_ADDRESS', '-1'],
+    ['PASSWORD_HASH_COST', '9'],
   ])('rejects an invalid %s with an error naming it', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(name);

@@ -206,6 +206,8 @@ function rendererDir(env: Env): string | undefined {
 export function loadConfig(env: Env = process.env): AppConfig {
   const dataDir = resolve(value(env, 'DATA_DIR') ?? CONFIG_DEFAULTS.dataDir);
   const trustProxy = boolean(env, 'TRUST_PROXY', false);
+  // Checked only: lib/password.ts reads it when it hashes (the test suites lower it).
+  integer(env, 'PASSWORD_HASH_COST', 15, 10, 20);
   const config: Omit<AppConfig, 'accessTokenSecret'> = {
     port: integer(env, 'PORT', CONFIG_DEFAULTS.port, 0, 65535),
     host: value(env, 'HOST') ?? CONFIG_DEFAULTS.host,

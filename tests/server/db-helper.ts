@@ -3,12 +3,9 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createDb } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
 import type { DB } from '../../src/server/db/schema';
-import { ensureSeed } from '../../src/server/db/seed';
 
-/** The password of the seeded `admin` in every test database. */
-export const TEST_ADMIN_PASSWORD = 'Admin@12345';
+export { TEST_ADMIN_PASSWORD } from './admin-password';
 
 export interface TestDatabase {
   url: string;
@@ -27,11 +24,14 @@ async function admin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T
   }
 }
 
-/** A fresh, migrated and seeded database of its own, so test files never see each other's rows. */
+/**
+ * A fresh, migrated and seeded database of its own, so test files never see each other's rows: a copy of the
+ * run's template (global-setup.ts), which was migrated and seeded once.
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl');
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await admin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  await admin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('pgTemplate')}"`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = createDb(url.toString());
@@ -42,12 +42,5 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await db.destroy();
     await admin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
   };
-  try {
-    await migrateToLatest(db);
-    await ensureSeed(db, { initialAdminPassword: TEST_ADMIN_PASSWORD });
-  } catch (error) {
-    await destroy();
-    throw error;
-  }
   return { url: url.toString(), db, destroy };
 }

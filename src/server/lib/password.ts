@@ -1,7 +1,19 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/** Current cost parameters; stored beside each hash so they can be raised without breaking old hashes. */
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+/** Cost of new hashes (log2 of scrypt's N); stored beside each hash so it can be raised without breaking old hashes. */
+export const DEFAULT_HASH_COST = 15;
+const MIN_HASH_COST = 10;
+const MAX_HASH_COST = 20;
+
+/**
+ * scrypt parameters of new hashes. PASSWORD_HASH_COST (log2 N, 10–20) lowers the cost where hashing speed
+ * matters more than strength: the test suites set 10. Unset or out of range: the full cost, 2^15.
+ */
+export function hashParams(env: NodeJS.ProcessEnv = process.env): { N: number; r: number; p: number } {
+  const cost = Number(env.PASSWORD_HASH_COST);
+  const log2N = Number.isInteger(cost) && cost >= MIN_HASH_COST && cost <= MAX_HASH_COST ? cost : DEFAULT_HASH_COST;
+  return { N: 2 ** log2N, r: 8, p: 1 };
+}
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
@@ -17,7 +29,7 @@ const maxmem = (N: number, r: number) => 256 * N * r;
 /** `scrypt$N=32768,r=8,p=1$<salt base64>$<key base64>` */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const { N, r, p } = PARAMS;
+  const { N, r, p } = hashParams();
   const key = await scryptAsync(password, salt, KEY_LENGTH, { N, r, p, maxmem: maxmem(N, r) });
   return `scrypt$N=${N},r=${r},p=${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OutOrderInfo, ScanOutResult } from '@shared/api/storage';
+import { SUBMIT_LOADING_MS } from '@renderer/components/AppDialog';
 import { OK_TONE, REFUSED_TONE, resetBeepForTests } from '@renderer/components/ScanInput/beep';
 import { http } from '@renderer/http/client';
 import { ok } from '@renderer/test/fakeAdapter';
@@ -226,6 +227,9 @@ describe('出库管理 /storage/outbound', { timeout: 60_000 }, () => {
     expect(await within(ask).findByText(/请输入作废原因/)).toBeInTheDocument();
     expect(bodies(adapter, '/storageOrder/cancel')).toEqual([]);
     await userEvent.type(within(ask).getByLabelText(/作废原因/), '客户取消订单');
+    // The refused click still leaves 作废 loading (disabled, pointer-events: none) for SUBMIT_LOADING_MS:
+    // a person clicks again once it is enabled, and so does this test (clicking sooner was the flake).
+    await waitFor(() => expect(within(ask).getByRole('button', { name: '作废' })).toBeEnabled(), { timeout: SUBMIT_LOADING_MS + 5000 });
     await userEvent.click(within(ask).getByRole('button', { name: '作废' }));
     await waitFor(() => expect(bodies(adapter, '/storageOrder/cancel')).toEqual([{ id: 41, reason: '客户取消订单' }]));
     expect(await screen.findByText('已作废')).toBeInTheDocument();

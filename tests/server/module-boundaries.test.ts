@@ -134,11 +134,7 @@ const FOREIGN_USES_ALLOWED: Record<string, string> = {
   'dashboard read cylinder_place_counts': 'pending',
   'dashboard read cylinder_customer_counts': 'pending',
   'dashboard read cylinder_due_counts': 'pending',
-  'message read cylinder_traces': 'pending',
-  'message read storage_order_items': 'pending',
   'offline read cylinder_traces': 'pending',
-  'product read cylinder_status_counts': 'pending',
-  'qrPage read filling_records': 'pending',
   'quality read trace_daily': 'pending',
   'quality read outbound_events': 'pending',
   'quality read cylinder_traces': 'pending',
@@ -146,9 +142,6 @@ const FOREIGN_USES_ALLOWED: Record<string, string> = {
   'quality read test_records': 'pending',
   'quality read weighing_records': 'pending',
   'quality read storage_order_items': 'pending',
-  'storage read storage_order_items': 'pending',
-  'storage read test_records': 'pending',
-  'storage read recovery_records': 'pending',
 };
 
 /** A file's text without comments (a comment may say "from trace_daily" without reading it). */

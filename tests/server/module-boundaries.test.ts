@@ -114,7 +114,6 @@ const TABLE_OWNER: Record<string, string> = {
  * moves only through the engine: no exception below writes a status.
  */
 const FOREIGN_USES_ALLOWED: Record<string, string> = {
-  'dashboard read cylinders': 'the board counts cylinders by gas and kind beside the daily counts',
   'dataSource read cylinders': "a document's or label's cylinder fields (code, specification, dates)",
   'enterprise read cylinders': 'an enterprise still owning cylinders cannot be deleted',
   'material write cylinders': "a gas's inspection period changed moves its cylinders' next inspection dates (no status)",
@@ -125,23 +124,9 @@ const FOREIGN_USES_ALLOWED: Record<string, string> = {
   'product read cylinders': "the register's own lists (气瓶档案, 报废清单)",
   'product write cylinders': "a new stock of cylinders registered, a valve changed (the register's master data)",
   'qrPage read cylinders': "the public page of a cylinder's QR code",
-  'quality read cylinders': 'quality reports and recalls join the cylinder for its code and gas',
   'storage read cylinders': "the storage lists' cylinder code and specification",
   'warehouse read cylinders': 'a warehouse still holding cylinders cannot be deleted',
   'warehouse write cylinders': 'scrapped cylinders let go of a warehouse being deleted (no status)',
-  // Still to move behind the cylinder module's read door (issue 32).
-  'dashboard read trace_daily': 'pending',
-  'dashboard read cylinder_place_counts': 'pending',
-  'dashboard read cylinder_customer_counts': 'pending',
-  'dashboard read cylinder_due_counts': 'pending',
-  'offline read cylinder_traces': 'pending',
-  'quality read trace_daily': 'pending',
-  'quality read outbound_events': 'pending',
-  'quality read cylinder_traces': 'pending',
-  'quality read filling_records': 'pending',
-  'quality read test_records': 'pending',
-  'quality read weighing_records': 'pending',
-  'quality read storage_order_items': 'pending',
 };
 
 /** A file's text without comments (a comment may say "from trace_daily" without reading it). */

@@ -39,3 +39,7 @@ export { countInStatus, countsByStatus, lastEventAt, lastFillDay, lastItemAt } f
 export {
   itemsEver, lastInOrderOf, lastOutOrderOf, materialTest, orderDetail, orderItems, recoveries, standingCount, standingItems,
 } from './order-items.queries';
+export { countsByBucket, dueCounts, fillsBySpec, longOutCount, stockByWarehouse, topHolders, type Span } from './counts.queries';
+export { dailyCounts, deliveryRows } from './daily.queries';
+export { countFills, cylinderFill, holders, outboundOperators, recallRows, type FillChoice, type HolderCell } from './fills.queries';
+export { eventsAfter, lastEventOf, readSettledMark, type MarkRow } from './feed.queries';

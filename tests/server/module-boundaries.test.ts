@@ -87,6 +87,69 @@ const QUERY_SITES_ALLOWED: Record<string, string> = {
 const allowedBy = (file: string) => Object.keys(QUERY_SITES_ALLOWED).find((p) => (p.endsWith('/') ? short(file).startsWith(p) : short(file) === p));
 const hasQuerySite = (file: string) => QUERY_SITE.some((re) => re.test(readFileSync(file, 'utf8')));
 
+/**
+ * Who owns a table: the one module whose files may name it in a query (Kysely selectFrom / insertInto / updateTable /
+ * deleteFrom / joins, or FROM / JOIN / INTO / UPDATE in raw SQL). Every table of the cylinder's life cycle belongs
+ * to the cylinder module: another module asks it through modules/cylinder/index.ts (latestFillOf, fillsOfLots,
+ * dailyCounts, …) and never names the table. Tables not in the map (reference data: materials, enterprises,
+ * warehouses, users, storage_orders, …) are read by whoever needs them for now.
+ */
+const TABLE_OWNER: Record<string, string> = {
+  // The register of cylinders belongs to the cylinder module: the engine alone moves a cylinder's status and place.
+  cylinders: 'cylinder',
+  cylinder_traces: 'cylinder', trace_notes: 'cylinder', cylinder_removals: 'cylinder', lifecycle_scans: 'cylinder',
+  trace_daily: 'cylinder', outbound_events: 'cylinder',
+  cylinder_status_counts: 'cylinder', cylinder_place_counts: 'cylinder', cylinder_customer_counts: 'cylinder', cylinder_due_counts: 'cylinder',
+  filling_records: 'cylinder', test_records: 'cylinder', weighing_records: 'cylinder', vacuum_records: 'cylinder',
+  analysis_records: 'cylinder', recovery_records: 'cylinder',
+  // Written by the storage transitions (the engine records the item of a scan, a removal reverts it); the storage
+  // module reads it through the cylinder module (orderItemCount, standingItems, lastOrderOf).
+  storage_order_items: 'cylinder',
+};
+
+/**
+ * The foreign uses still allowed, `module read|write table`, each with why. Only the `cylinders` register: lists and
+ * reports of other modules join it for a cylinder's code and specification, and the register's own master data is
+ * edited where it is kept (a new stock of cylinders, a valve change, an inspection's dates, a gas renamed). Its status
+ * moves only through the engine: no exception below writes a status.
+ */
+const FOREIGN_USES_ALLOWED: Record<string, string> = {
+  'dataSource read cylinders': "a document's or label's cylinder fields (code, specification, dates)",
+  'enterprise read cylinders': 'an enterprise still owning cylinders cannot be deleted',
+  'material write cylinders': "a gas's inspection period changed moves its cylinders' next inspection dates (no status)",
+  'message read cylinders': 'the alert run lists the cylinders an alert is about',
+  'offline read cylinders': "the facts a station keeps of a cylinder through an outage (shared-rules' area)",
+  'periodicInspection read cylinders': 'the cylinders due for or under periodic inspection',
+  'periodicInspection write cylinders': "an inspection's last and next dates on the cylinder (no status)",
+  'product read cylinders': "the register's own lists (气瓶档案, 报废清单)",
+  'product write cylinders': "a new stock of cylinders registered, a valve changed (the register's master data)",
+  'qrPage read cylinders': "the public page of a cylinder's QR code",
+  'storage read cylinders': "the storage lists' cylinder code and specification",
+  'warehouse read cylinders': 'a warehouse still holding cylinders cannot be deleted',
+  'warehouse write cylinders': 'scrapped cylinders let go of a warehouse being deleted (no status)',
+};
+
+/** A file's text without comments (a comment may say "from trace_daily" without reading it). */
+const code = (file: string) => readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+
+const KYSELY_TABLE = /\.(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin|innerJoinLateral|leftJoinLateral)\s*\(\s*'(\w+)/g;
+const SQL_TABLE = /\b(from|join|into|update)\s+(\w+)/gi;
+const WRITES = /^(insertInto|updateTable|deleteFrom|mergeInto|into|update)$/i;
+
+/** Each use of an owned table in a file: `module read|write table`. */
+function tableUses(file: string, text = code(file)): string[] {
+  const own = moduleOf(file);
+  const found = new Set<string>();
+  for (const re of [KYSELY_TABLE, SQL_TABLE]) {
+    for (const m of text.matchAll(re)) {
+      const table = m[2]!;
+      if (!(table in TABLE_OWNER)) continue;
+      found.add(`${own} ${WRITES.test(m[1]!) ? 'write' : 'read'} ${table}`);
+    }
+  }
+  return [...found];
+}
+
 describe('module boundaries', () => {
   it("no file reaches into another module: it imports that module's index only", () => {
     const reaching: string[] = [];
@@ -153,6 +216,20 @@ describe('module boundaries', () => {
     const unused = Object.keys(QUERY_SITES_ALLOWED).filter((p) => !files.some((f) => allowedBy(f) === p && hasQuerySite(f)));
     expect(unused).toEqual([]);
     expect(files.filter((f) => QUERY_FILE.test(f) && hasQuerySite(f)).length).toBeGreaterThan(40);
+  });
+
+  it('a table is named in queries by its owning module only (the life cycle\'s tables by the cylinder module)', () => {
+    const foreign = files.filter((f) => f.startsWith(`${MODULES}/`)).flatMap((f) => tableUses(f)
+      .filter((use) => { const [mod, , table] = use.split(' '); return TABLE_OWNER[table!] !== mod && !(use in FOREIGN_USES_ALLOWED); })
+      .map((use) => `${short(f)}: ${use}`));
+    expect(foreign).toEqual([]);
+    // Every exception is still used, and the scan sees what it looks for (Kysely and raw SQL alike).
+    const used = new Set(files.filter((f) => f.startsWith(`${MODULES}/`)).flatMap((f) => tableUses(f)));
+    expect(Object.keys(FOREIGN_USES_ALLOWED).filter((use) => !used.has(use))).toEqual([]);
+    expect(tableUses(join(MODULES, 'x/a.queries.ts'), "db.selectFrom('filling_records as f').leftJoin('test_records as t', 'a', 'b')"))
+      .toEqual(['x read filling_records', 'x read test_records']);
+    expect(tableUses(join(MODULES, 'x/a.queries.ts'), 'sql`SELECT 1 FROM trace_daily d JOIN cylinders c ON true`; sql`UPDATE cylinder_traces SET x = 1`'))
+      .toEqual(['x read trace_daily', 'x read cylinders', 'x write cylinder_traces']);
   });
 
   it('every module folder is listed once in modules/index.ts', () => {

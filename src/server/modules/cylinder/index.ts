@@ -34,3 +34,12 @@ export { gasOf, inspectionItemsByGas } from './production.repository';
 export { fillOutcomes, type CylinderFill, type FillOutcome, type FillsOf } from './fill-outcomes';
 export { openOrderOf } from './storage.repository';
 export { statusLabel } from './status';
+// The read door: the life cycle's records, trace and counts as other modules read them (reads.queries.ts).
+export { countInStatus, countsByStatus, lastEventAt, lastFillDay, lastItemAt } from './reads.queries';
+export {
+  itemsEver, lastInOrderOf, lastOutOrderOf, materialTest, orderDetail, orderItems, recoveries, standingCount, standingItems,
+} from './order-items.queries';
+export { countsByBucket, dueCounts, fillsBySpec, longOutCount, stockByWarehouse, topHolders, type Span } from './counts.queries';
+export { dailyCounts, deliveryRows } from './daily.queries';
+export { countFills, cylinderFill, holders, outboundOperators, recallRows, type FillChoice, type HolderCell } from './fills.queries';
+export { eventsAfter, lastEventOf, readSettledMark, type MarkRow } from './feed.queries';

@@ -1,5 +1,7 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
+import { lastEventAt, lastItemAt } from '../cylinder';
 
 type Trx = Transaction<DB>;
 
@@ -31,35 +33,34 @@ const EXTENDED = sql`(coalesce(m.extended_life_years > ${LIFE}, false) and exist
  */
 const STANDING: Record<AlertCause, (c: AlertClock) => RawBuilder<{ key: string }>> = {
   inspectionDue: (c) => sql`select c.id::text as key from cylinders c
-    where c.next_inspection_date between ${day(c)} and ${day(c)} + ${c.inspectionDueDays}::int and c.status <> 0`,
-  inspectionOverdue: (c) => sql`select c.id::text as key from cylinders c where c.next_inspection_date < ${day(c)} and c.status <> 0`,
+    where c.next_inspection_date between ${day(c)} and ${day(c)} + ${c.inspectionDueDays}::int and c.status <> ${sql.lit(STATUS.scrap)}`,
+  inspectionOverdue: (c) => sql`select c.id::text as key from cylinders c where c.next_inspection_date < ${day(c)} and c.status <> ${sql.lit(STATUS.scrap)}`,
   // The design life as the fill gate reads it: an extension (LPG: 8 → 12 years) counts once a passed periodic
   // inspection is dated in the last year of the design life or later; such a cylinder's life ends later.
   designLifeEnding: (c) => sql`select x.key from (select c.id::text as key from cylinders c
-      where c.design_life_years is not null and c.status <> 0
+      where c.design_life_years is not null and c.status <> ${sql.lit(STATUS.scrap)}
         and (c.manufacture_date + make_interval(years => c.design_life_years::int))
           between ${day(c)}::timestamp and (${day(c)} + ${c.designLifeEndingDays}::int)::timestamp
     union all
     select c.id::text from materials m join cylinders c on c.material_id = m.id
-      where m.design_life_years is not null and c.design_life_years is null and c.status <> 0
+      where m.design_life_years is not null and c.design_life_years is null and c.status <> ${sql.lit(STATUS.scrap)}
         and c.manufacture_date between (${day(c)} - make_interval(years => m.design_life_years::int))::date
           and (${day(c)} + ${c.designLifeEndingDays}::int - make_interval(years => m.design_life_years::int))::date) x
       join cylinders c on c.id = x.key::int join materials m on m.id = c.material_id
       where not ${EXTENDED}
     union all
     select c.id::text from materials m join cylinders c on c.material_id = m.id
-      where m.extended_life_years is not null and c.status <> 0
+      where m.extended_life_years is not null and c.status <> ${sql.lit(STATUS.scrap)}
         and c.manufacture_date between (${day(c)} - make_interval(years => m.extended_life_years::int))::date
           and (${day(c)} + ${c.designLifeEndingDays}::int - make_interval(years => m.extended_life_years::int))::date
         and ${EXTENDED}`,
   analysisWaiting: (c) => sql`select c.id::text as key from cylinders c
-    cross join lateral (select t.at from cylinder_traces t where t.cylinder_id = c.id order by t.seq desc limit 1) last
-    where c.status = 1 and last.at < ${dayAgo(c)}`,
+    where c.status = ${sql.lit(STATUS.analyze)} and ${lastEventAt('c.id')} < ${dayAgo(c)}`,
   longOut: (c) => sql`select c.id::text as key from cylinders c
-    where c.status = 9 and c.located_since < ${c.now}::timestamptz - make_interval(days => ${c.longOutDays}::int)`,
+    where c.status = ${sql.lit(STATUS.outbound)} and c.located_since < ${c.now}::timestamptz - make_interval(days => ${c.longOutDays}::int)`,
   outboundUnscanned: (c) => sql`select o.id::text as key from storage_orders o
     where o.direction = 'out' and o.status = 0 and o.created_at < ${dayAgo(c)}
-      and coalesce((select i.created_at from storage_order_items i where i.order_id = o.id order by i.id desc limit 1), o.created_at) < ${dayAgo(c)}`,
+      and coalesce(${lastItemAt('o.id')}, o.created_at) < ${dayAgo(c)}`,
   licenceExpiring: (c) => sql`select to_char(licence_expiry, 'YYYY-MM-DD') as key from company
     where id = 1 and licence_expiry is not null and licence_expiry <= ${day(c)} + ${c.licenceExpiringDays}::int`,
 };
@@ -99,7 +100,7 @@ export async function cylinderFacts(trx: Trx, keys: string[]): Promise<CylinderF
       to_char(c.next_inspection_date, 'YYYY-MM-DD') as "nextInspection",
       to_char(c.manufacture_date + make_interval(years => (case when ${EXTENDED} then m.extended_life_years else ${LIFE} end)::int), 'YYYY-MM-DD') as "lifeEnd",
       to_char(c.located_since, 'YYYY-MM-DD') as since,
-      (select to_char(t.at, 'YYYY-MM-DD HH24:MI') from cylinder_traces t where t.cylinder_id = c.id order by t.seq desc limit 1) as "lastEventAt"
+      to_char(${lastEventAt('c.id')}, 'YYYY-MM-DD HH24:MI') as "lastEventAt"
     from cylinders c join materials m on m.id = c.material_id
       left join enterprises e on e.id = c.location_enterprise_id
     where c.id = any(${ids}::int[]) order by c.code`.execute(trx);

@@ -1,11 +1,12 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { STATUS } from '@shared/lifecycle';
 import type { PageResult } from '@shared/api/schema';
 import type { HickeyPageQuery, HickeyRow } from '@shared/api/product';
 import { ProductFilters, type PRODUCT_SORTS, type ProductPageQuery, type ProductRow, type StatusCount } from '@shared/api/product';
 import type { DB } from '../../db/schema';
 import { escapeLike, paginate } from '../../lib/paging';
 import { day, ownerName, ts } from '../../lib/sql';
-import { heldBy, whereColumns } from '../cylinder';
+import { countInStatus, countsByStatus, heldBy, whereColumns } from '../cylinder';
 
 type Db = Kysely<DB>;
 
@@ -76,9 +77,7 @@ function withColumns<T extends ReturnType<typeof filtered>>(query: T) {
 
 export async function countProducts(db: Db, q: ProductFilters): Promise<number> {
   if (onlyStatusFilter(q)) {
-    let counters = db.selectFrom('cylinder_status_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), sql<number>`0`).as('n'));
-    if (q.status !== undefined && q.status !== null) counters = counters.where('status', '=', q.status);
-    return Number((await counters.executeTakeFirstOrThrow()).n);
+    return countInStatus(db, q.status);
   }
   const row = await filtered(db, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
@@ -139,19 +138,14 @@ export async function existingCodes(db: Db, codes: string[]): Promise<string[]> 
 export async function insertCylinders(db: Transaction<DB>, values: CylinderValues[]): Promise<Array<{ id: number; code: string }>> {
   const out: Array<{ id: number; code: string }> = [];
   for (let i = 0; i < values.length; i += 1000) {
-    const rows = await db.insertInto('cylinders').values(values.slice(i, i + 1000).map((v) => ({ ...v, status: 2 })))
+    const rows = await db.insertInto('cylinders').values(values.slice(i, i + 1000).map((v) => ({ ...v, status: STATUS.stock })))
       .returning(['id', 'code']).execute();
     out.push(...rows);
   }
   return out;
 }
 
-export async function statusCounts(db: Db): Promise<StatusCount[]> {
-  // Counters are kept in slots per status (migration 0008): summed here.
-  const rows = await db.selectFrom('cylinder_status_counts').select((eb) => ['status', eb.fn.sum<string>('count').as('count')])
-    .groupBy('status').orderBy('status').execute();
-  return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
-}
+export const statusCounts = (db: Db): Promise<StatusCount[]> => countsByStatus(db);
 
 /* ---------------------------------------------------------------- valve changes */
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { lastFillDay } from '../cylinder';
 
 const date = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 
@@ -28,8 +29,7 @@ export function publicCylinder(db: Kysely<DB>, code: string) {
       'c.design_life_years as designLifeYears', 'm.design_life_years as gasLifeYears', 'm.extended_life_years as gasExtendedLifeYears',
       (eb) => eb.selectFrom('periodic_inspections as p').select(sql<string>`to_char(max(p.inspected_on), 'YYYY-MM-DD')`.as('v'))
         .whereRef('p.cylinder_id', '=', 'c.id').where('p.result', '=', 1).as('lastPassedInspection'),
-      (eb) => eb.selectFrom('filling_records as r').select(sql<string>`to_char(r.created_at, 'YYYY-MM-DD')`.as('v'))
-        .whereRef('r.cylinder_id', '=', 'c.id').where('r.reverted_at', 'is', null).orderBy('r.id', 'desc').limit(1).as('lastFillDate'),
+      lastFillDay('c.id').as('lastFillDate'),
       sql<string>`to_char(current_date, 'YYYY-MM-DD')`.as('today'),
     ])
     .where('c.code', '=', code)

@@ -3,7 +3,9 @@ import { ORDER_CANCELLED, type OrderLineInput, type OrderRef } from '@shared/api
 import type { DB } from '../../db/schema';
 import { toJsonb } from '../../lib/jsonb';
 import { tsOrNull } from '../../lib/sql';
-import type { LineState, OrderContext, OrderItem } from '../cylinder';
+import { standingCount, type LineState, type OrderContext } from '../cylinder';
+// The items of an order are the records of its scans, read through the cylinder module.
+export { itemsEver, lastInOrderOf, lastOutOrderOf, standingItems } from '../cylinder';
 
 /** The statements of stock-in and outbound orders (the services hold the rules). */
 
@@ -70,16 +72,9 @@ export async function updateOrderHead(trx: Transaction<DB>, id: number, head: { 
 export async function orderRef(db: Db, id: number): Promise<OrderRef> {
   const row = await db.selectFrom('storage_orders as o')
     .select(['o.id', 'o.order_no as orderNo', 'o.type', 'o.status',
-      (eb) => eb.selectFrom('storage_order_items as i').select((e) => e.fn.countAll<string>().as('n'))
-        .whereRef('i.order_id', '=', 'o.id').where('i.reverted_at', 'is', null).as('count')])
+      standingCount('o.id').as('count')])
     .where('o.id', '=', id).executeTakeFirstOrThrow();
   return { id: row.id, orderNo: row.orderNo, type: row.type, status: row.status, count: Number(row.count ?? 0) };
-}
-
-/** Every item ever written on the order (reverted ones too): an order that had one keeps its history. */
-export async function itemsEver(trx: Transaction<DB>, orderId: number): Promise<number> {
-  const row = await trx.selectFrom('storage_order_items').select((eb) => eb.fn.countAll<string>().as('n')).where('order_id', '=', orderId).executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 export async function deleteOrderRow(trx: Transaction<DB>, id: number): Promise<void> {
@@ -119,25 +114,6 @@ export function lockLines(trx: Transaction<DB>, orderId: number): Promise<LineSt
     .select(['l.id', 'l.material_id', 'm.material_name', 'l.specification', 'l.quantity', 'l.scanned'])
     .where('l.order_id', '=', orderId).orderBy('l.id').forUpdate('l').execute();
 }
-
-/** The cylinders standing on the order, in id order (the order completion locks them in). */
-export const standingItems = (trx: Transaction<DB>, orderId: number): Promise<OrderItem[]> =>
-  trx.selectFrom('storage_order_items').select(['id', 'cylinder_id', 'line_id']).where('order_id', '=', orderId)
-    .where('reverted_at', 'is', null).orderBy('cylinder_id').execute();
-
-/** The stock-in order a cylinder was last scanned onto. */
-export const lastInOrderOf = (db: Db, cylinderId: number) =>
-  db.selectFrom('storage_order_items as i').innerJoin('storage_orders as o', 'o.id', 'i.order_id')
-    .select('o.order_no').where('i.cylinder_id', '=', cylinderId).where('i.reverted_at', 'is', null).where('o.direction', '=', 'in')
-    .orderBy('i.id', 'desc').limit(1).executeTakeFirst();
-
-/** The outbound order a cylinder was last scanned onto (open or done), with its customer. */
-export const lastOutOrderOf = (db: Db, cylinderId: number) =>
-  db.selectFrom('storage_order_items as i').innerJoin('storage_orders as o', 'o.id', 'i.order_id')
-    .leftJoin('enterprises as e', 'e.id', 'o.customer_id')
-    .select(['o.id', 'o.order_no as orderNo', 'e.enterprise_name as customerName', 'o.status'])
-    .where('i.cylinder_id', '=', cylinderId).where('i.reverted_at', 'is', null).where('o.direction', '=', 'out')
-    .orderBy('i.id', 'desc').limit(1).executeTakeFirst();
 
 /* ---------------------------------------------------------------- print and signature */
 

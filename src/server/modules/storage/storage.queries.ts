@@ -2,14 +2,15 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { PageResult } from '@shared/api/schema';
 import { STATUS } from '@shared/lifecycle';
 import type {
-  CustomerHoldingQuery, CustomerHoldingRow, HoldingQuery, HoldingRow, InOrderQuery, MaterialTestRow, OrderItemQuery, OrderItemRow,
-  OrderRow, OutOrderInfo, OutOrderQuery, PrintEntry, RecoveryQuery, RecoveryRow, StockQuery, StockRow,
+  CustomerHoldingQuery, CustomerHoldingRow, HoldingQuery, HoldingRow, InOrderQuery,
+  OrderRow, OutOrderInfo, OutOrderQuery, PrintEntry, StockQuery, StockRow,
 } from '@shared/api/storage';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { escapeLike, paginate } from '../../lib/paging';
-import { heldBy, heldWarehouseSql, inspectionRecordByTrace, placeSql } from '../cylinder';
-import { growingPage as historyPage } from '../../lib/paging';
+import { heldBy, heldWarehouseSql, placeSql, standingCount } from '../cylinder';
+// The cylinders scanned onto an order and the recoveries are records of the cylinder's life (its module reads them).
+export { materialTest, orderDetail, orderItems, recoveries } from '../cylinder';
 import { ts, tsOrNull, withinDates } from '../../lib/sql';
 
 type Db = Kysely<DB>;
@@ -24,8 +25,7 @@ function orders(db: Db, direction: 'in' | 'out') {
       ts('o.created_at').as('createdAt'), tsOrNull('o.completed_at').as('completedAt'), 'o.completed_by as completedBy',
       sql<boolean>`o.signed_at is not null`.as('signed'),
       tsOrNull('o.cancelled_at').as('cancelledAt'), 'o.cancelled_by as cancelledBy', 'o.cancel_reason as cancelReason',
-      (eb) => eb.selectFrom('storage_order_items as i').select((e) => e.fn.countAll<string>().as('n'))
-        .whereRef('i.order_id', '=', 'o.id').where('i.reverted_at', 'is', null).as('count'),
+      standingCount('o.id').as('count'),
       (eb) => eb.selectFrom('storage_order_lines as l').select(sql<string>`coalesce(sum(l.quantity), 0)`.as('q'))
         .whereRef('l.order_id', '=', 'o.id').as('quantity'),
     ])
@@ -63,64 +63,6 @@ export async function outOrderInfo(db: Db, id: number): Promise<OutOrderInfo> {
     .where('l.order_id', '=', id).orderBy('l.id').execute();
   const { prints, signName, signedAt, ...order } = row;
   return { ...asOrder(order), lines, prints: prints as PrintEntry[], signName, signedAt };
-}
-
-function items(db: Db) {
-  return db.selectFrom('storage_order_items as i')
-    .innerJoin('cylinders as c', 'c.id', 'i.cylinder_id')
-    .leftJoin('materials as m', 'm.id', 'c.material_id')
-    .select([
-      'i.id', 'i.cylinder_id as cylinderId', 'c.code', 'm.material_name as materialName', 'c.specification', 'i.line_id as lineId',
-      'c.status', 'i.operator', 'i.workstation', ts('i.created_at').as('at'), sql<boolean>`i.reverted_at is not null`.as('reverted'),
-    ]);
-}
-const asItem = <R extends { id: number | string }>(r: R) => ({ ...r, id: Number(r.id) }) as unknown as OrderItemRow;
-
-/** POST /api/storageOrder/getProductList: the cylinders scanned onto an order, newest first. */
-export async function orderItems(db: Db, q: OrderItemQuery): Promise<PageResult<OrderItemRow>> {
-  const page = await paginate(items(db).where('i.order_id', '=', q.orderId), q, { sorts: { id: 'i.id' }, defaultSort: 'id', tieBreaker: 'i.id' });
-  return { total: page.total, list: page.list.map(asItem) };
-}
-
-/** Orders hold at most 50 lines of 1000: the whole list of one order is bounded. */
-export async function orderDetail(db: Db, id: number): Promise<OrderItemRow[]> {
-  const exists = await db.selectFrom('storage_orders').select('direction').where('id', '=', id).executeTakeFirst();
-  if (!exists || exists.direction !== 'out') throw new BusinessError(`出库单不存在：${id}`);
-  return (await items(db).where('i.order_id', '=', id).orderBy('i.id').limit(50_000).execute()).map(asItem);
-}
-
-/** The newest standing inspection record of each cylinder on the order, for the quality certificate. */
-export async function materialTest(db: Db, id: number): Promise<MaterialTestRow[]> {
-  const cylinders = await orderDetail(db, id);
-  const standing = cylinders.filter((c) => !c.reverted);
-  const tests = standing.length
-    ? await db.selectFrom('test_records').select(['cylinder_id', sql<string>`max(trace_id)`.as('traceId')])
-      .where('cylinder_id', 'in', standing.map((c) => c.cylinderId)).where('reverted_at', 'is', null).groupBy('cylinder_id').execute()
-    : [];
-  const out: MaterialTestRow[] = [];
-  for (const c of standing) {
-    const t = tests.find((x) => x.cylinder_id === c.cylinderId);
-    out.push({ cylinderId: c.cylinderId, code: c.code, record: t ? await inspectionRecordByTrace(db, Number(t.traceId)) : null });
-  }
-  return out;
-}
-
-export async function recoveries(db: Db, q: RecoveryQuery): Promise<PageResult<RecoveryRow>> {
-  let query = db.selectFrom('recovery_records as r').innerJoin('cylinders as c', 'c.id', 'r.cylinder_id')
-    .leftJoin('materials as m', 'm.id', 'c.material_id')
-    .leftJoin('enterprises as e', 'e.id', 'r.customer_id')
-    .leftJoin('enterprises as x', 'x.id', 'r.expected_customer_id')
-    .select([
-      'r.id', 'r.cylinder_id as cylinderId', 'c.code', 'm.material_name as materialName', 'e.enterprise_name as customerName',
-      'x.enterprise_name as expectedCustomerName', 'r.expected_status as expectedStatus', 'r.discrepancy', 'r.remark', 'r.operator',
-      'r.workstation', ts('r.created_at').as('createdAt'), sql<boolean>`r.reverted_at is not null`.as('reverted'),
-    ]);
-  if (q.code) query = query.where('c.code', 'like', `${escapeLike(q.code.trim())}%`);
-  if (q.customerId) query = query.where('r.customer_id', '=', q.customerId);
-  if (q.discrepancy) query = query.where('r.discrepancy', 'is not', null);
-  query = withinDates(query, 'r.created_at', q);
-  const page = await paginate(query, q, historyPage(db, query, { id: 'r.id' }, 'r.id'));
-  return { total: page.total, list: page.list.map((r) => ({ ...r, id: Number(r.id) })) };
 }
 
 /* ---------------------------------------------------------------- stock and holdings */

@@ -3,9 +3,16 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectionPreview, ScanResult, TraceInfo } from '../../src/shared/api/production';
 import type { ExceptionRow, RefusedReplayData, FactsPage, FactsRow, WorkstationQueueRow } from '../../src/shared/api/offline';
-import { localGateMessages } from '../../src/shared/cylinder/gate';
+import { GATE_REASON_CODES, localGateMessages } from '../../src/shared/cylinder/gate';
 import { inspectionVerdict } from '../../src/shared/cylinder/inspection';
-import { fillGateFor } from '../../src/server/modules/cylinder';
+import { stepRefusal, TRANSITION_RULES, type TransitionRule, type TransitionStep } from '../../src/shared/cylinder/transitions';
+import { fillGateFor, type Transition } from '../../src/server/modules/cylinder';
+import { runLocked } from '../../src/server/modules/cylinder/engine';
+import { lockCylinder } from '../../src/server/modules/cylinder/engine.repository';
+import { analyse, fill, inspect, metage, pick, returnPick, scrap, vacuum, weightVerdict } from '../../src/server/modules/cylinder/production.transitions';
+import { outboundScan, recover, removeFromOrder, ship, stockIn, type OrderContext } from '../../src/server/modules/cylinder/storage.transitions';
+import { BusinessError } from '../../src/server/lib/errors';
+import { LOCAL_RULES, localReasons, weighVerdict } from '../../src/renderer/src/features/offline/localRules';
 import { FEED } from '../../src/server/modules/offline/facts';
 import { addDays, addYears, today } from '../../src/server/lib/dates';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
@@ -93,6 +100,7 @@ describe('the local gate on the feed\'s facts agrees with the server\'s gate', (
       'GATE-FINE': [], 'GATE-OVERDUE': ['inspectionOverdue'], 'GATE-NODATE': ['inspectionOverdue'], 'GATE-OLD': ['designLifeExceeded'],
       'GATE-SCRAP': ['scrap'], 'GATE-OWNER': ['ownership'], 'GATE-LPG-NEW': ['vacuumRequired'], 'GATE-LPG-OLD': ['designLifeExceeded', 'vacuumRequired'],
     };
+    const seen = new Set<string>();
     for (const [code, reasons] of Object.entries(expected)) {
       const facts = rows.get(code);
       expect(facts, code).toBeDefined();
@@ -100,16 +108,131 @@ describe('the local gate on the feed\'s facts agrees with the server\'s gate', (
         const server = await fillGateFor(t.db, code, gas.id);
         const local = localGateMessages(facts!, gas, TODAY);
         expect(local, `${code} for ${gas.materialName}`).toEqual(server.reasons.map((r) => r.message));
+        server.reasons.forEach((r) => seen.add(r.reason));
         if (gas.id === facts!.materialId) expect(server.reasons.map((r) => r.reason), code).toEqual(reasons);
         else expect(server.reasons.map((r) => r.reason), code).toContain('wrongMedium');
         // With only the gas's id (no gas facts), a cylinder of another gas is still refused.
         if (gas.id !== facts!.materialId) expect(localGateMessages(facts!, gas.id, TODAY).length, code).toBeGreaterThan(0);
       }
     }
+    // Every reason the gate gives was met, and the station gave it in the server's words.
+    expect([...seen].sort()).toEqual([...GATE_REASON_CODES].sort());
     // The LPG one past its 8 years names the extension a passed inspection would allow, offline as online.
     expect(localGateMessages(rows.get('GATE-LPG-OLD')!, gases[1]!, TODAY)[0]).toMatch(/设计使用年限 8 年.*可延长至 12 年/);
     // 复秤 offline: the gas's target and tolerance travel with its cylinders.
     expect(rows.get('GATE-LPG-NEW')).toMatchObject({ targetNetWeight: 14.5, tolerance: 0.5, tareWeight: 15 });
+  });
+});
+
+/** A transition run on the cylinder `id` as the server runs it (engine.runLocked), then rolled back: its answer or its refusal. */
+class RolledBack extends Error { constructor(readonly toStatus: number) { super('rolled back'); } }
+async function serverAnswer(id: number, def: Transition): Promise<{ to: number } | { refused: string }> {
+  try {
+    await t.db.transaction().execute(async (trx) => {
+      const c = await lockCylinder(trx, { id }, def.lockRead);
+      const r = await runLocked(trx, def, c, { operatorId: null, operator: '规则', workstation: null });
+      throw new RolledBack(r.toStatus);
+    });
+  } catch (e) {
+    if (e instanceof RolledBack) return { to: e.toStatus };
+    if (e instanceof BusinessError) return { refused: e.message };
+    throw e;
+  }
+  throw new Error('not rolled back');
+}
+
+describe('the station\'s transition rules agree with the server\'s (src/shared/cylinder/transitions.ts, weight.ts)', () => {
+  it('every transition from every status 0–13: the same refusal in the same words, or both let it through to the table\'s status', async () => {
+    const n2Id = await cylinder('RULE-N2');
+    const lpgId = await cylinder('RULE-LPG', { materialId: lpg });
+    const warehouseId = await createWarehouse(t, token, { warehouseName: '规则空瓶库', kind: 'empty' });
+    const order = async (type: string, direction: string): Promise<OrderContext> => {
+      const row = await t.db.insertInto('storage_orders').values({ order_no: `RULE-${type}`, direction, type, warehouse_id: warehouseId, customer_id: null })
+        .returning(['id', 'order_no', 'type', 'warehouse_id', 'customer_id']).executeTakeFirstOrThrow();
+      return row;
+    };
+    const spaceRk = await order('spaceRk', 'in');
+    const productRk = await order('productRK', 'in');
+    const out = await order('productCK', 'out');
+    const line = await t.db.insertInto('storage_order_lines').values({ order_id: out.id, material_id: n2, specification: null, quantity: 9 })
+      .returning('id').executeTakeFirstOrThrow();
+    const lines = () => [{ id: line.id, material_id: n2, material_name: '氮气', specification: null, quantity: 9, scanned: 0 }];
+    const actor = { operatorId: null, operator: '规则', workstation: null };
+    // The server's transition of each step of the table, with a body that passes its own checks.
+    const defs: Record<TransitionStep, { def: () => Transition; id: number; context?: { orderNo: string } }> = {
+      pick: { def: () => pick(null), id: n2Id },
+      returnPick: { def: () => returnPick(null), id: n2Id },
+      fill: { def: () => fill({ code: 'RULE-N2', materialId: n2, filledPressure: 15 }), id: n2Id },
+      inspect: { def: () => inspect({ code: 'RULE-N2', items: [], result: 1 }), id: n2Id },
+      metage: { def: () => metage({ code: 'RULE-LPG', grossWeight: 29.5, source: 'manual' }), id: lpgId },
+      vacuum: { def: () => vacuum({ code: 'RULE-N2', pressure: -0.09 }), id: n2Id },
+      analyse: { def: () => analyse({ code: 'RULE-N2', decision: 2, reason: '复查合格' }, actor), id: n2Id },
+      scrap: { def: () => scrap('规则测试', actor), id: n2Id },
+      stockInEmpty: { def: () => stockIn(spaceRk), id: n2Id },
+      stockInProduct: { def: () => stockIn(productRk), id: n2Id },
+      outboundScan: { def: () => outboundScan(out, lines()), id: n2Id },
+      ship: { def: () => ship(out, new Date()), id: n2Id },
+      recover: { def: () => recover({ code: 'RULE-N2' }), id: n2Id },
+      removeFromOrder: { def: () => removeFromOrder(out, lines()), id: n2Id, context: { orderNo: out.order_no } },
+    };
+    const stationSteps = new Map<TransitionRule, string>(Object.entries(LOCAL_RULES).map(([k, r]) => [r, k]));
+    let through = 0;
+    for (const [step, rule] of Object.entries(TRANSITION_RULES) as [TransitionStep, TransitionRule][]) {
+      const { def, id, context } = defs[step];
+      const code = id === n2Id ? 'RULE-N2' : 'RULE-LPG';
+      const server = def();
+      // The server's transition is the table's row.
+      expect({ action: server.action, label: server.label, from: server.from, done: server.done }, step)
+        .toEqual({ action: step === 'scrap' ? 'scrap' : rule.action, label: rule.label, from: rule.from, done: rule.done });
+      for (let status = 0; status <= 13; status++) {
+        await forceStatus(t, id, status);
+        const facts = { code, status, materialId: id === n2Id ? n2 : lpg };
+        const refusal = stepRefusal(rule, facts, context);
+        const answer = await serverAnswer(id, def());
+        const what = `${step} from ${status}`;
+        if (refusal) {
+          // 回收 names where the records have it: the server its warehouse or order, the station the status's place.
+          const words = step === 'recover' && [2, 7, 8].includes(status) ? refusal.replace(/系统记录该瓶.*$/, '') : refusal;
+          expect(answer, what).toEqual({ refused: expect.stringContaining(words) as string });
+          if (!(step === 'recover' && [2, 7, 8].includes(status))) expect(answer, what).toEqual({ refused: refusal });
+        } else if ('to' in answer) {
+          expect(rule.outcomes, what).toContain(answer.to);
+          expect(answer.to, what).toBe(rule.to);
+          through += 1;
+        } else {
+          // Let through by the table, refused by the step's own check (not its status): 移出 of a cylinder on no order.
+          expect(answer.refused, what).not.toMatch(/当前状态为|不在客户处/);
+          expect(step, `${what}: ${answer.refused}`).toBe('removeFromOrder');
+        }
+        // A station's step refuses in the same words (picking and filling add the fill gate's reasons after it).
+        const local = stationSteps.get(rule);
+        if (local) {
+          const reasons = localReasons(rule, facts.status === 0 ? { ...facts, scrapped: true } : { ...facts, nextInspectionDate: addYears(TODAY, 1), ownerOk: true }, facts.materialId, TODAY);
+          if (refusal) expect(reasons[0], `${local} ${what}`).toBe(refusal);
+          else expect(reasons, `${local} ${what}`).toEqual([]);
+        }
+      }
+    }
+    // Every step went through from at least one status (removeFromOrder aside).
+    expect(through).toBeGreaterThanOrEqual(Object.keys(TRANSITION_RULES).length - 1);
+  });
+
+  it('复秤 at the tolerance boundary: 14.5 ± 0.5 kg, net 14.0 and 15.0 pass, 15.0 + 1e-9 passes (grams), a gram over fails — station, server and the status it leaves', async () => {
+    const id = await cylinder('RULE-WEIGH', { materialId: lpg });
+    const { rows } = await pullAll([lpg], null);
+    const facts = rows.get('RULE-WEIGH')!;
+    expect(facts).toMatchObject({ tareWeight: 15, targetNetWeight: 14.5, tolerance: 0.5 });
+    const cases: [number, boolean][] = [[14.0, true], [14.5, true], [15.0, true], [15.0 + 1e-9, true], [13.999, false], [15.001, false], [14.0 - 1e-9, true]];
+    for (const [net, passed] of cases) {
+      const gross = 15 + net;
+      const server = weightVerdict(gross, 15, 14.5, 0.5);
+      const station = weighVerdict(facts, gross);
+      expect(station, `net ${net}`).toEqual(server);
+      expect(server.passed, `net ${net}`).toBe(passed);
+      await forceStatus(t, id, 5);
+      const answer = await serverAnswer(id, metage({ code: 'RULE-WEIGH', grossWeight: gross, source: 'manual' }));
+      expect(answer, `net ${net}`).toEqual({ to: passed ? TRANSITION_RULES.metage.to : 1 });
+    }
   });
 });
 

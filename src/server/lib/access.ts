@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { WORKSTATION_HEADER } from '@shared/lifecycle';
-import { REPLAYED_HEADER, STATION_AT_HEADER, stationAtProblem } from '@shared/api/offline';
+import { REPLAYED_HEADER, REPLAYED_YES, STATION_AT_HEADER, stationAtProblem } from '@shared/api/offline';
 import { BusinessError, ForbiddenError, UnauthorizedError } from './errors';
 import { storableText } from './jsonb';
 import type { PermissionKey } from '@shared/menus';
@@ -110,8 +110,8 @@ export function replayOf(request: FastifyRequest): { stationAt?: string; replaye
   const at = request.headers[STATION_AT_HEADER];
   const out: { stationAt?: string; replayed?: true } = {};
   if (replayed !== undefined) {
-    if (replayed !== '1' && replayed !== '0') throw new BusinessError('参数错误：X-Replayed 只能为 0 或 1');
-    if (replayed === '1') out.replayed = true;
+    if (replayed !== REPLAYED_YES && replayed !== '0') throw new BusinessError('参数错误：X-Replayed 只能为 0 或 1');
+    if (replayed === REPLAYED_YES) out.replayed = true;
   }
   if (at !== undefined) {
     if (typeof at !== 'string') throw new BusinessError('参数错误：X-Station-At 只能有一个');

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ScanResult } from '@shared/api/production';
 import {
-  isReplayablePath, KEPT_CALLS, REPLAYED_HEADER, type ExceptionKind, type OfflineStation, type RefusedReplayData, type ReplayablePath,
+  isReplayablePath, KEPT_CALLS, REPLAYED_HEADER, REPLAYED_YES, type ExceptionKind, type OfflineStation, type RefusedReplayData, type ReplayablePath,
 } from '@shared/api/offline';
 import { operatorOf, replayOf, workstationOf, type Actor } from './access';
 
@@ -39,7 +39,7 @@ export function admitKeptScan(request: FastifyRequest): void {
 }
 
 function reportOf(request: FastifyRequest, kind: ExceptionKind, message: string): KeptScanReport | null {
-  if (!request.keptScan || request.headers[REPLAYED_HEADER] !== '1' || !request.auth) return null;
+  if (!request.keptScan || request.headers[REPLAYED_HEADER] !== REPLAYED_YES || !request.auth) return null;
   const path = request.routeOptions.url ?? '';
   if (!isReplayablePath(path)) return null;
   const body = request.body as { code?: unknown; scanId?: unknown } | null | undefined;

@@ -13,6 +13,11 @@ import { Id, Int, List, NoData, OneOf, Page, PageQuery, ReqStr, Str } from './sc
  */
 export const REPLAYED_HEADER = 'x-replayed';
 export const STATION_AT_HEADER = 'x-station-at';
+/** X-Replayed's value on a kept scan sent again (0, or no header, is a scan made now). */
+export const REPLAYED_YES = '1';
+
+/** The headers a kept scan is sent again with (the station's queue), as the server reads them (lib/access replayOf). */
+export const replayHeaders = (stationAt: string): Record<string, string> => ({ [REPLAYED_HEADER]: REPLAYED_YES, [STATION_AT_HEADER]: stationAt });
 
 /**
  * How far two clocks may disagree (a station's and the server's, or two stations'): a station's time may run

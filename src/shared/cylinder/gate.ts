@@ -45,7 +45,9 @@ export interface GateGas {
   extendedLifeYears?: number | null;
 }
 
-export type GateReasonCode = 'scrap' | 'inspectionOverdue' | 'designLifeExceeded' | 'ownership' | 'wrongMedium' | 'vacuumRequired';
+/** Every reason the fill gate gives (the agreement test covers each, station against server). */
+export const GATE_REASON_CODES = ['scrap', 'inspectionOverdue', 'designLifeExceeded', 'ownership', 'wrongMedium', 'vacuumRequired'] as const;
+export type GateReasonCode = (typeof GATE_REASON_CODES)[number];
 
 export interface GateReason {
   reason: GateReasonCode;

@@ -8,13 +8,14 @@ import {
   writeEventAndOutcome, writeOutcome,
 } from './engine.repository';
 import { judgeTimes, moment, type TimeVerdict } from './station-time';
-import { statusLabel } from './status';
+import { wrongStatusMessage } from '@shared/cylinder/transitions';
 import { RECORD_TYPE, type Actor, type LastEvent, type LockedCylinder, type Target, type Transition } from './transition';
 
 const label = (action: string) => actionLabel(action);
 
+/** The refusal of a scan in a status the step does not start from, in the transition table's words (src/shared/cylinder/transitions.ts). */
 export function wrongStatus(c: { code: string; status: number }, step: string, expected: readonly number[]): BusinessError {
-  return new BusinessError(`气瓶 ${c.code} 当前状态为${statusLabel(c.status)}，不能${step}（应为${expected.map(statusLabel).join('或')}）`);
+  return new BusinessError(wrongStatusMessage(c, step, expected));
 }
 
 /** When an event happened, as a repeat names it: 'HH:mm' today, else 'YYYY-MM-DD HH:mm' (the server's local time). */

@@ -20,6 +20,8 @@ export {
 
 // The fill gate as a preview (气瓶档案 asks it for a cylinder and a gas).
 export { fillGateFor } from './fill-gate.repository';
+// The gate facts a station keeps (the offline feed): the gate's own selection, reduced by the shared gateFactsOf.
+export { stationFacts, type StationFactsWhere } from './fill-gate.repository';
 export { designLife } from './fill-gate';
 
 // The trace: events that change no status, and its reads.

@@ -2,16 +2,15 @@ import type { Transaction } from 'kysely';
 import type { AnalyseBody, FillingBody, MetageBody, InspectionResult, InspectionResultBody, VacuumBody } from '@shared/api/production';
 import { evaluateInspectionItems, inspectionVerdict, type InspectionProject } from '@shared/cylinder/inspection';
 import { filledByWeight, STATUS } from '@shared/lifecycle';
+import { weightVerdict } from '@shared/cylinder/weight';
+import { INSPECT_DONE, METAGE_DONE, TRANSITION_RULES as RULES } from '@shared/cylinder/transitions';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { storableText } from '../../lib/jsonb';
 import { blankToNull } from '../../lib/paging';
 import { fillGateFor, type GateGasFacts } from './fill-gate.repository';
 import { gasOf, inspectionItemsOf, projectRef, type Gas } from './production.repository';
-import { statusLabel } from './status';
 import type { Actor, LockedCylinder, Transition } from './transition';
-
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The fill gate for a locked cylinder and a gas; the status itself is the engine's check. */
 async function gate(trx: Transaction<DB>, c: LockedCylinder, materialId: number): Promise<string[]> {
@@ -25,14 +24,14 @@ async function gateAndGas(trx: Transaction<DB>, c: LockedCylinder, materialId: n
 
 /** 领瓶: stock (2) → received (3), through the fill gate for the gas the workshop fills. */
 export const pick = (materialId: number | null | undefined): Transition => ({
-  action: 'pick', label: '领瓶', from: [STATUS.stock], done: { statuses: [STATUS.received], actions: ['pick'] },
+  ...RULES.pick,
   check: (trx, c) => gate(trx, c, materialId ?? c.material_id),
   apply: async (_trx, c) => ({ to: STATUS.received, detail: { materialId: materialId ?? c.material_id } }),
 });
 
 /** 退回领瓶: received (3) → stock (2). */
 export const returnPick = (reason: string | null): Transition => ({
-  action: 'returnPick', label: '退回领瓶', from: [STATUS.received], done: { statuses: [STATUS.stock], actions: ['returnPick'] },
+  ...RULES.returnPick,
   apply: async () => ({ to: STATUS.stock, detail: { reason } }),
 });
 
@@ -81,7 +80,7 @@ export function fill(body: FillingBody): Transition {
   const measured = typeof body.filledWeight === 'number' ? `充装量（${body.filledWeight} kg）`
     : typeof body.filledPressure === 'number' ? `充装压力（${body.filledPressure} MPa）` : null;
   return {
-    action: 'fill', label: '充装', from: [STATUS.received], done: { statuses: [STATUS.filling], actions: ['fill'] },
+    ...RULES.fill,
     // Against the cylinder's previous event and 单次充装最长时长, with the station's time (station-time.ts).
     times: { startedAt, endedAt, columns: ['started_at', 'ended_at'] },
     measured,
@@ -130,12 +129,12 @@ export function evaluateInspection(projects: InspectionProject[], items: Inspect
 const failedProjects = (r: { items: InspectionResult[]; failed: string[] }): string[] =>
   r.items.length ? r.items.filter((i) => !i.passed && i.required).map((i) => i.projectName) : r.failed;
 
-/** When a scan at 检验 finds the step done (its first scan, testScan, says so too). */
-export const INSPECT_DONE = { statuses: [STATUS.inspected, STATUS.analyze], actions: ['testPass', 'testFail'] } as const;
+/** When a scan at 检验 finds the step done (its first scan, testScan, says so too): the transition table's. */
+export { INSPECT_DONE };
 
 /** 检验: filling (4) → inspected (5); any required project failed → analyze (1) with the failed items. */
 export const inspect = (body: InspectionResultBody): Transition => ({
-  action: 'testPass', label: '检验', from: [STATUS.filling], done: INSPECT_DONE,
+  ...RULES.inspect,
   measured: '检验结果',
   // The gas's test projects come with the lock (a locked row passed in by an import reads them here).
   lockRead: 'projects',
@@ -178,19 +177,15 @@ export function metageReasons(c: { code: string; tare_weight: string | null }, g
   return reasons;
 }
 
-/** net = gross − tare against the gas's target ± tolerance. */
-export function weightVerdict(gross: number, tare: number, target: number, tolerance: number) {
-  const net = round3(gross - tare);
-  const deviation = round3(net - target);
-  return { net, target, tolerance, deviation, passed: Math.abs(deviation) <= tolerance + 1e-9 };
-}
+/** net = gross − tare against the gas's target ± tolerance: the shared verdict (src/shared/cylinder/weight.ts) a station offline uses too. */
+export { weightVerdict };
 
-/** When a scan at 复秤 finds the step done (metageScan says so too). */
-export const METAGE_DONE = { statuses: [STATUS.reWeighed, STATUS.analyze], actions: ['reweighPass', 'reweighFail'] } as const;
+/** When a scan at 复秤 finds the step done (metageScan says so too): the transition table's. */
+export { METAGE_DONE };
 
 /** 复秤: inspected (5) → reWeighed (6); out of tolerance → analyze (1) with the deviation. */
 export const metage = (body: MetageBody): Transition => ({
-  action: 'reweighPass', label: '复秤', from: [STATUS.inspected], done: METAGE_DONE,
+  ...RULES.metage,
   measured: `毛重（${body.grossWeight} kg）`,
   lockRead: 'gas',
   check: async (trx, c) => metageReasons(c, await gasIn(trx, c)),
@@ -229,7 +224,7 @@ const LEFT_IN_WORKSHOP = { warehouse_id: null, in_workshop: true } as const;
  * before its first flammable fill) → stock (2), with the vacuum record (the vacuum reached) that the fill gate looks for.
  */
 export const vacuum = (body: VacuumBody): Transition => ({
-  action: 'vacuum', label: '抽真空', from: [STATUS.recovery, STATUS.analyze, STATUS.stock], done: { statuses: [STATUS.stock], actions: ['vacuum'] },
+  ...RULES.vacuum,
   measured: `真空度（${body.pressure} MPa）`,
   apply: async (_trx, c) => ({
     to: STATUS.stock,
@@ -242,7 +237,7 @@ export const vacuum = (body: VacuumBody): Transition => ({
 
 /** 分析处理: analyze (1) → stock (2), received (3, through the fill gate) or scrap (0). */
 export const analyse = (body: AnalyseBody, actor: Actor): Transition => ({
-  action: 'analyse', label: '分析处理', from: [STATUS.analyze], done: { statuses: [STATUS.stock, STATUS.received, STATUS.scrap], actions: ['analyse'] },
+  ...RULES.analyse,
   check: (trx, c) => (body.decision === STATUS.received ? gate(trx, c, c.material_id) : Promise.resolve([])),
   apply: async (_trx, c) => {
     const reason = storableText(body.reason.trim());
@@ -261,13 +256,7 @@ export const analyse = (body: AnalyseBody, actor: Actor): Transition => ({
 
 /** 报废: any status but outbound (9) → scrap (0), for good; the code stays reserved. */
 export const scrap = (reason: string, actor: Actor, action: 'scrap' | 'inspectionFail' = 'scrap', detail: Record<string, unknown> = {}): Transition => ({
-  action, label: '报废',
-  from: [1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13],
-  precheck: (c) => {
-    if (c.status === STATUS.scrap) return `气瓶 ${c.code} 已报废`;
-    if (c.status === STATUS.outbound) return `气瓶 ${c.code} 当前状态为${statusLabel(STATUS.outbound)}（在客户处），不能报废；请先回收`;
-    return null;
-  },
+  ...RULES.scrap, action,
   apply: async () => ({
     to: STATUS.scrap,
     patch: { scrap_reason: reason, scrapped_at: new Date(), scrapped_by: actor.operator },

@@ -1,4 +1,2 @@
-import { statusName } from '@shared/lifecycle';
-
-/** 「在库(2)」: how messages name a status. */
-export const statusLabel = (status: number) => `「${statusName(status)}(${status})」`;
+/** 「在库(2)」: how messages name a status (the transition table's, src/shared/cylinder/transitions.ts). */
+export { statusLabel } from '@shared/cylinder/transitions';

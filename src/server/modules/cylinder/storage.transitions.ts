@@ -1,15 +1,15 @@
 import type { Transaction } from 'kysely';
 import type { OrderLine, RecoverBody } from '@shared/api/storage';
 import { STATUS } from '@shared/lifecycle';
+import { TRANSITION_RULES as RULES } from '@shared/cylinder/transitions';
 import type { DB } from '../../db/schema';
 import { blankToNull } from '../../lib/paging';
-import { statusLabel } from './status';
 import { runLocked } from './engine';
 import { declareTransition, lockCylinder } from './engine.repository';
 import type { Actor, Transition } from './transition';
 import { gasOf } from './production.repository';
 import { countOnLine, enterpriseName, openOrderOf, revertItem } from './storage.repository';
-import { placeWords, whereabouts } from './whereabouts';
+import { whereabouts } from './whereabouts';
 
 export { openOrderOf };
 
@@ -37,8 +37,7 @@ export function stockIn(order: OrderContext): Transition {
   const record = () => ({ table: 'storage_order_items' as const, values: { order_id: order.id, line_id: null } });
   if (order.type === 'spaceRk') {
     return {
-      action: 'stockInEmpty', label: '空瓶入库', from: [STATUS.recovery, STATUS.stock],
-      done: { statuses: [STATUS.stock], actions: ['stockInEmpty'] },
+      ...RULES.stockInEmpty,
       apply: async () => ({
         to: STATUS.stock, patch: { warehouse_id: order.warehouse_id, in_workshop: false }, record: record(),
         detail: into(order),
@@ -46,8 +45,7 @@ export function stockIn(order: OrderContext): Transition {
     };
   }
   return {
-    action: 'stockInProduct', label: '成品入库', from: [STATUS.reWeighed, STATUS.inspected],
-    done: { statuses: [STATUS.toOutbound], actions: ['stockInProduct'] },
+    ...RULES.stockInProduct,
     check: async (trx, c) => {
       if (c.status !== STATUS.inspected) return [];
       const gas = await gasOf(trx, c.material_id);
@@ -84,8 +82,7 @@ const lineName = (l: Pick<LineState, 'material_name' | 'specification'>) => `${l
 export function outboundScan(order: OrderContext, lines: LineState[]): Transition {
   let chosen: LineState | undefined;
   return {
-    action: 'outboundScan', label: '出库扫描', from: [STATUS.toOutbound],
-    done: { statuses: [STATUS.scanned], actions: ['outboundScan'] },
+    ...RULES.outboundScan,
     check: async (trx, c) => {
       const gasLines = lines.filter((l) => l.material_id === c.material_id);
       const exact = gasLines.filter((l) => l.specification !== null && l.specification === c.specification);
@@ -116,7 +113,7 @@ export function outboundScan(order: OrderContext, lines: LineState[]): Transitio
 
 /** 出库 (the order completed): scanned (8) → outbound (9), now held by the order's customer. */
 export const ship = (order: OrderContext, at: Date): Transition => ({
-  action: 'outbound', label: '出库', from: [STATUS.scanned], done: { statuses: [STATUS.outbound], actions: ['outbound'] },
+  ...RULES.ship,
   apply: async () => ({
     to: STATUS.outbound,
     patch: { location_enterprise_id: order.customer_id, located_since: at, warehouse_id: null },
@@ -130,10 +127,9 @@ export const ship = (order: OrderContext, at: Date): Transition => ({
  * one the records have in the plant (1–8, 10) or scrapped is refused, naming where it is.
  */
 export const recover = (body: RecoverBody): Transition => ({
-  action: 'recover', label: '回收', from: [STATUS.outbound],
-  done: { statuses: [STATUS.recovery], actions: ['recover'] },
-  precheck: (c) => (c.status === STATUS.scrap ? `气瓶 ${c.code} 已报废，不能回收（报废气瓶不得重新使用）` : null),
-  refuseStatus: async (trx, c) => `气瓶 ${c.code} 不在客户处，不能回收：系统记录该瓶${placeWords(await whereabouts(trx, c.id), c.status)}`,
+  ...RULES.recover,
+  // The table's words, naming where the records have it (its warehouse, its order).
+  refuseStatus: async (trx, c) => RULES.recover.wrongStatus(c, { where: await whereabouts(trx, c.id) }),
   apply: async (trx, c) => {
     const holder = c.location_enterprise_id;
     const returnedBy = body.customerId ?? holder;
@@ -163,9 +159,8 @@ export const recover = (body: RecoverBody): Transition => ({
  * leaves it: its item is marked reverted and its line counts it no more. It must be on this order.
  */
 export const removeFromOrder = (order: OrderContext, lines: LineState[]): Transition => ({
-  action: 'removeFromOrder', label: '移出', from: [STATUS.scanned],
-  done: { statuses: [STATUS.toOutbound], actions: ['removeFromOrder'] },
-  refuseStatus: async (_trx, c) => `气瓶 ${c.code} 不在出库单 ${order.order_no} 上（当前状态为${statusLabel(c.status)}），不能移出`,
+  ...RULES.removeFromOrder,
+  refuseStatus: async (_trx, c) => RULES.removeFromOrder.wrongStatus(c, { orderNo: order.order_no }),
   check: async (trx, c) => {
     const on = await openOrderOf(trx, c.id);
     return on?.id === order.id ? [] : [`气瓶 ${c.code} 不在出库单 ${order.order_no} 上${on ? `（在出库单 ${on.order_no} 上）` : ''}，不能移出`];

@@ -3,7 +3,7 @@ import { MAX_INSPECTION_PROJECTS } from '@shared/cylinder/inspection';
 import { FACTS_DEFAULT_PAGE, FACTS_MAX_PAGE, type FactsPage, type FactsQuery, type FactsRow } from '@shared/api/offline';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
-import { inspectionItemsByGas } from '../cylinder';
+import { inspectionItemsByGas, stationFacts } from '../cylinder';
 import * as repo from './facts.repository';
 
 /**
@@ -85,7 +85,7 @@ export async function factsPage(db: Kysely<DB>, query: FactsQuery): Promise<Fact
     // A full copy: the mark is read before the first page, so what changes while it pages is sent after.
     const mark = cursor ? cursor.mark : await settledMark(db, 0, true);
     const lastId = cursor ? cursor.lastId : 0;
-    const cylinders = await repo.factsOf(db, { materialIds: scope, statuses, afterId: lastId, limit });
+    const cylinders = await stationFacts(db, { materialIds: scope, statuses, afterId: lastId, limit });
     const more = cylinders.length === limit;
     const next = more ? `f.${mark}.${cylinders[cylinders.length - 1]!.id}` : `t.${mark}`;
     return { cursor: next, reset: !cursor, more, cylinders, removed: [], gases: await gases(db, scope) };
@@ -100,7 +100,7 @@ export async function factsPage(db: Kysely<DB>, query: FactsQuery): Promise<Fact
   const full = events.length === limit;
   const nextAfter = young ? Number(young.id) - 1 : full ? Number(events[events.length - 1]!.id) : Math.max(settled, cursor.after);
   if (!events.length) return { cursor: `t.${nextAfter}`, reset: false, more: false, cylinders: [], removed: [], gases: await gases(db, scope) };
-  const cylinders = await repo.factsOf(db, { ids: [...new Set(events.map((e) => e.cylinderId))] });
+  const cylinders = await stationFacts(db, { ids: [...new Set(events.map((e) => e.cylinderId))] });
   // Out of the statuses the station acts on now: the station drops it.
   const removed = cylinders.filter((c) => !inScope(c)).map((c) => c.code);
   return {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
-import type { FactsGas } from '@shared/api/offline';
+import { REPLAYED_HEADER, REPLAYED_YES, type FactsGas } from '@shared/api/offline';
 import type { InspectionItemRef, InspectionPreview } from '@shared/api/production';
 import { http } from '@renderer/http/client';
 import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
@@ -76,7 +76,7 @@ async function fillIn(form: HTMLElement, purity: string) {
 }
 const statusInCopy = async (code: string) => (await offlineDb().facts.get(code))?.status;
 const replays = (adapter: { calls: InternalAxiosRequestConfig[] }) =>
-  adapter.calls.filter((c) => c.url === '/produce/testResult' && c.headers?.['X-Replayed'] === '1');
+  adapter.calls.filter((c) => c.url === '/produce/testResult' && c.headers?.[REPLAYED_HEADER] === REPLAYED_YES);
 
 beforeEach(async () => {
   await resetOfflineDbForTests();
@@ -135,7 +135,7 @@ describe('检验 while the server is away', { timeout: 90_000 }, () => {
     // In the wrong status: refused with the reason, as online.
     await scan('GP0103');
     await waitFor(() => expect(verdict()).toHaveTextContent('GP0103 不能检验'));
-    expect(verdict()).toHaveTextContent('气瓶 GP0103 当前状态为“在库”，检验需要“已充装”');
+    expect(verdict()).toHaveTextContent('气瓶 GP0103 当前状态为「在库(2)」，不能检验（应为「已充装(4)」）');
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     expect(await offlineDb().queue.count()).toBe(2);
     expect(state.acted.size).toBe(0);

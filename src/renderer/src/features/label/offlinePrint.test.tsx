@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import { REPLAYED_HEADER, REPLAYED_YES } from '@shared/api/offline';
 import type { LabelContent } from '@shared/api/setting';
 import type { LabelJob } from '@shared/devices';
 import { resolvePlaceholders } from '@shared/label/placeholders';
@@ -57,7 +58,7 @@ function server() {
       // The real server records a refused replay as a 待处理异常 and names it: only then does the station let the scan go.
       if (code === 'GP0303') {
         const why = `气瓶 ${code} 当前状态为已报废，不能充装`;
-        return c.headers?.['X-Replayed'] === '1' ? { data: { code: -1, msg: why, data: { exceptionId: 7 } } } : refusal(why);
+        return c.headers?.[REPLAYED_HEADER] === REPLAYED_YES ? { data: { code: -1, msg: why, data: { exceptionId: 7 } } } : refusal(why);
       }
       state.recorded.set(String(body.scanId), 1);
       return ok(result(code, 3, 4, `气瓶 ${code} 充装成功`, { action: 'fill' }));

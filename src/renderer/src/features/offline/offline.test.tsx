@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import { REPLAYED_HEADER, REPLAYED_YES, STATION_AT_HEADER } from '@shared/api/offline';
 import { QUEUED_TONES, resetBeepForTests } from '@renderer/components/ScanInput/beep';
 import { http } from '@renderer/http/client';
 import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
@@ -36,10 +37,10 @@ function server(opts: { refuse?: (code: string) => string | null; actBeforeLoss?
       return ok({ cursor: 2, reset: false, more: false, cylinders: body.cursor ? [] : [facts('GP0101'), facts('GP0102', { nextInspectionDate: '2020-01-01' }), facts('GP0103')] });
     }
     if (c.url === '/produce/addPicking') {
-      if (state.replaysHeld && c.headers?.['X-Replayed'] === '1') await state.replaysHeld;
+      if (state.replaysHeld && c.headers?.[REPLAYED_HEADER] === REPLAYED_YES) await state.replaysHeld;
       const code = String(body.code);
       const why = opts.refuse?.(code);
-      if (why && c.headers?.['X-Replayed'] === '1' && (opts.records?.() ?? true)) return { data: { code: -1, msg: why, data: { exceptionId: 41 } } };
+      if (why && c.headers?.[REPLAYED_HEADER] === REPLAYED_YES && (opts.records?.() ?? true)) return { data: { code: -1, msg: why, data: { exceptionId: 41 } } };
       if (why) return refusal(why);
       const first = !state.acted.has(String(body.scanId));
       if (first) state.acted.set(String(body.scanId), code);
@@ -80,7 +81,7 @@ async function pickWithCopy(opts: Parameters<typeof server>[0] = {}) {
   return running;
 }
 const replays = (adapter: { calls: InternalAxiosRequestConfig[] }) =>
-  adapter.calls.filter((c) => c.url === '/produce/addPicking' && c.headers?.['X-Replayed'] === '1');
+  adapter.calls.filter((c) => c.url === '/produce/addPicking' && c.headers?.[REPLAYED_HEADER] === REPLAYED_YES);
 
 beforeEach(async () => {
   await resetOfflineDbForTests();
@@ -130,7 +131,7 @@ describe('stations offline — 领瓶', { timeout: 90_000 }, () => {
     expect(within(header()).getByTestId('connection')).toHaveTextContent('在线');
     const [replayed] = replays(adapter);
     expect(JSON.parse(replayed!.data as string)).toEqual({ code: 'GP0101', scanId: kept!.scanId });
-    expect(replayed!.headers['X-Station-At']).toBe(kept!.at);
+    expect(replayed!.headers[STATION_AT_HEADER]).toBe(kept!.at);
     expect([...state.acted.values()]).toEqual(['GP0101']);
   });
 
@@ -159,7 +160,7 @@ describe('stations offline — 领瓶', { timeout: 90_000 }, () => {
     state.replaysHeld = new Promise<void>((done) => { release = done; });
     state.down = false;
     connectivity.answered();
-    const online = () => adapter.calls.filter((c) => c.url === '/produce/addPicking' && c.headers?.['X-Replayed'] !== '1')
+    const online = () => adapter.calls.filter((c) => c.url === '/produce/addPicking' && c.headers?.[REPLAYED_HEADER] !== REPLAYED_YES)
       .map((c) => JSON.parse(c.data as string).code as string);
     const before = online().length;
     await scan('GP0101');

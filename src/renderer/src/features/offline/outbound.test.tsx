@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError } from 'axios';
+import { REPLAYED_HEADER, REPLAYED_YES } from '@shared/api/offline';
 import type { ScanOutResult } from '@shared/api/storage';
 import { resetBeepForTests } from '@renderer/components/ScanInput/beep';
 import { http } from '@renderer/http/client';
@@ -73,13 +74,13 @@ describe('出库扫描 offline', { timeout: 90_000 }, () => {
     expect(verdict()).toHaveTextContent('出库单 CK202603010001 的明细已扫满：「液化石油气 YSP-15」2/2，气瓶 GP0202 不能再扫入');
     // Not 待出库: refused with the status.
     await scan('GP0203');
-    await waitFor(() => expect(verdict()).toHaveTextContent('气瓶 GP0203 当前状态为“在库”，出库扫描需要“待出库”'));
+    await waitFor(() => expect(verdict()).toHaveTextContent('气瓶 GP0203 当前状态为「在库(2)」，不能出库扫描（应为「待出库(7)」）'));
     expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 1');
 
     state.down = false;
     await waitFor(() => expect(scanned).toEqual(['GP0201']), DRAIN);
     await waitFor(() => expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 0'));
-    const replayed = adapter.calls.filter((c) => c.url === '/storageOrder/scanOutStock' && c.headers['X-Replayed'] === '1');
+    const replayed = adapter.calls.filter((c) => c.url === '/storageOrder/scanOutStock' && c.headers[REPLAYED_HEADER] === REPLAYED_YES);
     expect(replayed.map((c) => JSON.parse(c.data as string) as unknown)).toEqual([{ orderId: 41, code: 'GP0201', scanId: expect.any(String) }]);
     // The screen refreshes from the server after the replay.
     await waitFor(() => expect(screen.getAllByTestId('line-progress').map((e) => e.textContent)).toEqual(['2 / 2']));

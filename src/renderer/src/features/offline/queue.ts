@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { liveQuery } from 'dexie';
-import type { RefusedReplayData } from '@shared/api/offline';
+import { replayHeaders, type RefusedReplayData } from '@shared/api/offline';
 import { ApiError } from '@renderer/http/errors';
 import type { QueryError } from '@renderer/store/api';
 import { toQueryError } from '@renderer/store/api';
@@ -8,9 +8,8 @@ import { resendCall } from '@renderer/store/endpoints';
 import { connectivity } from './connectivity';
 import { offlineDb, queueHint, type OfflineStation, type QueuedScan } from './db';
 
-/** Headers a replayed scan carries: the server marks its trace event replayed and keeps the station's time. */
-export const REPLAYED_HEADER = 'X-Replayed';
-export const STATION_AT_HEADER = 'X-Station-At';
+/** Headers a replayed scan carries (src/shared/api/offline.ts): the server marks its trace event replayed and keeps the station's time. */
+export { REPLAYED_HEADER, STATION_AT_HEADER } from '@shared/api/offline';
 
 /** Backoff between replay rounds that got no answer: 2 s doubling to at most this. */
 export const MAX_BACKOFF_MS = 10_000;
@@ -68,7 +67,7 @@ export async function replayQueue(): Promise<ReplayOutcome[]> {
     const scan = await db.queue.orderBy('seq').first();
     if (!scan) break;
     try {
-      await resendCall({ url: scan.url, data: scan.body, headers: { [REPLAYED_HEADER]: '1', [STATION_AT_HEADER]: scan.at } });
+      await resendCall({ url: scan.url, data: scan.body, headers: replayHeaders(scan.at) });
       connectivity.answered();
       await db.queue.delete(scan.seq!);
       dequeued();

@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import featureBoundaries from './eslint-rules/feature-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**'] },
@@ -64,7 +65,7 @@ export default tseslint.config(
   {
     // The lower layers of the renderer know no feature: the features register their screens, texts and
     // cache tags through the one list (src/renderer/src/app/features.ts), which only the top layer imports.
-    files: ['src/renderer/src/{i18n,store,http,session,components,hooks,permission,notify,utils}/**'],
+    files: ['src/renderer/src/{i18n,store,http,session,components,hooks,permission,notify,utils,devices,stations}/**'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', {
@@ -78,5 +79,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { paths: ['electron'], patterns: ['node:*', 'fs', 'path', 'crypto'] }],
     },
+  },
+  {
+    // A feature imports another only through its public file (features/<name>/index.ts), no two features
+    // import each other, and the stations kit imports no feature (eslint-rules/feature-boundaries.js).
+    // Tests and test fixtures may set up other features' local state.
+    files: ['src/renderer/src/features/**/*.{ts,tsx}', 'src/renderer/src/stations/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test*.{ts,tsx}', '**/productTestServer.ts'],
+    plugins: { local: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'local/feature-boundaries': 'error' },
   },
 );

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEPTS } from '@renderer/features/dept/testData';
-import { result } from '@renderer/features/production/testData';
+import { result } from '@renderer/stations/testData';
 import { ROLES } from '@renderer/features/user/testData';
 import { http } from '@renderer/http/client';
 import { api } from '@renderer/store/api';

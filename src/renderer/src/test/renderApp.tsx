@@ -10,7 +10,7 @@ import { routes } from '@renderer/router/routes';
 import { setMenuList, setPermissions, storeSignIn } from '@renderer/session/session';
 import { makeStore } from '@renderer/store';
 import { makeTheme } from '@renderer/theme';
-import { connectivity } from '@renderer/features/offline/connectivity';
+import { connectivity } from '@renderer/stations/connectivity';
 import { stopSyncForTests } from '@renderer/features/offline/sync';
 
 /** The whole app on a memory router with a fresh store (its state read from session storage). */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useT } from '@renderer/i18n/useT';
-import { connectivity } from '@renderer/features/offline/connectivity';
+import { connectivity } from '@renderer/stations/connectivity';
 import { RetryScreen } from './RetryScreen';
 import { afterProbe, autoRetries, connectionApi, firstStep, ipcErrorMessage, retryDelayMs, type StartupStatus } from './startup';
 
@@ -25,7 +25,7 @@ export function StartupGate() {
   useEffect(() => {
     if (status.kind !== 'unreachable') return;
     // Loaded only now: the local copy's database code stays out of the login screen's scripts.
-    void import('@renderer/features/offline/localChecks')
+    void import('@renderer/features/offline')
       .then((m) => m.copyReady())
       .then((ready) => mounted.current && setCanWorkOffline(ready), () => undefined);
   }, [status.kind]);

@@ -7,7 +7,7 @@ import type { ConnectionState } from '@shared/connection';
 import { http } from '@renderer/http/client';
 import { fakeAdapter } from '@renderer/test/fakeAdapter';
 import { renderApp, storeSession } from '@renderer/test/renderApp';
-import { connectivity } from '@renderer/features/offline/connectivity';
+import { connectivity } from '@renderer/stations/connectivity';
 import { offlineDb, resetOfflineDbForTests, writeMeta } from '@renderer/features/offline/db';
 import { FACTS_SCOPE, FACTS_SYNCED_AT, stopSyncForTests } from '@renderer/features/offline/sync';
 

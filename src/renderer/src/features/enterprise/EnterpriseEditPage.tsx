@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import { Form, type FormValues } from '@renderer/components/Form';
-import { lookupsApi } from '@renderer/features/lookups/lookupsApi';
+import { lookupsApi } from '@renderer/features/lookups';
 import { useCloseTab } from '@renderer/hooks/useCloseTab';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';

@@ -3,7 +3,7 @@ import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { useT } from '@renderer/i18n/useT';
 import { useAppSelector } from '@renderer/store/hooks';
 import { useRootInfoQuery } from '@renderer/store/rootInfoApi';
-import { LicenceNotice } from '@renderer/features/company/LicenceWarning';
+import { LicenceNotice } from '@renderer/features/company';
 import { usePermission } from '@renderer/permission/permission';
 import { greetingKey } from './greeting';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, Button, FormControlLabel, FormHelperText, FormLabel, Paper, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import type { InspectionResultInput, InspectionPreview, InspectionItemRef } from '@shared/api/production';
 import { NumberInput } from '@renderer/components/NumberInput';
-import { useRecordRules } from '@renderer/features/modeling/useRecordRules';
+import { useRecordRules } from '@renderer/features/modeling';
 import { useT } from '@renderer/i18n/useT';
 
 type T = ReturnType<typeof useT>;

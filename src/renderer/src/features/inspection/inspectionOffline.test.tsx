@@ -8,8 +8,8 @@ import type { InspectionItemRef, InspectionPreview } from '@shared/api/productio
 import { http } from '@renderer/http/client';
 import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
 import { renderApp, storeSession } from '@renderer/test/renderApp';
-import { bodies, brief, LPG, result, UUID } from '@renderer/features/production/testData';
-import { connectivity } from '@renderer/features/offline/connectivity';
+import { bodies, brief, LPG, result, UUID } from '@renderer/stations/testData';
+import { connectivity } from '@renderer/stations/connectivity';
 import { offlineDb, readMeta, resetOfflineDbForTests } from '@renderer/features/offline/db';
 import { FACTS_GASES, stopSyncForTests } from '@renderer/features/offline/sync';
 

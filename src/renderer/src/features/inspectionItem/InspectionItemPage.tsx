@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import { TableForm, type TableFormHandle } from '@renderer/components/TableForm';
-import { lookupsApi } from '@renderer/features/lookups/lookupsApi';
+import { lookupsApi } from '@renderer/features/lookups';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';

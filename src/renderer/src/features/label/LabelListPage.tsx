@@ -11,7 +11,7 @@ import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';
 import { useAppDispatch } from '@renderer/store/hooks';
 import { labelApi } from './labelApi';
-import { useDataSources } from '@renderer/features/lookups/useLookups';
+import { useDataSources } from '@renderer/features/lookups';
 import { DIRECTION_OPTIONS, DPI_OPTIONS, LANG_OPTIONS, NEW_LABEL } from './labelOptions';
 
 export const designerPath = (id: number) => `/tagSetting/label/set?id=${id}`;

@@ -12,10 +12,10 @@ import { http } from '@renderer/http/client';
 import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
 import { stubAudio } from '@renderer/test/fakeAudio';
 import { renderApp, storeSession } from '@renderer/test/renderApp';
-import { LPG, N2, refusal, result } from '@renderer/features/production/testData';
+import { LPG, N2, refusal, result } from '@renderer/stations/testData';
 import { resetOfflineDbForTests } from '@renderer/features/offline/db';
 import { stopSyncForTests } from '@renderer/features/offline/sync';
-import { connectivity } from '@renderer/features/offline/connectivity';
+import { connectivity } from '@renderer/stations/connectivity';
 import { clearPrintLogForTests } from './printLog';
 import { REPRINT, stopReprintsForTests } from './reprints';
 

@@ -1,8 +1,7 @@
 import { LABEL, type LabelTemplate } from '@shared/api/label';
-import { connectivity } from '@renderer/features/offline/connectivity';
-import { scanWaiting } from '@renderer/features/offline/offlineLabel';
-import { onReplayed } from '@renderer/features/offline/sync';
-import { printFailureText } from '@renderer/features/machine/devices';
+import { onReplayed, scanWaiting } from '@renderer/features/offline';
+import { connectivity } from '@renderer/stations/connectivity';
+import { printFailureText } from '@renderer/devices/devices';
 import { t } from '@renderer/i18n/i18n';
 import { notify } from '@renderer/notify/toast';
 import { toQueryError } from '@renderer/store/api';

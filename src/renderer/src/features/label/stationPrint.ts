@@ -1,7 +1,7 @@
 import type { LabelTemplate } from '@shared/api/label';
 import type { PrintResult } from '@shared/devices';
 import { labelJobOf } from '@shared/label/job';
-import { printLabel } from '@renderer/features/machine/devices';
+import { printLabel } from '@renderer/devices/devices';
 import type { LabelContent } from '@shared/api/setting';
 
 /**

@@ -1,11 +1,11 @@
 import type { LabelTemplate } from '@shared/api/label';
 import { useCallback, useEffect, useState } from 'react';
-import { printFailureText } from '@renderer/features/machine/devices';
-import { failureOf } from '@renderer/features/production/scan';
+import { printFailureText } from '@renderer/devices/devices';
+import { failureOf } from '@renderer/stations/scan';
 import { t as translate } from '@renderer/i18n/i18n';
 import { notify } from '@renderer/notify/toast';
 import { useAppDispatch } from '@renderer/store/hooks';
-import { keepLabelFormat, offlineCylinderData, plainLabel } from '@renderer/features/offline/offlineLabel';
+import { keepLabelFormat, offlineCylinderData, plainLabel } from '@renderer/features/offline';
 import { labelApi } from './labelApi';
 import { logPrint } from './printLog';
 import { startReprints } from './reprints';

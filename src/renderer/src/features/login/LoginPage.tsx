@@ -7,10 +7,9 @@ import { clearUserInfo } from '@renderer/session/session';
 import { useAppDispatch } from '@renderer/store/hooks';
 import type { QueryError } from '@renderer/store/api';
 import { LanguageSwitch } from '@renderer/layout/LanguageSwitch';
-import { useLoginMutation } from '@renderer/features/auth/authApi';
+import { changeInitialPassword, completeSignIn, useLoginMutation } from '@renderer/features/auth';
 import { useRootInfoQuery } from '@renderer/store/rootInfoApi';
-import { changeInitialPassword, completeSignIn } from '@renderer/features/auth/sessionFlow';
-import { newPasswordProblem } from '@renderer/features/password/passwordRules';
+import { newPasswordProblem } from '@renderer/features/password';
 import type { TokenData } from '@shared/api/auth';
 
 /** Only same-app paths are followed after sign-in. */

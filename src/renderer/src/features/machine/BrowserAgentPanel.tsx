@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
-import { pingAgent, printTestThroughAgent, saveAgentUrl, savedAgentUrl } from './agentClient';
-import { deviceErrorText, printFailureText } from './devices';
+import { pingAgent, printTestThroughAgent, saveAgentUrl, savedAgentUrl } from '@renderer/devices/agentClient';
+import { deviceErrorText, printFailureText } from '@renderer/devices/devices';
 
 type AgentState = { kind: 'unknown' } | { kind: 'ok'; printers: string[] } | { kind: 'down'; reason: string };
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Stack, Typography } from '@mui/material';
 import type { PrintAgentInfo } from '@shared/devices';
-import { StationPrintSection } from '@renderer/features/label/StationPrintSection';
-import { QueuesSection } from '@renderer/features/offline/QueuesSection';
+import { StationPrintSection } from '@renderer/features/label';
+import { QueuesSection } from '@renderer/features/offline';
 import { useT } from '@renderer/i18n/useT';
 import { BrowserAgentPanel } from './BrowserAgentPanel';
 import { PrintersSection } from './PrintersSection';

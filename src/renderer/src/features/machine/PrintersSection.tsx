@@ -3,7 +3,7 @@ import { Button, IconButton, MenuItem, Paper, Stack, TextField, Typography } fro
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { DesktopApi } from '@shared/ipc';
 import type { PrinterConfig, PrinterLang, PrinterTransport } from '@shared/devices';
-import { deviceErrorText, printFailureText } from './devices';
+import { deviceErrorText, printFailureText } from '@renderer/devices/devices';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 

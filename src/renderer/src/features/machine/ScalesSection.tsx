@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { DesktopApi } from '@shared/ipc';
 import { SCALE_BAUD_RATES, SCALE_PROTOCOLS, type ScaleConfig, type ScaleProtocol, type ScaleReadingEvent, type SerialPortSummary } from '@shared/devices';
-import { deviceErrorText } from './devices';
+import { deviceErrorText } from '@renderer/devices/devices';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 

@@ -4,7 +4,7 @@ import type { MaterialRow } from '@shared/api/material';
 import type { FormField } from '@renderer/components/Form';
 import { ListPage, useActionsColumn, useConfirm, useFormDialog, useListFilters } from '@renderer/components/ListPage';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
-import { optionLabel, useEnumOptions } from '@renderer/features/lookups/useLookups';
+import { optionLabel, useEnumOptions } from '@renderer/features/lookups';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';

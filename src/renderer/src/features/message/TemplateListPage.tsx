@@ -3,7 +3,7 @@ import { MESSAGE_KINDS, PLACEHOLDER_LABELS, type MessageKind, type TemplateRow }
 import type { FieldOption, FormValues } from '@renderer/components/Form';
 import { ListPage, rowValues, useActionsColumn, useFormDialog, useListFilters } from '@renderer/components/ListPage';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
-import { userApi } from '@renderer/features/user/userApi';
+import { userApi } from '@renderer/features/user';
 import { useT } from '@renderer/i18n/useT';
 import { useAppSelector } from '@renderer/store/hooks';
 import { usePermission } from '@renderer/permission/permission';

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { Box, Button, Paper, Stack, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tabs, Typography } from '@mui/material';
 import { OWN_FIELD_TYPES } from '@shared/api/dataSource';
 import type { DataSourceKind } from '@shared/dataSources';
-import { useDataSources } from '@renderer/features/lookups/useLookups';
+import { useDataSources } from '@renderer/features/lookups';
 import { useConfirmDelete, useFormDialog } from '@renderer/components/ListPage';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import { HasPermission } from '@renderer/permission/Permission';

@@ -5,7 +5,7 @@ import {
 } from '@mui/material';
 import { useT } from '@renderer/i18n/useT';
 import type { MessageKey } from '@renderer/i18n/messages';
-import { failureOf } from '@renderer/features/production/scan';
+import { failureOf } from '@renderer/stations/scan';
 import { notify } from '@renderer/notify/toast';
 import { EXCEPTION_ACTIONS as ACTIONS, type ExceptionAction as Action, type ExceptionRow as Row } from '@shared/api/offline';
 import { usePermission } from '@renderer/permission/permission';

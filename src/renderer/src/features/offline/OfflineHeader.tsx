@@ -5,7 +5,7 @@ import CloudDoneIcon from '@mui/icons-material/CloudDone';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import SyncIcon from '@mui/icons-material/Sync';
 import { useT } from '@renderer/i18n/useT';
-import { useConnectivity } from './connectivity';
+import { useConnectivity } from '@renderer/stations/connectivity';
 import { ExceptionsDialog } from './ExceptionsDialog';
 import { offlineApi } from './offlineApi';
 import { useQueueSummary } from './queue';

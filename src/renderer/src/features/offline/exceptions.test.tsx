@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { http } from '@renderer/http/client';
 import { fakeAdapter, ok } from '@renderer/test/fakeAdapter';
 import { renderApp, storeSession } from '@renderer/test/renderApp';
-import { bodies, LPG } from '@renderer/features/production/testData';
+import { bodies, LPG } from '@renderer/stations/testData';
 import { resetOfflineDbForTests } from './db';
 import { stopSyncForTests } from './sync';
 

@@ -3,7 +3,7 @@ import { PRODUCTION, type CylinderBrief, type InspectionPreview, type Inspection
 import { inspectionVerdict, type InspectionProject } from '@shared/cylinder/inspection';
 import { STATUS } from '@shared/lifecycle';
 import type { useT } from '@renderer/i18n/useT';
-import type { OfflineRule, Verdict } from '@renderer/features/production/useStation';
+import type { OfflineRule, Verdict } from '@renderer/stations/useStation';
 import { readMeta, type LocalFacts } from './db';
 import { checkLocally, LOCAL_RULES } from './localChecks';
 import { notAllowed, stationRule } from './stationRule';

@@ -9,10 +9,10 @@ import { http } from '@renderer/http/client';
 import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
 import { stubAudio } from '@renderer/test/fakeAudio';
 import { renderApp, storeSession } from '@renderer/test/renderApp';
-import { bodies, LPG, N2, refusal, result, UUID } from '@renderer/features/production/testData';
+import { bodies, LPG, N2, refusal, result, UUID } from '@renderer/stations/testData';
 import { offlineDb, resetOfflineDbForTests } from './db';
 import { stopSyncForTests } from './sync';
-import { connectivity } from './connectivity';
+import { connectivity } from '@renderer/stations/connectivity';
 
 const SCREEN_LOAD = { timeout: 15_000 };
 /** The loop waits 2 s after a round without an answer before it tries again. */

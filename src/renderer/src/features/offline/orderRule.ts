@@ -1,5 +1,5 @@
 import type { OutOrderInfo } from '@shared/api/storage';
-import type { Verdict } from '@renderer/features/production/useStation';
+import type { Verdict } from '@renderer/stations/useStation';
 import { offlineDb, type LocalFacts, type LocalOrder } from './db';
 
 /** Keeps the order as the server last showed it, so offline scans are counted against its lines. */

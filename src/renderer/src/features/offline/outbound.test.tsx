@@ -9,7 +9,7 @@ import { resetBeepForTests } from '@renderer/components/ScanInput/beep';
 import { http } from '@renderer/http/client';
 import { ok } from '@renderer/test/fakeAdapter';
 import { renderApp, storeSession } from '@renderer/test/renderApp';
-import { result } from '@renderer/features/production/testData';
+import { result } from '@renderer/stations/testData';
 import { line, orderRow, outOrder, serveStorage } from '@renderer/features/storage/testData';
 import { offlineDb, resetOfflineDbForTests } from './db';
 import { stopSyncForTests } from './sync';

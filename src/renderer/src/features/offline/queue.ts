@@ -5,7 +5,7 @@ import { ApiError } from '@renderer/http/errors';
 import type { QueryError } from '@renderer/store/api';
 import { toQueryError } from '@renderer/store/api';
 import { resendCall } from '@renderer/store/endpoints';
-import { connectivity } from './connectivity';
+import { connectivity } from '@renderer/stations/connectivity';
 import { offlineDb, queueHint, type OfflineStation, type QueuedScan } from './db';
 
 /** Headers a replayed scan carries (src/shared/api/offline.ts): the server marks its trace event replayed and keeps the station's time. */

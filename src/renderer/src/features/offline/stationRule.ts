@@ -1,7 +1,7 @@
 import type { Endpoint, EndpointArg } from '@shared/api/endpoint';
 import { httpArgs } from '@renderer/store/endpoints';
 import type { useT } from '@renderer/i18n/useT';
-import type { OfflineRule, Verdict } from '@renderer/features/production/useStation';
+import type { OfflineRule, Verdict } from '@renderer/stations/useStation';
 import type { LocalFacts, OfflineStation } from './db';
 import { applyLocally, checkLocally, type LocalCheck, type LocalRule } from './localChecks';
 import type { OfflineScan } from './offlineScan';

@@ -5,8 +5,8 @@ import { callEndpoint } from '@renderer/store/endpoints';
 
 /** The sync loop's calls: refusals are its own to handle, and a 403 (a key taken away) never leaves the screen. */
 const BACKGROUND = { silent: true, action: true } as const;
-import { readSetting, STATION_KEYS } from '@renderer/features/production/localSetting';
-import { connectivity } from './connectivity';
+import { readSetting, STATION_KEYS } from '@renderer/stations/localSetting';
+import { connectivity } from '@renderer/stations/connectivity';
 import { offlineDb, readMeta, writeMeta } from './db';
 import { MAX_BACKOFF_MS, queueSummary, replayQueue, unanswered } from './queue';
 

@@ -4,7 +4,7 @@ import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { changePasswordToggled } from '@renderer/store/appSlice';
 import { useAppDispatch, useAppSelector } from '@renderer/store/hooks';
-import { useResetOwnPasswordMutation } from '@renderer/features/auth/authApi';
+import { useResetOwnPasswordMutation } from '@renderer/features/auth';
 import { newPasswordProblem } from './passwordRules';
 
 /** 修改密码: the signed-in user changes their own password (the old one is required). */

@@ -5,7 +5,7 @@ import { AppDialog } from '@renderer/components/AppDialog';
 import { Form, type FormHandle } from '@renderer/components/Form';
 import { textOrNull } from '@renderer/components/ListPage';
 import { PaginatedTable, type TableColumn } from '@renderer/components/PaginatedTable';
-import { useDictionaryOptions } from '@renderer/features/dictionary/useDictionaryOptions';
+import { useDictionaryOptions } from '@renderer/features/dictionary';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { productApi } from './productApi';

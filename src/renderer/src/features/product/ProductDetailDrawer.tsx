@@ -7,7 +7,7 @@ import { AppDrawer } from '@renderer/components/AppDrawer';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import type { MessageKey } from '@renderer/i18n/messages';
 import { productApi } from './productApi';
-import { ownerLabel, statusLabel } from './productStatus';
+import { ownerLabel, statusLabel } from '@renderer/utils/productStatus';
 
 const FIELDS: [keyof ProductDetail, MessageKey][] = [
   ['code', 'product.code'], ['steelStamp', 'product.steelStamp'], ['materialName', 'product.material'], ['ownerName', 'product.owner'],

@@ -1,7 +1,7 @@
 import { Tab, Tabs } from '@mui/material';
 import type { StatusCount } from '@shared/api/product';
 import { useT } from '@renderer/i18n/useT';
-import { offeredStatuses, statusLabel } from './productStatus';
+import { offeredStatuses, statusLabel } from '@renderer/utils/productStatus';
 
 interface Props {
   counts: StatusCount[];

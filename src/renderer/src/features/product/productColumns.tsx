@@ -3,7 +3,7 @@ import { placeText } from '@shared/cylinder/place';
 import type { Language } from '@renderer/i18n/i18n';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
 import type { MessageKey } from '@renderer/i18n/messages';
-import { ownerLabel, statusLabel } from './productStatus';
+import { ownerLabel, statusLabel } from '@renderer/utils/productStatus';
 
 type T = (key: MessageKey) => string;
 

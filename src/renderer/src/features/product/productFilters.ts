@@ -1,7 +1,7 @@
 import type { ProductFilters, StatusCount } from '@shared/api/product';
 import type { FormField, FormValues } from '@renderer/components/Form';
 import type { MessageKey } from '@renderer/i18n/messages';
-import { offeredStatuses, statusLabel } from './productStatus';
+import { offeredStatuses, statusLabel } from '@renderer/utils/productStatus';
 import type { Lookups } from './useLookups';
 
 type T = (key: MessageKey, vars?: Record<string, string | number>) => string;

@@ -1,5 +1,5 @@
 import type { FieldOption } from '@renderer/components/Form';
-import { useCustomerOptions, useMaterialOptions, useWarehouseOptions } from '@renderer/features/lookups/useLookups';
+import { useCustomerOptions, useMaterialOptions, useWarehouseOptions } from '@renderer/features/lookups';
 
 export interface Lookups {
   /** Gases new cylinders may be registered with (enabled ones). */

@@ -3,21 +3,18 @@ import { SCAN_CALL } from '@renderer/store/endpoints';
 import { Stack, TextField } from '@mui/material';
 import { PRODUCTION, type FillingBody } from '@shared/api/production';
 import { filledByWeight } from '@shared/lifecycle';
-import { StationPrintBar } from '@renderer/features/label/StationPrintBar';
-import { stepDone, useStationPrint } from '@renderer/features/label/useStationPrint';
-import { useScaleReading } from '@renderer/features/machine/devices';
-import { lookupsApi } from '@renderer/features/lookups/lookupsApi';
-import { useRecordRules } from '@renderer/features/modeling/useRecordRules';
-import { useSystemRules } from '@renderer/features/lookups/useLookups';
-import { LOCAL_RULES } from '@renderer/features/offline/localChecks';
-import { stationRule } from '@renderer/features/offline/stationRule';
+import { StationPrintBar, stepDone, useStationPrint } from '@renderer/features/label';
+import { useScaleReading } from '@renderer/devices/devices';
+import { lookupsApi, useMaterialOptions, useSystemRules } from '@renderer/features/lookups';
+import { useRecordRules } from '@renderer/features/modeling';
+import { LOCAL_RULES, stationRule } from '@renderer/features/offline';
 import { useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
-import { STATION_KEYS } from './localSetting';
+import { STATION_KEYS } from '@renderer/stations/localSetting';
 import { productionApi } from './productionApi';
-import { GasSelect, OperatorField, ScaleReadingBox, TypedValueField, backToScan, useOperator, useStationGas, useTypedValue } from './StationFields';
-import { StationPanel } from './StationPanel';
-import { resultVerdict, useStation, type Verdict } from './useStation';
+import { GasSelect, OperatorField, ScaleReadingBox, TypedValueField, backToScan, useOperator, useStationGas, useTypedValue } from '@renderer/stations/StationFields';
+import { StationPanel } from '@renderer/stations/StationPanel';
+import { resultVerdict, useStation, type Verdict } from '@renderer/stations/useStation';
 
 type Quantity = Pick<FillingBody, 'filledWeight' | 'filledPressure' | 'source' | 'fixedValue'>;
 
@@ -39,6 +36,7 @@ export function FillStation() {
   const [operator, setOperator] = useOperator(STATION_KEYS.fillingUser);
   const [materialId, setMaterialId] = useStationGas();
   const { data: gases } = lookupsApi.useMaterialOptionsQuery({});
+  const gasOptions = useMaterialOptions();
   const gas = gases?.find((g) => g.id === materialId) ?? null;
   const byWeight = gas ? filledByWeight(gas.category) : true;
   const [lotNo, setLotNo] = useState('');
@@ -103,7 +101,7 @@ export function FillStation() {
         <>
           <Stack direction="row" spacing={1}>
             <OperatorField value={operator} onChange={setOperator} focusScan={station.focusScan} />
-            <GasSelect value={materialId} onChange={setMaterialId} focusScan={station.focusScan} label={t('production.fillGas')} />
+            <GasSelect gases={gasOptions} value={materialId} onChange={setMaterialId} focusScan={station.focusScan} label={t('production.fillGas')} />
           </Stack>
           {lotRule.show && (
             <TextField size="small" label={t('production.lotNo')} value={lotNo} onChange={(e) => setLotNo(e.target.value)} required={lotRule.required}

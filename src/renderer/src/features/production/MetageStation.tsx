@@ -1,23 +1,21 @@
 import { useState } from 'react';
 import { SCAN_CALL } from '@renderer/store/endpoints';
-import { useSystemRules } from '@renderer/features/lookups/useLookups';
+import { useSystemRules } from '@renderer/features/lookups';
 import { Stack, Typography } from '@mui/material';
 import { PRODUCTION, type MetagePreview } from '@shared/api/production';
 import { STATUS } from '@shared/lifecycle';
-import { LOCAL_RULES, weighVerdict } from '@renderer/features/offline/localChecks';
-import { stationRule } from '@renderer/features/offline/stationRule';
+import { LOCAL_RULES, stationRule, weighVerdict } from '@renderer/features/offline';
 import { NumberInput } from '@renderer/components/NumberInput';
-import { StationPrintBar } from '@renderer/features/label/StationPrintBar';
-import { stepDone, useStationPrint } from '@renderer/features/label/useStationPrint';
-import { useScaleReading } from '@renderer/features/machine/devices';
-import { useRecordRules } from '@renderer/features/modeling/useRecordRules';
+import { StationPrintBar, stepDone, useStationPrint } from '@renderer/features/label';
+import { useScaleReading } from '@renderer/devices/devices';
+import { useRecordRules } from '@renderer/features/modeling';
 import { useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
-import { STATION_KEYS } from './localSetting';
+import { STATION_KEYS } from '@renderer/stations/localSetting';
 import { productionApi } from './productionApi';
-import { OperatorField, ScaleReadingBox, backToScan, useOperator } from './StationFields';
-import { StationPanel } from './StationPanel';
-import { resultVerdict, useStation, type Verdict } from './useStation';
+import { OperatorField, ScaleReadingBox, backToScan, useOperator } from '@renderer/stations/StationFields';
+import { StationPanel } from '@renderer/stations/StationPanel';
+import { resultVerdict, useStation, type Verdict } from '@renderer/stations/useStation';
 
 type T = ReturnType<typeof useT>;
 

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { SCAN_CALL } from '@renderer/store/endpoints';
 import { FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import { PRODUCTION } from '@shared/api/production';
-import { LOCAL_RULES } from '@renderer/features/offline/localChecks';
-import { stationRule } from '@renderer/features/offline/stationRule';
+import { useMaterialOptions } from '@renderer/features/lookups';
+import { LOCAL_RULES, stationRule } from '@renderer/features/offline';
 import { useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
-import { STATION_KEYS } from './localSetting';
+import { STATION_KEYS } from '@renderer/stations/localSetting';
 import { productionApi } from './productionApi';
-import { GasSelect, OperatorField, backToScan, useOperator, useStationGas } from './StationFields';
-import { StationPanel } from './StationPanel';
-import { resultVerdict, useStation } from './useStation';
+import { GasSelect, OperatorField, backToScan, useOperator, useStationGas } from '@renderer/stations/StationFields';
+import { StationPanel } from '@renderer/stations/StationPanel';
+import { resultVerdict, useStation } from '@renderer/stations/useStation';
 
 /**
  * 领瓶: each scan picks an empty cylinder for filling (在库 → 已领瓶), for the chosen gas or the cylinder's
@@ -22,6 +22,7 @@ export function PickStation() {
   const allowed = usePermission(['produce:picking']);
   const [operator, setOperator] = useOperator(STATION_KEYS.fillingUser);
   const [materialId, setMaterialId] = useStationGas();
+  const gasOptions = useMaterialOptions();
   const [returning, setReturning] = useState(false);
   const [reason, setReason] = useState('');
   const [pick] = productionApi.useAddPickingMutation(SCAN_CALL);
@@ -47,7 +48,7 @@ export function PickStation() {
         <>
           <Stack direction="row" spacing={1}>
             <OperatorField value={operator} onChange={setOperator} focusScan={station.focusScan} />
-            <GasSelect value={materialId} onChange={setMaterialId} focusScan={station.focusScan} optional label={t('production.pickGas')} />
+            <GasSelect gases={gasOptions} value={materialId} onChange={setMaterialId} focusScan={station.focusScan} optional label={t('production.pickGas')} />
           </Stack>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <FormControlLabel label={t('production.returnMode')}

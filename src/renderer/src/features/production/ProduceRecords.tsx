@@ -7,11 +7,11 @@ import type { FormField, FormValues } from '@renderer/components/Form';
 import { ListPage, useListFilters } from '@renderer/components/ListPage';
 import { dateRange, intParam, useUrlFilters } from '@renderer/hooks/useUrlFilters';
 import type { PageQueryHook, TableColumn } from '@renderer/components/PaginatedTable';
-import { statusLabel } from '@renderer/features/product/productStatus';
-import { useMaterialOptions } from '@renderer/features/lookups/useLookups';
+import { statusLabel } from '@renderer/utils/productStatus';
+import { useMaterialOptions } from '@renderer/features/lookups';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import { useScreenState } from '@renderer/hooks/useScreenState';
-import { dateTime } from './format';
+import { dateTime } from '@renderer/stations/format';
 import { productionApi } from './productionApi';
 
 type T = ReturnType<typeof useT>;

@@ -10,7 +10,7 @@ import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
 import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
 import { stubAudio } from '@renderer/test/fakeAudio';
 import { SCAN_REFRESH } from '@renderer/store/endpoints';
-import { bodies, bodyOf, brief, LPG, N2, refusal, result, todayCounter, UUID } from './testData';
+import { bodies, bodyOf, brief, LPG, N2, refusal, result, todayCounter, UUID } from '@renderer/stations/testData';
 
 const SCREEN_LOAD = { timeout: 15_000 };
 type Handler = (c: InternalAxiosRequestConfig) => FakeReply | Promise<FakeReply> | undefined;

@@ -3,12 +3,12 @@ import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material'
 import type { RollbackPreview } from '@shared/api/production';
 import { AppDialog } from '@renderer/components/AppDialog';
 import { useConfirm } from '@renderer/components/ListPage';
-import { statusLabel } from '@renderer/features/product/productStatus';
+import { statusLabel } from '@renderer/utils/productStatus';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
-import { dateTime } from './format';
+import { dateTime } from '@renderer/stations/format';
 import { productionApi } from './productionApi';
-import { CYLINDER_CODE, failureOf, newScanId } from './scan';
+import { CYLINDER_CODE, failureOf, newScanId } from '@renderer/stations/scan';
 
 /**
  * 回退: a code → what would be undone (the cylinder's newest transition and the status it returns to) →

@@ -1,15 +1,14 @@
 import { PRODUCTION } from '@shared/api/production';
 import { SCAN_CALL } from '@renderer/store/endpoints';
 import { Stack } from '@mui/material';
-import { LOCAL_RULES } from '@renderer/features/offline/localChecks';
-import { stationRule } from '@renderer/features/offline/stationRule';
+import { LOCAL_RULES, stationRule } from '@renderer/features/offline';
 import { useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
-import { STATION_KEYS } from './localSetting';
+import { STATION_KEYS } from '@renderer/stations/localSetting';
 import { productionApi } from './productionApi';
-import { OperatorField, TypedValueField, useOperator, useTypedValue } from './StationFields';
-import { StationPanel } from './StationPanel';
-import { resultVerdict, useStation, type Verdict } from './useStation';
+import { OperatorField, TypedValueField, useOperator, useTypedValue } from '@renderer/stations/StationFields';
+import { StationPanel } from '@renderer/stations/StationPanel';
+import { resultVerdict, useStation, type Verdict } from '@renderer/stations/useStation';
 
 /**
  * 抽真空: a new cylinder or one back from its periodic inspection (在库), a returned one (已回收) or one

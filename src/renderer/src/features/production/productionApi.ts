@@ -41,8 +41,6 @@ export const productionApi = api.injectEndpoints({
     vacuum: mutationOf(b, TRACE.vacuumHandle, { tags: [...MOVED] }),
     /** The 抽真空 station's call (its own key); silent like every station's. */
     vacuumScan: mutationOf(b, PRODUCTION.vacuum, { tags: [...MOVED], silent: true, afterPaint: true }),
-    /** 今日完成: what this workstation (or user) did today, from the trace; every status change refreshes it. */
-    todayCount: queryOf(b, PRODUCTION.todayCount, { tags: ['StationCount'], silent: true }),
     saveNote: mutationOf(b, TRACE.saveOrEdit, { tags: ['Trace'] }),
   }),
 });

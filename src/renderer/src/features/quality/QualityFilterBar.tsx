@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import type { QualityFilter } from '@shared/api/quality';
 import { RangePicker } from '@renderer/components/RangePicker';
-import { useCustomerOptions, useMaterialOptions } from '@renderer/features/lookups/useLookups';
+import { useCustomerOptions, useMaterialOptions } from '@renderer/features/lookups';
 import { useT } from '@renderer/i18n/useT';
 import { qualityApi } from './qualityApi';
 

@@ -8,9 +8,9 @@ import { PaginatedTable, type TableColumn } from '@renderer/components/Paginated
 import { AppDialog } from '@renderer/components/AppDialog';
 import { PageLoading } from '@renderer/components/PageLoading';
 import { RangePicker } from '@renderer/components/RangePicker';
-import { useMaterialOptions } from '@renderer/features/lookups/useLookups';
-import { statusLabel } from '@renderer/features/product/productStatus';
-import { StatusChip } from '@renderer/features/product/StatusChip';
+import { useMaterialOptions } from '@renderer/features/lookups';
+import { statusLabel } from '@renderer/utils/productStatus';
+import { StatusChip } from '@renderer/features/product';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { HasPermission } from '@renderer/permission/Permission';

@@ -13,7 +13,7 @@ import { useAppDispatch } from '@renderer/store/hooks';
 import { OfficeEditor } from './OfficeEditor';
 import { reportApi } from './reportApi';
 import { TemplateDialog, type TemplateSave } from './TemplateDialog';
-import { useDataSources } from '@renderer/features/lookups/useLookups';
+import { useDataSources } from '@renderer/features/lookups';
 import { REPORT_OPTIONS, reportName } from './reportOptions';
 
 type ReportInfo = Extract<SettingInfo, { kind: 'REPORT' }>;

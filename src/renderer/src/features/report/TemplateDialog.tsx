@@ -6,7 +6,7 @@ import { AppDialog } from '@renderer/components/AppDialog';
 import { Form, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
 import { useT } from '@renderer/i18n/useT';
 import type { QueryError } from '@renderer/store/api';
-import { useDataSources } from '@renderer/features/lookups/useLookups';
+import { useDataSources } from '@renderer/features/lookups';
 import { isDocx, isReportKey, REPORT_OPTIONS, REPORT_SOURCE } from './reportOptions';
 import { reportApi } from './reportApi';
 

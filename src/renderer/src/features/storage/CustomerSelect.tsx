@@ -1,6 +1,6 @@
 import { Autocomplete, TextField } from '@mui/material';
 import type { FieldOption } from '@renderer/components/Form';
-import { useCustomerOptions } from '@renderer/features/lookups/useLookups';
+import { useCustomerOptions } from '@renderer/features/lookups';
 
 export interface CustomerSelectProps {
   label: string;

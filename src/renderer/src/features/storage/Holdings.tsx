@@ -4,8 +4,8 @@ import { STORAGE, type CustomerHoldingRow, type HoldingQuery, type HoldingRow } 
 import type { FormField, FormValues } from '@renderer/components/Form';
 import { ExportButton, ListPage, useListFilters, type ListFilters } from '@renderer/components/ListPage';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
-import { useCustomerOptions, useMaterialOptions } from '@renderer/features/lookups/useLookups';
-import { dateTime } from '@renderer/features/production/format';
+import { useCustomerOptions, useMaterialOptions } from '@renderer/features/lookups';
+import { dateTime } from '@renderer/stations/format';
 import { useT } from '@renderer/i18n/useT';
 import { storageApi } from './storageApi';
 

@@ -7,7 +7,7 @@ import { http } from '@renderer/http/client';
 import { ok } from '@renderer/test/fakeAdapter';
 import { renderApp, storeSession } from '@renderer/test/renderApp';
 import { stubAudio } from '@renderer/test/fakeAudio';
-import { bodies, refusal, result, UUID } from '@renderer/features/production/testData';
+import { bodies, refusal, result, UUID } from '@renderer/stations/testData';
 import { itemRow, orderRow, serveStorage } from './testData';
 
 const SCREEN_LOAD = { timeout: 15_000 };

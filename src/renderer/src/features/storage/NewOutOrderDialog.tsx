@@ -4,7 +4,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { OUT_TYPES, type OrderLineInput, type OutOrderInfo } from '@shared/api/storage';
 import { AppDialog } from '@renderer/components/AppDialog';
 import { NumberInput } from '@renderer/components/NumberInput';
-import { useMaterialOptions } from '@renderer/features/lookups/useLookups';
+import { useMaterialOptions } from '@renderer/features/lookups';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { CustomerSelect } from './CustomerSelect';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Box, Button, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { MaterialTestRow, OrderItemRow, OrderLine, PrintEntry, SignInfo } from '@shared/api/storage';
-import { dateTime } from '@renderer/features/production/format';
-import { statusLabel } from '@renderer/features/product/productStatus';
+import { dateTime } from '@renderer/stations/format';
+import { statusLabel } from '@renderer/utils/productStatus';
 import { useT } from '@renderer/i18n/useT';
 import type { MessageKey } from '@renderer/i18n/messages';
 import { STATUS } from '@shared/lifecycle';

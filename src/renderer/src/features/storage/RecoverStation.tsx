@@ -2,15 +2,14 @@ import { STORAGE } from '@shared/api/storage';
 import { SCAN_CALL } from '@renderer/store/endpoints';
 import { useRef } from 'react';
 import { TextField } from '@mui/material';
-import { backToScan } from '@renderer/features/production/StationFields';
-import { resultVerdict, useStation, type Verdict } from '@renderer/features/production/useStation';
+import { backToScan } from '@renderer/stations/StationFields';
+import { resultVerdict, useStation, type Verdict } from '@renderer/stations/useStation';
 import { useScreenState } from '@renderer/hooks/useScreenState';
-import { LOCAL_RULES } from '@renderer/features/offline/localChecks';
-import { stationRule } from '@renderer/features/offline/stationRule';
+import { LOCAL_RULES, stationRule } from '@renderer/features/offline';
 import { useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
 import { CustomerSelect } from './CustomerSelect';
-import { StationPanel } from '@renderer/features/production/StationPanel';
+import { StationPanel } from '@renderer/stations/StationPanel';
 import { storageApi } from './storageApi';
 
 /**

@@ -5,7 +5,7 @@ import type { CustomerHoldingRow, HoldingRow, StockRow } from '@shared/api/stora
 import { http } from '@renderer/http/client';
 import { ok } from '@renderer/test/fakeAdapter';
 import { renderApp, storeSession } from '@renderer/test/renderApp';
-import { bodies } from '@renderer/features/production/testData';
+import { bodies } from '@renderer/stations/testData';
 import { serveStorage } from './testData';
 
 const SCREEN_LOAD = { timeout: 15_000 };

@@ -1,5 +1,5 @@
 import { Box, Stack, Tab, Tabs } from '@mui/material';
-import { useSystemRules } from '@renderer/features/lookups/useLookups';
+import { useSystemRules } from '@renderer/features/lookups';
 import { NumberInput } from '@renderer/components/NumberInput';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import { intParam, useUrlFilters } from '@renderer/hooks/useUrlFilters';

@@ -2,7 +2,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import type { OrderItemRow, OrderLine, OrderRow, OutOrderInfo } from '@shared/api/storage';
 import { http } from '@renderer/http/client';
 import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
-import { LPG, N2, todayCounter } from '@renderer/features/production/testData';
+import { LPG, N2, todayCounter } from '@renderer/stations/testData';
 
 /** Test fixtures of the storage screens. */
 export const WAREHOUSES = [

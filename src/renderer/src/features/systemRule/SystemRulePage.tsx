@@ -3,7 +3,7 @@ import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { SystemRules } from '@shared/api/systemRule';
 import { Form, type FormHandle, type FormValues } from '@renderer/components/Form';
 import { PageLoading } from '@renderer/components/PageLoading';
-import { lookupsApi } from '@renderer/features/lookups/lookupsApi';
+import { lookupsApi } from '@renderer/features/lookups';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { usePermission } from '@renderer/permission/permission';

@@ -4,9 +4,9 @@ import type { AnalyseBody } from '@shared/api/production';
 import { AppDialog, type AppDialogHandle } from '@renderer/components/AppDialog';
 import { Form, type FormHandle, type FormValues } from '@renderer/components/Form';
 import { textOrNull, useConfirm } from '@renderer/components/ListPage';
-import { productionApi } from '@renderer/features/production/productionApi';
-import { newScanId } from '@renderer/features/production/scan';
-import { statusLabel } from '@renderer/features/product/productStatus';
+import { productionApi } from '@renderer/features/production';
+import { newScanId } from '@renderer/stations/scan';
+import { statusLabel } from '@renderer/utils/productStatus';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 

@@ -6,7 +6,7 @@ import type { CycleInfo, TimelineEvent, TraceInfo } from '@shared/api/production
 import { http } from '@renderer/http/client';
 import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
 import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
-import { bodies, brief, refusal, result, UUID } from '@renderer/features/production/testData';
+import { bodies, brief, refusal, result, UUID } from '@renderer/stations/testData';
 
 const SCREEN_LOAD = { timeout: 15_000 };
 type Handler = (c: InternalAxiosRequestConfig) => FakeReply | undefined;

@@ -5,10 +5,10 @@ import { Box, Button, Paper, Stack, Table, TableBody, TableCell, TableHead, Tabl
 import { STATUS } from '@shared/lifecycle';
 import type { CycleInfo, TraceInfo } from '@shared/api/production';
 import { ScanInput } from '@renderer/components/ScanInput';
-import { productionApi } from '@renderer/features/production/productionApi';
-import { CYLINDER_CODE, failureOf } from '@renderer/features/production/scan';
-import { ownerLabel } from '@renderer/features/product/productStatus';
-import { StatusChip } from '@renderer/features/product/StatusChip';
+import { productionApi } from '@renderer/features/production';
+import { CYLINDER_CODE, failureOf } from '@renderer/stations/scan';
+import { ownerLabel } from '@renderer/utils/productStatus';
+import { StatusChip } from '@renderer/features/product';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import type { Language } from '@renderer/i18n/i18n';
 import { useLanguage, useT } from '@renderer/i18n/useT';

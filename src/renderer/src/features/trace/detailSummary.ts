@@ -1,5 +1,5 @@
 import { actionLabel } from '@shared/lifecycle';
-import { statusLabel } from '@renderer/features/product/productStatus';
+import { statusLabel } from '@renderer/utils/productStatus';
 import type { Language } from '@renderer/i18n/i18n';
 import type { MessageKey } from '@renderer/i18n/messages';
 

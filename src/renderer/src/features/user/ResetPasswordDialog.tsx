@@ -5,7 +5,7 @@ import { AppDialog } from '@renderer/components/AppDialog';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { userApi } from './userApi';
-import { newPasswordProblem } from '@renderer/features/password/passwordRules';
+import { newPasswordProblem } from '@renderer/features/password';
 
 /** An administrator sets a new password for another user. */
 export function ResetPasswordDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import type { DeptRow, RoleOption, UserDetail, UserEditBody, UserSaveBody } from '@shared/api/user';
 import type { FormField, FormValues } from '@renderer/components/Form';
 import { textOrNull } from '@renderer/components/ListPage';
-import { deptOptions } from '@renderer/features/dept/deptOptions';
+import { deptOptions } from '@renderer/features/dept';
 import type { MessageKey } from '@renderer/i18n/messages';
 
 type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;

@@ -6,7 +6,7 @@ import {
   codeRule, ListPage, rowValues, textOrNull, useActionsColumn, useConfirmDelete, useFormDialog, useListFilters,
 } from '@renderer/components/ListPage';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
-import { optionLabel, useEnumOptions } from '@renderer/features/lookups/useLookups';
+import { optionLabel, useEnumOptions } from '@renderer/features/lookups';
 import { useT } from '@renderer/i18n/useT';
 import { HasPermission } from '@renderer/permission/Permission';
 import { warehouseApi } from './warehouseApi';

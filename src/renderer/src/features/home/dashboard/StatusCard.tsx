@@ -5,7 +5,7 @@ import { useLanguage, useT } from '@renderer/i18n/useT';
 import { dashboardApi } from '../dashboardApi';
 import { cylindersLink } from '../links';
 import { ChartCard } from './ChartCard';
-import { statusColor } from '@renderer/features/product/productStatus';
+import { statusColor } from '@renderer/utils/productStatus';
 
 /** 气瓶状态: the cylinders by status now; a slice opens the cylinder list of that status. */
 export function StatusCard() {

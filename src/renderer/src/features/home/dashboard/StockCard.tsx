@@ -5,7 +5,7 @@ import { useLanguage, useT } from '@renderer/i18n/useT';
 import { dashboardApi } from '../dashboardApi';
 import { cylindersLink } from '../links';
 import { ChartCard } from './ChartCard';
-import { statusColor } from '@renderer/features/product/productStatus';
+import { statusColor } from '@renderer/utils/productStatus';
 
 /** 仓库库存: cylinders in each warehouse, a stacked bar per status; a segment opens the cylinder list of that warehouse and status. */
 export function StockCard() {

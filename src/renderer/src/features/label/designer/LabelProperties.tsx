@@ -2,7 +2,7 @@ import { FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from
 import type { LabelContent } from '@shared/api/setting';
 import { NumberInput } from '@renderer/components/NumberInput';
 import { useT } from '@renderer/i18n/useT';
-import { useDataSources } from '@renderer/features/lookups/useLookups';
+import { useDataSources } from '@renderer/features/lookups';
 import { DIRECTION_OPTIONS, DPI_OPTIONS, LANG_OPTIONS } from '../labelOptions';
 
 /** What the designer saves besides the layout: the setting's name, purpose and flags. */

@@ -4,7 +4,7 @@ import type { LabelContent } from '@shared/api/setting';
 import { labelJobOf } from '@shared/label/job';
 import { AppDialog } from '@renderer/components/AppDialog';
 import { NumberInput } from '@renderer/components/NumberInput';
-import { printFailureText, printLabel } from '@renderer/features/machine/devices';
+import { printFailureText, printLabel } from '@renderer/devices/devices';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { withLang } from '../stationPrint';

@@ -7,7 +7,7 @@ import { useT } from '@renderer/i18n/useT';
 import type { MessageKey } from '@renderer/i18n/messages';
 import { RED, type ScanEntry, type Station, type Verdict, type VerdictKind } from './useStation';
 import { CYLINDER_CODE } from './scan';
-import { OfflineHeader } from '@renderer/features/offline/OfflineHeader';
+import { stationOffline } from './offline';
 
 type Tone = 'success' | 'warning' | 'error';
 /** What a verdict shows as: its kind, or 'warning' when it was done with a discrepancy. */
@@ -104,6 +104,8 @@ export interface StationPanelProps {
 export function StationPanel({ station, settings, onScan, below, disabled, scanLabel }: StationPanelProps) {
   const t = useT();
   const { shift, pending } = station;
+  // The connection header comes with the stations' offline half (features/offline provides it).
+  const OfflineHeader = stationOffline().Header;
   // The newest verdict also speaks under the scan field: a step finished after its scan (检验's 提交, 重试)
   // replaces what the scan said (…：请填写检验结果).
   const latest = shift.recent[0];

@@ -2,18 +2,18 @@ import { useCallback, useRef, useState, type RefObject } from 'react';
 import dayjs from 'dayjs';
 import type { ScanResult, StationAction } from '@shared/api/production';
 import { beep } from '@renderer/components/ScanInput';
-import { statusLabel } from '@renderer/features/product/productStatus';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import { useT } from '@renderer/i18n/useT';
-import { connectivity } from '@renderer/features/offline/connectivity';
-import { enqueue, hasQueuedScan } from '@renderer/features/offline/queue';
-import type { OfflineScan } from '@renderer/features/offline/offlineScan';
-import { kickSync, scanActivity } from '@renderer/features/offline/sync';
 import { readWorkstation } from '@renderer/session/workstation';
 import { getUser } from '@renderer/session/session';
 import { useAppDispatch } from '@renderer/store/hooks';
-import { productionApi } from './productionApi';
+import { statusLabel } from '@renderer/utils/productStatus';
+import { connectivity } from './connectivity';
+import { stationOffline, type OfflineRule, type OfflineScan } from './offline';
 import { failureOf, newScanId } from './scan';
+import { stationsApi } from './stationsApi';
+
+export type { OfflineRule } from './offline';
 
 /**
  * What a scan came to:
@@ -60,9 +60,6 @@ const DONE: VerdictKind[] = ['ok', 'failed'];
 export const RED: VerdictKind[] = ['failed', 'refused', 'lost'];
 
 type T = ReturnType<typeof useT>;
-
-/** A station's offline rule (see Station.run). */
-export type OfflineRule = (scanId: string) => Promise<OfflineScan | Verdict | null>;
 
 const isVerdict = (v: OfflineScan | Verdict): v is Verdict => 'kind' in v;
 /** No answer at all (network, timeout): the server cannot be reached. A 5xx answered, and stays 'lost'. */
@@ -115,7 +112,7 @@ export interface Station {
 export function useStation(name: string, action: StationAction): Station {
   const t = useT();
   // The count is the server's (the trace of today): a reload, a second tab or another PC of the same workstation agree.
-  const { data: counted } = productionApi.useTodayCountQuery({ action });
+  const { data: counted } = stationsApi.useTodayCountQuery({ action });
   const dispatch = useAppDispatch();
   const [stored, setShift] = useScreenState<Shift>(`station.${name}`, EMPTY);
   const shift = stored.day === today() ? stored : { ...EMPTY, day: today() };
@@ -154,13 +151,12 @@ export function useStation(name: string, action: StationAction): Station {
       if (!local) return undefined;
       if (isVerdict(local)) return local;
       const at = new Date().toISOString();
-      await enqueue({
+      await stationOffline().keep({
         station: local.station, scanId, code, url: local.url, body: local.body, at,
         operator: local.operator ?? '', userName: getUser()?.name ?? '', workstation: readWorkstation(),
         ...(local.note ? { note: local.note } : {}),
         ...(local.orderId !== undefined ? { orderId: local.orderId, lineKey: local.lineKey } : {}),
       });
-      kickSync();
       return { kind: 'queued', code, title: t('offline.queuedTitle', { code }), note: [local.note, t(behind ? 'offline.behindNote' : 'offline.queuedNote')].filter(Boolean).join('，') };
     } catch {
       // No local database (a browser that refuses IndexedDB): as without an offline rule.
@@ -176,7 +172,7 @@ export function useStation(name: string, action: StationAction): Station {
     // a cylinder with a scan still waiting on this PC goes behind it, so the server gets its scans in order.
     if (offline) {
       const away = !connectivity.get().online;
-      if (away || await hasQueuedScan(code).catch(() => false)) verdict = await offlineVerdict(code, scanId, offline, !away);
+      if (away || await stationOffline().waiting(code).catch(() => false)) verdict = await offlineVerdict(code, scanId, offline, !away);
     }
     if (!verdict) {
       try {
@@ -200,19 +196,18 @@ export function useStation(name: string, action: StationAction): Station {
     record(verdict, true);
     // The count moves with the verdict, in the same frame; the server's count re-fetched after the paint confirms it.
     if (DONE.includes(verdict.kind)) {
-      dispatch(productionApi.util.updateQueryData('todayCount', { action }, (d) => { d.count += 1; }));
+      dispatch(stationsApi.util.updateQueryData('todayCount', { action }, (d) => { d.count += 1; }));
     }
     return verdict;
   }, [record, setPending, t, dispatch, action, offlineVerdict]);
 
   const run = useCallback(async (code: string, attempt: (scanId: string) => Promise<Verdict>, offline?: OfflineRule): Promise<Verdict> => {
     // The local copy's background pages wait while a scan is in flight (see PACE in offline/sync).
-    scanActivity.inFlight += 1;
+    stationOffline().scanning(true);
     try {
       return await runScan(code, attempt, offline);
     } finally {
-      scanActivity.inFlight -= 1;
-      scanActivity.lastAt = Date.now();
+      stationOffline().scanning(false);
     }
   }, [runScan]);
 

@@ -3,7 +3,7 @@ import { Alert, Box, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Typ
 import type { ScaleReadingEvent } from '@shared/devices';
 import { NumberInput } from '@renderer/components/NumberInput';
 import { useScreenState } from '@renderer/hooks/useScreenState';
-import { useMaterialOptions } from '@renderer/features/lookups/useLookups';
+import type { FieldOption } from '@renderer/components/Form';
 import { useT } from '@renderer/i18n/useT';
 import { useAppSelector } from '@renderer/store/hooks';
 import { STATION_KEYS, useLocalSetting, type StationKey } from './localSetting';
@@ -33,7 +33,9 @@ export function OperatorField({ value, onChange, focusScan }: { value: string; o
 /** The gas chosen at the station, remembered on this PC (MATERIAL_WEIGHING). */
 export const useStationGas = () => useLocalSetting<number | null>(STATION_KEYS.material, null);
 
-export function GasSelect({ value, onChange, focusScan, optional, label }: {
+export function GasSelect({ gases, value, onChange, focusScan, optional, label }: {
+  /** The gases offered (the plant's enabled ones: lookups' useMaterialOptions()). */
+  gases: readonly FieldOption[];
   value: number | null;
   onChange: (id: number | null) => void;
   focusScan: () => void;
@@ -42,7 +44,6 @@ export function GasSelect({ value, onChange, focusScan, optional, label }: {
   label?: string;
 }) {
   const t = useT();
-  const gases = useMaterialOptions();
   // A remembered gas that was stopped or removed is not offered: the field shows empty until chosen again.
   const known = value !== null && gases.some((g) => g.value === value);
   return (

@@ -1,0 +1,2 @@
+/** The modeling feature's public file: what other features may use of it (lint rejects deeper imports). */
+export { useRecordRules } from './useRecordRules';

@@ -76,6 +76,8 @@ const common = {
   isDefault: Type.Optional(Flag('默认')),
   remark: OptStr('备注', { maxLength: 255 }),
 };
+/** The fields every kind of setting saves (what the label and report forms check before saving). */
+export const SettingFields = Type.Object(common);
 
 export const SettingSaveBody = Type.Union([
   Type.Object({ kind: Type.Literal('REPORT', { title: '类别' }), ...common, content: ReportContent }),

@@ -53,6 +53,7 @@ export function fieldError(field: FormField, values: FormValues, t: Translate): 
     if (rule.min !== undefined && size !== null && size < rule.min) return rule.message ?? t('widget.ruleMinLength', { label, n: rule.min });
     if (rule.max !== undefined && size !== null && size > rule.max) return rule.message ?? t('widget.ruleMaxLength', { label, n: rule.max });
     if (rule.pattern && !rule.pattern.test(String(value))) return rule.message ?? t('widget.rulePattern', { label });
+    if (rule.test && !rule.test(String(value))) return rule.message ?? t('widget.rulePattern', { label });
     if (rule.validator) {
       const message = rule.validator(value, values);
       if (message) return message;

@@ -29,6 +29,8 @@ export type FormValues = Record<string, unknown>;
 export interface FieldRule {
   required?: boolean;
   pattern?: RegExp;
+  /** A test of the text besides a pattern (a date that exists); failing shows the pattern's message. */
+  test?: (text: string) => boolean;
   /** Least text length (strings) or item count (arrays). */
   min?: number;
   /** Most text length (strings) or item count (arrays). */

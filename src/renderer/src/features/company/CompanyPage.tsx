@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import type { CompanyInfo } from '@shared/api/company';
-import { CREDIT_CODE_PATTERN } from '@shared/api/enterprise';
-import { Form, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
+import { CompanySaveBody, type CompanyInfo } from '@shared/api/company';
+import { Form, fromSchema, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
 import { textOrNull } from '@renderer/components/ListPage';
 import { PageLoading } from '@renderer/components/PageLoading';
 import { useT } from '@renderer/i18n/useT';
@@ -14,10 +13,7 @@ import { companyApi } from './companyApi';
 import { LogoField } from './LogoField';
 import { LicenceWarning } from './LicenceWarning';
 
-const CREDIT = new RegExp(CREDIT_CODE_PATTERN);
-const PHONE = /^[0-9+\-() ]{3,32}$/;
 const TEXT_KEYS = ['companyName', 'creditCode', 'licenceNo', 'licenceExpiry', 'address', 'phone', 'appTitle', 'publicUrl'] as const;
-const PUBLIC_URL = /^https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?(\/[A-Za-z0-9._~-]*)*$/;
 
 /** 企业信息: the plant's one record, what documents print and the title bar shows. */
 export default function CompanyPage() {
@@ -38,16 +34,18 @@ function CompanyForm({ info }: { info: CompanyInfo | null }) {
   const { refetch } = companyApi.useCompanyInfoQuery();
   const initial: FormValues = { ...Object.fromEntries(TEXT_KEYS.map((k) => [k, info?.[k] ?? null])), publicPage: info?.publicPage ?? 1 };
 
+  // Limits and patterns from the body the server checks (CompanySaveBody); the pattern messages say what is expected.
+  const limits = (key: keyof CompanySaveBody, patternMessage?: string) => fromSchema(CompanySaveBody, key, { patternMessage });
   const fields: FormField[] = [
-    { key: 'companyName', label: t('company.companyName'), rules: [{ max: 128 }], span: 24 },
-    { key: 'creditCode', label: t('company.creditCode'), rules: [{ pattern: CREDIT, message: t('company.creditCodePattern') }], maxLength: 18 },
-    { key: 'phone', label: t('company.phone'), rules: [{ pattern: PHONE, message: t('company.phonePattern') }], maxLength: 32 },
-    { key: 'licenceNo', label: t('company.licenceNo'), rules: [{ max: 64 }] },
-    { key: 'licenceExpiry', label: t('company.licenceExpiry'), type: 'date' },
-    { key: 'address', label: t('company.address'), rules: [{ max: 255 }], span: 24 },
-    { key: 'appTitle', label: t('company.appTitle'), placeholder: t('company.appTitleHint'), rules: [{ max: 64 }], span: 24 },
+    { key: 'companyName', label: t('company.companyName'), ...limits('companyName'), span: 24 },
+    { key: 'creditCode', label: t('company.creditCode'), ...limits('creditCode', t('company.creditCodePattern')) },
+    { key: 'phone', label: t('company.phone'), ...limits('phone', t('company.phonePattern')) },
+    { key: 'licenceNo', label: t('company.licenceNo'), ...limits('licenceNo') },
+    { key: 'licenceExpiry', label: t('company.licenceExpiry'), type: 'date', ...limits('licenceExpiry') },
+    { key: 'address', label: t('company.address'), ...limits('address'), span: 24 },
+    { key: 'appTitle', label: t('company.appTitle'), placeholder: t('company.appTitleHint'), ...limits('appTitle'), span: 24 },
     { key: 'publicPage', label: t('company.publicPage'), type: 'switch', hint: t('company.publicPageHint'), span: 24 },
-    { key: 'publicUrl', label: t('company.publicUrl'), placeholder: t('company.publicUrlHint'), rules: [{ max: 200 }, { pattern: PUBLIC_URL, message: t('company.publicUrlPattern') }], span: 24 },
+    { key: 'publicUrl', label: t('company.publicUrl'), placeholder: t('company.publicUrlHint'), ...limits('publicUrl', t('company.publicUrlPattern')), span: 24 },
   ];
 
   const submit = async () => {

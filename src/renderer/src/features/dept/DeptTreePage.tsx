@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
-import type { DeptEditBody, DeptNode } from '@shared/api/user';
-import type { FormValues } from '@renderer/components/Form';
+import { DeptSaveBody, type DeptEditBody, type DeptNode } from '@shared/api/user';
+import { fromSchema, type FormValues } from '@renderer/components/Form';
 import { numberOrUndefined, textOrNull, useConfirmDelete, useFormDialog } from '@renderer/components/ListPage';
 import { NoDataRow, TreeNameCell, useTreeRows } from '@renderer/components/TreeTable';
 import { useT } from '@renderer/i18n/useT';
@@ -9,7 +9,6 @@ import { usePermission } from '@renderer/permission/permission';
 import { deptApi } from './deptApi';
 import { deptOptions } from './deptOptions';
 
-const PHONE = /^[0-9+\-() ]{3,32}$/;
 /** The parent select's value for 无（顶级部门）: the select needs a value, the body says null. */
 const TOP = 0;
 
@@ -45,14 +44,14 @@ export default function DeptTreePage() {
     },
     defaultSpan: 12,
     fields: (_values, item) => [
-      { key: 'deptName', label: t('dept.name'), rules: [{ required: true }, { max: 64 }] },
+      { key: 'deptName', label: t('dept.name'), ...fromSchema(DeptSaveBody, 'deptName') },
       {
         key: 'parentId', label: t('dept.parent'), type: 'select',
         options: [{ label: t('dept.topLevel'), value: TOP }, ...deptOptions(flat, item && 'row' in item ? item.row.id : undefined)],
       },
-      { key: 'leader', label: t('dept.leader'), rules: [{ max: 64 }] },
-      { key: 'phone', label: t('dept.phone'), rules: [{ pattern: PHONE, message: t('dept.phonePattern') }] },
-      { key: 'sort', label: t('dept.sort'), type: 'number', min: 0, max: 100_000, decimal: 0 },
+      { key: 'leader', label: t('dept.leader'), ...fromSchema(DeptSaveBody, 'leader') },
+      { key: 'phone', label: t('dept.phone'), ...fromSchema(DeptSaveBody, 'phone', { patternMessage: t('dept.phonePattern') }) },
+      { key: 'sort', label: t('dept.sort'), type: 'number', ...fromSchema(DeptSaveBody, 'sort') },
     ],
     initialValues: (item) => {
       if (item && 'row' in item) {

@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
-import type { DictEntryRow, DictTypeRow } from '@shared/api/dictionary';
-import type { FormValues } from '@renderer/components/Form';
+import { DictEntrySave, type DictEntryRow, type DictTypeRow } from '@shared/api/dictionary';
+import { fromSchema, type FormValues } from '@renderer/components/Form';
 import { ListPage, numberOrUndefined, rowValues, textOrNull, useActionsColumn, useConfirmDelete, useFormDialog, useListFilters } from '@renderer/components/ListPage';
 import type { TableColumn, TableHandle } from '@renderer/components/PaginatedTable';
 import { useT } from '@renderer/i18n/useT';
@@ -30,11 +30,11 @@ export function EntryPane({ type, onChanged }: { type: DictTypeRow; onChanged: (
     width: 560,
     defaultSpan: 12,
     fields: () => [
-      { key: 'dataName', label: t('dictionary.dataName'), rules: [{ required: true }, { max: 64 }] },
-      { key: 'dataValue', label: t('dictionary.dataValue'), rules: [{ required: true }, { max: 128 }] },
-      { key: 'sort', label: t('dictionary.sort'), type: 'number', min: 0, max: 100_000, decimal: 0 },
+      { key: 'dataName', label: t('dictionary.dataName'), ...fromSchema(DictEntrySave, 'dataName') },
+      { key: 'dataValue', label: t('dictionary.dataValue'), ...fromSchema(DictEntrySave, 'dataValue') },
+      { key: 'sort', label: t('dictionary.sort'), type: 'number', ...fromSchema(DictEntrySave, 'sort') },
       { key: 'status', label: t('dictionary.status'), type: 'switch' },
-      { key: 'remark', label: t('common.remark'), type: 'textarea', rules: [{ max: 255 }], span: 24 },
+      { key: 'remark', label: t('common.remark'), type: 'textarea', ...fromSchema(DictEntrySave, 'remark'), span: 24 },
     ],
     initialValues: (row) => (row ? rowValues(row) : { sort: 0, status: 1 }),
     submit: async (v: FormValues, row) => {

@@ -1,8 +1,8 @@
 import { useMemo, type Ref } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
-import type { DictTypeRow } from '@shared/api/dictionary';
-import type { FormField, FormValues } from '@renderer/components/Form';
-import { codeRule, ListPage, rowValues, textOrNull, useActionsColumn, useConfirmDelete, useFormDialog, useListFilters } from '@renderer/components/ListPage';
+import { DictTypeSave, type DictTypeRow } from '@shared/api/dictionary';
+import { fromSchema, type FormField, type FormValues } from '@renderer/components/Form';
+import { ListPage, rowValues, textOrNull, useActionsColumn, useConfirmDelete, useFormDialog, useListFilters } from '@renderer/components/ListPage';
 import type { TableColumn, TableHandle } from '@renderer/components/PaginatedTable';
 import { useT } from '@renderer/i18n/useT';
 import { HasPermission } from '@renderer/permission/Permission';
@@ -29,10 +29,10 @@ export function TypePane({ selected, onSelect, tableRef, reload }: Props) {
       {
         // A built-in type's code is what the forms ask for: it stays.
         key: 'typeCode', label: t('dictionary.typeCode'), disabled: row?.builtIn,
-        rules: [{ required: true }, { max: 64 }, codeRule(t('common.codePattern', { label: t('dictionary.typeCode') }))],
+        ...fromSchema(DictTypeSave, 'typeCode', { patternMessage: t('common.codePattern', { label: t('dictionary.typeCode') }) }),
       },
-      { key: 'typeName', label: t('dictionary.typeName'), rules: [{ required: true }, { max: 64 }] },
-      { key: 'remark', label: t('common.remark'), type: 'textarea', rules: [{ max: 255 }] },
+      { key: 'typeName', label: t('dictionary.typeName'), ...fromSchema(DictTypeSave, 'typeName') },
+      { key: 'remark', label: t('common.remark'), type: 'textarea', ...fromSchema(DictTypeSave, 'remark') },
     ],
     initialValues: rowValues,
     submit: async (v: FormValues, row) => {

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Chip } from '@mui/material';
-import type { LabelContent, SettingInfo, SettingRow } from '@shared/api/setting';
+import { LabelContent, SettingFields, type SettingInfo, type SettingRow } from '@shared/api/setting';
 import type { DataSourceKind } from '@shared/dataSources';
-import type { FormField, FormValues } from '@renderer/components/Form';
-import { codeRule, ListPage, textOrNull, useActionsColumn, useFormDialog, useListFilters } from '@renderer/components/ListPage';
+import { fromSchema, rulesFrom, type FormField, type FormValues } from '@renderer/components/Form';
+import { ListPage, textOrNull, useActionsColumn, useFormDialog, useListFilters } from '@renderer/components/ListPage';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
@@ -31,14 +31,15 @@ export default function LabelListPage() {
     title: () => t('label.add'),
     defaultSpan: 12,
     fields: () => [
-      { key: 'name', label: t('label.name'), rules: [{ required: true }, { max: 64 }] },
-      { key: 'settingKey', label: t('label.key'), hint: t('label.keyHint'), rules: [{ required: true }, { max: 64 }, codeRule(t('common.codePattern', { label: t('label.key') }))] },
-      { key: 'width', label: t('label.width'), type: 'number', min: 5, max: 300, decimal: 1, rules: [{ required: true }] },
-      { key: 'height', label: t('label.height'), type: 'number', min: 5, max: 1000, decimal: 1, rules: [{ required: true }] },
-      { key: 'dpi', label: t('label.dpi'), type: 'select', options: DPI_OPTIONS, rules: [{ required: true }] },
-      { key: 'direction', label: t('label.direction'), type: 'select', options: DIRECTION_OPTIONS, rules: [{ required: true }] },
-      { key: 'lang', label: t('label.lang'), type: 'select', options: LANG_OPTIONS, rules: [{ required: true }] },
-      { key: 'dataSource', label: t('label.dataSource'), type: 'select', options: sources.options, rules: [{ required: true }] },
+      { key: 'name', label: t('label.name'), ...fromSchema(SettingFields, 'name') },
+      { key: 'settingKey', label: t('label.key'), hint: t('label.keyHint'), ...fromSchema(SettingFields, 'settingKey', { patternMessage: t('common.codePattern', { label: t('label.key') }) }) },
+      // Sizes in tenths of a millimetre: the form's step, not a bound of the body.
+      { key: 'width', label: t('label.width'), type: 'number', ...fromSchema(LabelContent, 'width'), decimal: 1 },
+      { key: 'height', label: t('label.height'), type: 'number', ...fromSchema(LabelContent, 'height'), decimal: 1 },
+      { key: 'dpi', label: t('label.dpi'), type: 'select', options: DPI_OPTIONS, rules: rulesFrom(LabelContent, 'dpi') },
+      { key: 'direction', label: t('label.direction'), type: 'select', options: DIRECTION_OPTIONS, rules: rulesFrom(LabelContent, 'direction') },
+      { key: 'lang', label: t('label.lang'), type: 'select', options: LANG_OPTIONS, rules: rulesFrom(LabelContent, 'lang') },
+      { key: 'dataSource', label: t('label.dataSource'), type: 'select', options: sources.options, rules: rulesFrom(SettingFields, 'dataSource') },
     ],
     initialValues: () => ({ ...NEW_LABEL, dataSource: 'CYLINDER', settingKey: 'FILLING' }),
     submit: async (v: FormValues) => {

@@ -1,17 +1,15 @@
 import { useMemo, useRef, useState } from 'react';
 import { Divider, Stack, Typography } from '@mui/material';
-import { MENU_NO_PATTERN, type MenuOption } from '@shared/api/menu';
+import { MenuSaveBody, type MenuOption } from '@shared/api/menu';
 import { AppDialog, type AppDialogHandle } from '@renderer/components/AppDialog';
-import { Form, sameValues, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
+import { Form, fromSchema, sameValues, type FormField, type SchemaOptions, type FormHandle, type FormValues } from '@renderer/components/Form';
 import { TableForm, type TableFormHandle } from '@renderer/components/TableForm';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { menuApi } from './menuApi';
 import {
-  buttonColumns, buttonRows, COLOR_PATTERN, initialValues, LINK_PATTERN, parentOptions, repeatedKey, toBody, URL_PATTERN, type Editing,
+  buttonColumns, buttonRows, initialValues, parentOptions, repeatedKey, toBody, type Editing,
 } from './menuForm';
-
-const NO_PATTERN = new RegExp(MENU_NO_PATTERN);
 
 /**
  * The menu form: the menu's fields and its buttons (key and name), saved at once. A built-in menu keeps
@@ -31,20 +29,17 @@ export function MenuDialog({ item, menus, onClose }: { item: Editing; menus: Men
   const node = 'node' in item ? item.node : undefined;
 
   const title = node ? t('menu.edit') : 'parentName' in item && item.parentName ? t('menu.addChildOf', { name: item.parentName }) : t('menu.add');
+  // Limits and patterns from the body the server checks (MenuSaveBody).
+  const limits = (key: keyof MenuSaveBody, options?: SchemaOptions) => fromSchema(MenuSaveBody, key, options);
   const fields: FormField[] = [
-    { key: 'menuName', label: t('menu.name'), rules: [{ required: true }, { max: 64 }] },
-    {
-      key: 'menuNo', label: t('menu.no'), disabled: node?.builtIn,
-      rules: [{ required: true }, { max: 64 }, { pattern: NO_PATTERN, message: t('common.codePattern', { label: t('menu.no') }) }],
-    },
+    { key: 'menuName', label: t('menu.name'), ...limits('menuName') },
+    { key: 'menuNo', label: t('menu.no'), disabled: node?.builtIn, ...limits('menuNo', { patternMessage: t('common.codePattern', { label: t('menu.no') }) }) },
     { key: 'parentNo', label: t('menu.parent'), type: 'select', options: parentOptions(menus, t, node?.menuNo) },
-    { key: 'menuIcon', label: t('menu.icon'), rules: [{ max: 64 }] },
-    { key: 'menuUrl', label: t('menu.url'), placeholder: '/product/product', rules: [{ max: 255 }, { pattern: URL_PATTERN, message: t('menu.urlPattern') }] },
+    { key: 'menuIcon', label: t('menu.icon'), ...limits('menuIcon') },
+    { key: 'menuUrl', label: t('menu.url'), placeholder: '/product/product', ...limits('menuUrl', { patternMessage: t('menu.urlPattern') }) },
     {
-      key: 'menuLink', label: t('menu.link'), placeholder: 'https://', rules: [
-        { max: 255 }, { pattern: LINK_PATTERN, message: t('menu.linkPattern') },
-        { validator: (v, all) => (v && all.menuUrl ? t('menu.urlOrLink') : undefined) },
-      ],
+      key: 'menuLink', label: t('menu.link'), placeholder: 'https://',
+      ...limits('menuLink', { patternMessage: t('menu.linkPattern'), also: [{ validator: (v, all) => (v && all.menuUrl ? t('menu.urlOrLink') : undefined) }] }),
     },
     {
       key: 'target', label: t('menu.target'), type: 'select', options: [
@@ -52,8 +47,8 @@ export function MenuDialog({ item, menus, onClose }: { item: Editing; menus: Men
         { label: t('menu.targetParent'), value: '_parent' }, { label: t('menu.targetBlank'), value: '_blank' },
       ],
     },
-    { key: 'menuColor', label: t('menu.color'), placeholder: '#409EFF', rules: [{ pattern: COLOR_PATTERN, message: t('menu.colorPattern') }] },
-    { key: 'sort', label: t('menu.sort'), type: 'number', min: 0, max: 100_000, decimal: 0 },
+    { key: 'menuColor', label: t('menu.color'), placeholder: '#409EFF', ...limits('menuColor', { patternMessage: t('menu.colorPattern') }) },
+    { key: 'sort', label: t('menu.sort'), type: 'number', ...limits('sort') },
     { key: 'hidden', label: t('menu.hidden'), type: 'switch' },
   ];
 

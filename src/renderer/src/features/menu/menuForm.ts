@@ -1,4 +1,4 @@
-import { BUTTON_KEY_PATTERN, MENU_COLOR_PATTERN, type MenuAdminNode, type MenuOption, type MenuSaveBody } from '@shared/api/menu';
+import { BUTTON_KEY_PATTERN, type MenuAdminNode, type MenuOption, type MenuSaveBody } from '@shared/api/menu';
 import { isMenuTarget } from '@shared/menuLink';
 import type { FieldOption, FormValues } from '@renderer/components/Form';
 import { numberOrUndefined, textOrNull } from '@renderer/components/ListPage';
@@ -9,9 +9,6 @@ type Translate = (key: MessageKey, vars?: Record<string, string | number>) => st
 
 /** The parent select's value for 无（顶级菜单）: not a possible menu number, so never a real menu's. */
 export const TOP = '#top';
-export const URL_PATTERN = /^\/[A-Za-z0-9_./-]*$/;
-export const LINK_PATTERN = /^https?:\/\/\S+$/;
-export const COLOR_PATTERN = new RegExp(MENU_COLOR_PATTERN);
 const KEY_PATTERN = new RegExp(BUTTON_KEY_PATTERN);
 
 /** What the dialog edits: a menu, or a new one under `parentNo` (null: top level). */

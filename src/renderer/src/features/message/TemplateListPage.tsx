@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { MESSAGE_KINDS, PLACEHOLDER_LABELS, type MessageKind, type TemplateRow } from '@shared/api/message';
-import type { FieldOption, FormValues } from '@renderer/components/Form';
+import { MESSAGE_KINDS, PLACEHOLDER_LABELS, TemplateSaveBody, type MessageKind, type TemplateRow } from '@shared/api/message';
+import { fromSchema, type FieldOption, type FormValues } from '@renderer/components/Form';
 import { ListPage, rowValues, useActionsColumn, useFormDialog, useListFilters } from '@renderer/components/ListPage';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
 import { userApi } from '@renderer/features/user';
@@ -35,9 +35,9 @@ export default function TemplateListPage() {
       const kind = MESSAGE_KINDS[(row?.code ?? 'recall') as MessageKind];
       return [
         { key: 'name', label: t('template.name'), disabled: true },
-        { key: 'title', label: t('message.title'), rules: [{ required: true }, { max: 128 }], hint: t('template.titleHint', { list: hints(kind.digest, lang) }) },
-        { key: 'content', label: t('message.content'), type: 'textarea', rules: [{ required: true }, { max: 1000 }], hint: t('template.placeholders', { list: hints(kind.item, lang) }) },
-        { key: 'digest', label: t('template.digest'), type: 'textarea', rules: [{ required: true }, { max: 1000 }], hint: t('template.digestHint', { list: hints(kind.digest, lang) }) },
+        { key: 'title', label: t('message.title'), ...fromSchema(TemplateSaveBody, 'title'), hint: t('template.titleHint', { list: hints(kind.digest, lang) }) },
+        { key: 'content', label: t('message.content'), type: 'textarea', ...fromSchema(TemplateSaveBody, 'content'), hint: t('template.placeholders', { list: hints(kind.item, lang) }) },
+        { key: 'digest', label: t('template.digest'), type: 'textarea', ...fromSchema(TemplateSaveBody, 'digest'), hint: t('template.digestHint', { list: hints(kind.digest, lang) }) },
         { key: 'roleIds', label: t('template.roles'), type: 'select', multiple: true, options: roleOptions },
         { key: 'enabled', label: t('template.enabled'), type: 'switch' },
       ];

@@ -1,9 +1,9 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Box, CircularProgress, Divider, Stack, Typography } from '@mui/material';
-import type { RoleRow } from '@shared/api/user';
+import { RoleSaveBody, type RoleRow } from '@shared/api/user';
 import { AppDialog, type AppDialogHandle } from '@renderer/components/AppDialog';
-import { Form, sameValues, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
-import { codeRule, textOrNull } from '@renderer/components/ListPage';
+import { Form, fromSchema, sameValues, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
+import { textOrNull } from '@renderer/components/ListPage';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { roleApi } from './roleApi';
@@ -30,12 +30,12 @@ export function RoleDialog({ role, onClose }: { role: RoleRow | null; onClose: (
   const builtIn = role?.builtIn === true;
 
   const fields: FormField[] = [
-    { key: 'roleName', label: t('role.name'), span: 12, rules: [{ required: true }, { max: 64 }] },
+    { key: 'roleName', label: t('role.name'), span: 12, ...fromSchema(RoleSaveBody, 'roleName') },
     {
       key: 'roleCode', label: t('role.code'), span: 12, disabled: builtIn,
-      rules: [{ required: true }, { max: 64 }, codeRule(t('common.codePattern', { label: t('role.code') }))],
+      ...fromSchema(RoleSaveBody, 'roleCode', { patternMessage: t('common.codePattern', { label: t('role.code') }) }),
     },
-    { key: 'remark', label: t('common.remark'), type: 'textarea', rows: 2, rules: [{ max: 255 }] },
+    { key: 'remark', label: t('common.remark'), type: 'textarea', rows: 2, ...fromSchema(RoleSaveBody, 'remark') },
   ];
 
   const save = async () => {

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Button } from '@mui/material';
-import type { WarehouseRow, WarehouseSaveBody } from '@shared/api/warehouse';
-import type { FormField, FormValues } from '@renderer/components/Form';
+import { WarehouseSaveBody, type WarehouseRow } from '@shared/api/warehouse';
+import { fromSchema, type FormField, type FormValues } from '@renderer/components/Form';
 import {
-  codeRule, ListPage, rowValues, textOrNull, useActionsColumn, useConfirmDelete, useFormDialog, useListFilters,
+  ListPage, rowValues, textOrNull, useActionsColumn, useConfirmDelete, useFormDialog, useListFilters,
 } from '@renderer/components/ListPage';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
 import { optionLabel, useEnumOptions } from '@renderer/features/lookups';
@@ -38,12 +38,12 @@ export default function WarehouseListPage() {
     title: (row) => t(row ? 'warehouse.edit' : 'warehouse.add'),
     defaultSpan: 12,
     fields: () => [
-      { key: 'warehouseName', label: t('warehouse.name'), rules: [{ required: true }, { max: 64 }] },
-      { key: 'warehouseCode', label: t('warehouse.code'), rules: [{ required: true }, { max: 32 }, codeRule(t('common.codePattern', { label: t('warehouse.code') }))] },
-      { key: 'kind', label: t('warehouse.kind'), type: 'select', options: kinds, rules: [{ required: true }] },
-      { key: 'keeper', label: t('warehouse.keeper'), rules: [{ max: 64 }] },
-      { key: 'address', label: t('warehouse.address'), rules: [{ max: 255 }], span: 24 },
-      { key: 'remark', label: t('common.remark'), type: 'textarea', rules: [{ max: 255 }], span: 24 },
+      { key: 'warehouseName', label: t('warehouse.name'), ...fromSchema(WarehouseSaveBody, 'warehouseName') },
+      { key: 'warehouseCode', label: t('warehouse.code'), ...fromSchema(WarehouseSaveBody, 'warehouseCode', { patternMessage: t('common.codePattern', { label: t('warehouse.code') }) }) },
+      { key: 'kind', label: t('warehouse.kind'), type: 'select', options: kinds, ...fromSchema(WarehouseSaveBody, 'kind') },
+      { key: 'keeper', label: t('warehouse.keeper'), ...fromSchema(WarehouseSaveBody, 'keeper') },
+      { key: 'address', label: t('warehouse.address'), ...fromSchema(WarehouseSaveBody, 'address'), span: 24 },
+      { key: 'remark', label: t('common.remark'), type: 'textarea', ...fromSchema(WarehouseSaveBody, 'remark'), span: 24 },
     ],
     initialValues: rowValues,
     submit: (v, row) => save(toBody(v, row)).unwrap(),

@@ -48,6 +48,26 @@ export interface AppConfig {
    * socket's own address; 0 → no limit; absent → 128, or no limit with TRUST_PROXY (every client is then the proxy).
    */
   maxConnectionsPerAddress?: number;
+  /** Continuous archiving and nightly base backups of the embedded database; absent → none (tests, or BACKUP=off). */
+  backup?: BackupConfig;
+}
+
+/** Backups of the embedded PostgreSQL (issue 33): WAL archived continuously, a verified base backup every night. */
+export interface BackupConfig {
+  /** BACKUP_DIR: base backups in base/, archived WAL in wal/; absent → DATA_DIR-backups beside DATA_DIR. */
+  dir: string;
+  /** BACKUP_HOUR: the nightly base backup starts after this hour (local time), 0–23. */
+  hour: number;
+  /** BACKUP_KEEP_DAILY / _WEEKLY / _MONTHLY: verified base backups kept, the newest of each day, week, month. */
+  keepDaily: number;
+  keepWeekly: number;
+  keepMonthly: number;
+  /** BACKUP_ARCHIVE_TIMEOUT_SECONDS: a WAL segment is archived at least this often while there are writes. */
+  archiveTimeoutSeconds: number;
+  /** BACKUP_LAG_ALERT_MINUTES: the archive falling this far behind raises a message to administrators. */
+  lagAlertMinutes: number;
+  /** BACKUP_VERIFY_TIMEOUT_SECONDS: the longest a verification (restore into a scratch cluster) may take. */
+  verifyTimeoutSeconds: number;
 }
 
 /** S3-compatible object storage (MinIO, Aliyun OSS, Tencent COS, AWS S3): every server of a plant reads the same files. */
@@ -86,6 +106,13 @@ export const CONFIG_DEFAULTS = {
   qrPageCacheSeconds: 10,
   requestTimeoutSeconds: 120,
   maxConnectionsPerAddress: 128,
+  backupHour: 2,
+  backupKeepDaily: 7,
+  backupKeepWeekly: 4,
+  backupKeepMonthly: 12,
+  backupArchiveTimeoutSeconds: 60,
+  backupLagAlertMinutes: 30,
+  backupVerifyTimeoutSeconds: 1800,
 } as const;
 
 /** SPEC section 9: uploads default to 10M per file. */
@@ -174,6 +201,21 @@ function fileStorage(env: Env, dataDir: string): FileStorageConfig {
   throw new ConfigError(`FILE_STORAGE must be local or s3, got "${kind}"`);
 }
 
+function backup(env: Env, dataDir: string, databaseUrl: string | undefined): BackupConfig | undefined {
+  // An external PostgreSQL is the DBA's to back up: the server only shows what it can see of it.
+  if (databaseUrl !== undefined || !boolean(env, 'BACKUP', true)) return undefined;
+  return {
+    dir: resolve(value(env, 'BACKUP_DIR') ?? `${dataDir}-backups`),
+    hour: integer(env, 'BACKUP_HOUR', CONFIG_DEFAULTS.backupHour, 0, 23),
+    keepDaily: integer(env, 'BACKUP_KEEP_DAILY', CONFIG_DEFAULTS.backupKeepDaily, 1, 366),
+    keepWeekly: integer(env, 'BACKUP_KEEP_WEEKLY', CONFIG_DEFAULTS.backupKeepWeekly, 0, 520),
+    keepMonthly: integer(env, 'BACKUP_KEEP_MONTHLY', CONFIG_DEFAULTS.backupKeepMonthly, 0, 1200),
+    archiveTimeoutSeconds: integer(env, 'BACKUP_ARCHIVE_TIMEOUT_SECONDS', CONFIG_DEFAULTS.backupArchiveTimeoutSeconds, 1, 3600),
+    lagAlertMinutes: integer(env, 'BACKUP_LAG_ALERT_MINUTES', CONFIG_DEFAULTS.backupLagAlertMinutes, 1, 10_080),
+    verifyTimeoutSeconds: integer(env, 'BACKUP_VERIFY_TIMEOUT_SECONDS', CONFIG_DEFAULTS.backupVerifyTimeoutSeconds, 30, 86_400),
+  };
+}
+
 function corsOrigins(env: Env): string[] {
   const raw = value(env, 'CORS_ORIGINS');
   if (raw === undefined) return [...CONFIG_DEFAULTS.corsOrigins];
@@ -208,11 +250,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const trustProxy = boolean(env, 'TRUST_PROXY', false);
   // Checked only: lib/password.ts reads it when it hashes (the test suites lower it).
   integer(env, 'PASSWORD_HASH_COST', 15, 10, 20);
+  const dbUrl = databaseUrl(env);
   const config: Omit<AppConfig, 'accessTokenSecret'> = {
     port: integer(env, 'PORT', CONFIG_DEFAULTS.port, 0, 65535),
     host: value(env, 'HOST') ?? CONFIG_DEFAULTS.host,
     dataDir,
-    databaseUrl: databaseUrl(env),
+    databaseUrl: dbUrl,
     embeddedPgPort: integer(env, 'EMBEDDED_PG_PORT', CONFIG_DEFAULTS.embeddedPgPort, 1, 65535),
     accessTokenTtl: integer(env, 'ACCESS_TOKEN_TTL', CONFIG_DEFAULTS.accessTokenTtl, 1, 31_536_000),
     refreshTokenTtl: integer(env, 'REFRESH_TOKEN_TTL', CONFIG_DEFAULTS.refreshTokenTtl, 1, 31_536_000),
@@ -232,6 +275,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     fileStorage: fileStorage(env, dataDir),
     requestTimeoutSeconds: integer(env, 'REQUEST_TIMEOUT_SECONDS', CONFIG_DEFAULTS.requestTimeoutSeconds, 5, 3600),
     maxConnectionsPerAddress: integer(env, 'MAX_CONNECTIONS_PER_ADDRESS', trustProxy ? 0 : CONFIG_DEFAULTS.maxConnectionsPerAddress, 0, 100_000),
+    backup: backup(env, dataDir, dbUrl),
   };
   // Last, so an invalid value elsewhere fails before anything is written to DATA_DIR.
   return { ...config, accessTokenSecret: accessTokenSecret(env, dataDir) };

@@ -52,7 +52,9 @@ export async function prepareServer(config: AppConfig, hooks: ServerHooks, clean
   if (connectionString) {
     hooks.log('Using the external PostgreSQL from DATABASE_URL');
   } else {
-    const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log: hooks.log });
+    const archive = config.backup && { dir: join(config.backup.dir, 'wal'), timeoutSeconds: config.backup.archiveTimeoutSeconds };
+    const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log: hooks.log, archive });
+    if (archive) hooks.log(`The database's changes are archived continuously into ${archive.dir}`);
     cleanups.push(['embedded PostgreSQL', () => embedded.stop()]);
     connectionString = embedded.connectionString;
   }

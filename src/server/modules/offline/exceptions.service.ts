@@ -120,7 +120,7 @@ async function rescan(db: Kysely<DB>, kept: Kept, resolver: Signed, ctx: Resolve
   await require(call.permission);
   const actor: Actor = {
     operatorId: userId, operator, workstation: kept.workstation, stationAt: kept.station_at ? new Date(kept.station_at).toISOString() : null,
-    replayed: true, receivedAt: new Date(kept.created_at as unknown as string | Date), enteredBy: { operatorId: resolver.operatorId, operator: resolver.operator },
+    replayed: true, receivedAt: new Date(kept.created_at), enteredBy: { operatorId: resolver.operatorId, operator: resolver.operator },
   };
   let answer: Pick<ScanResult, 'message' | 'timeFlag'>;
   try {

@@ -4,7 +4,7 @@ import { PRODUCT_STATUS_NAMES } from '@shared/api/enum';
 import type { BarCodeInfo, BarCodeQuery, CkInfo } from '@shared/api/storage';
 import { STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
-import { stepRefusal, TRANSITION_RULES as RULES, type TransitionRule } from '@shared/cylinder/transitions';
+import { reweighFirstMessage, stepRefusal, TRANSITION_RULES as RULES, type TransitionRule } from '@shared/cylinder/transitions';
 import { briefByCode, gasOf, whereabouts, type Whereabouts } from '../cylinder';
 import { lastOutOrderOf } from './orders.repository';
 import { outOrderInfo } from './storage.queries';
@@ -41,7 +41,7 @@ function reasonsFor(type: BarCodeQuery['type'], d: Described): string[] {
     case 'spaceRk': return expect(RULES.stockInEmpty);
     case 'productRK': {
       const status = expect(RULES.stockInProduct);
-      if (!status.length && c.status === STATUS.inspected && reweigh) return [`气瓶 ${c.code} 的介质 ${c.materialName ?? ''} 需要复秤：复秤合格后才能成品入库`];
+      if (!status.length && c.status === STATUS.inspected && reweigh) return [reweighFirstMessage(c.code, c.materialName)];
       return status;
     }
     case 'productCK': case 'pickCk': return expect(RULES.outboundScan);

@@ -74,6 +74,9 @@ export function wrongStatusMessage(c: StepCylinder, step: string, expected: read
   return `气瓶 ${c.code} 当前状态为${statusLabel(c.status)}，不能${step}（应为${expected.map(statusLabel).join('或')}）`;
 }
 
+/** 成品入库 of an inspected cylinder (5) whose gas must be re-weighed first (DOMAIN.md: 6, or 5 where the gas needs no re-weighing). */
+export const reweighFirstMessage = (code: string, gasName: string | null): string => `气瓶 ${code} 的介质 ${gasName ?? ''} 需要复秤：复秤合格后才能成品入库`;
+
 /** When a scan at 检验 finds the step done (its first scan, testScan, says so too). */
 export const INSPECT_DONE = { statuses: [STATUS.inspected, STATUS.analyze], actions: ['testPass', 'testFail'] } as const;
 /** When a scan at 复秤 finds the step done (metageScan says so too). */

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { InspectionHistoryQuery, InspectionResultInput } from '@shared/api/production';
 import type { ImportResult, ImportRowError } from '@shared/api/schema';
-import { STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { importReport, runImport } from '../../lib/import-report';
 import type { SheetColumn } from '../../lib/xlsx/columns';
 import { readSheet } from '../../lib/xlsx/read';
-import { runLocked, wrongStatus } from './engine';
+import { stepRefusal, TRANSITION_RULES as RULES } from '@shared/cylinder/transitions';
+import { runLocked } from './engine';
 import { lockCodes, lockCylinder } from './engine.repository';
 import { inspectionItemsOf } from './production.repository';
 import type { Actor, LockedCylinder } from './transition';
@@ -99,8 +99,10 @@ export async function importInspections(db: Kysely<DB>, buffer: Buffer, actor: A
         for (const p of list) fail(p.row, (e as Error).message);
         continue;
       }
-      if (cylinder.status !== STATUS.filling) {
-        fail(first, wrongStatus(cylinder, '检验', [STATUS.filling]).message);
+      // The transition table's refusal (src/shared/cylinder/transitions.ts), as a scan at 检验 answers it.
+      const refusal = stepRefusal(RULES.inspect, cylinder);
+      if (refusal) {
+        fail(first, refusal);
         continue;
       }
       const projects = await inspectionItemsOf(trx, cylinder.material_id);

@@ -2,14 +2,14 @@ import type { Kysely } from 'kysely';
 import type {
   CylinderBrief, MetagePreview, NoteBody, ScanPreview, InspectionPreview, InspectionRecord, UpdateInspectionBody, WeightVerdict,
 } from '@shared/api/production';
-import { STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { BusinessError } from '../../lib/errors';
 import { storableText } from '../../lib/jsonb';
 import { blankToNull } from '../../lib/paging';
 import { fillGateWithCylinder } from './fill-gate.repository';
-import { alreadyDone, wrongStatus } from './engine';
+import { stepRefusal, TRANSITION_RULES as RULES, type TransitionRule } from '@shared/cylinder/transitions';
+import { alreadyDone } from './engine';
 import { appendEvent, lockCylinder } from './engine.repository';
 import type { Actor } from './transition';
 import { briefWith, inspectionRecord } from './trace.queries';
@@ -17,9 +17,11 @@ import { evaluateInspection, INSPECT_DONE, METAGE_DONE, metageReasons, weightVer
 import * as repo from './production.repository';
 import { gasJson, gasOf, inspectionItemsOf, projectRef, projectsJson } from './production.repository';
 
-/** The engine's wrong-status refusal, as a preview reason (none when the status fits). */
-const statusReason = (c: CylinderBrief, step: string, expected: readonly number[]): string[] =>
-  expected.includes(c.status) ? [] : [wrongStatus(c, step, expected).message];
+/** The transition table's refusal (the engine's words), as a preview reason (none when the status fits). */
+const statusReason = (c: CylinderBrief, rule: TransitionRule): string[] => {
+  const refusal = stepRefusal(rule, c);
+  return refusal ? [refusal] : [];
+};
 
 /** 充装扫码: the cylinder and every reason the gate refuses it for `materialId`; nothing changes. */
 export async function fillingScan(db: Kysely<DB>, code: string, materialId: number): Promise<ScanPreview> {
@@ -30,7 +32,7 @@ export async function fillingScan(db: Kysely<DB>, code: string, materialId: numb
   });
   const { cylinder } = found;
   const gate = found.reasons.filter((r) => r.reason !== 'scrap').map((r) => r.message);
-  const reasons = [...statusReason(cylinder, '充装', [STATUS.received]), ...gate];
+  const reasons = [...statusReason(cylinder, RULES.fill), ...gate];
   return { cylinder, allowed: reasons.length === 0, reasons };
 }
 
@@ -44,7 +46,7 @@ export async function inspectionScan(db: Kysely<DB>, code: string): Promise<Insp
   // Inspected already: said as 领瓶 says a second scan (已处理过), not refused.
   const done = await alreadyDone(db, cylinder, INSPECT_DONE);
   if (done) return { cylinder, allowed: false, reasons: [], projects, repeated: true, message: done };
-  const reasons = statusReason(cylinder, '检验', [STATUS.filling]);
+  const reasons = statusReason(cylinder, RULES.inspect);
   return { cylinder, allowed: reasons.length === 0, reasons, projects };
 }
 
@@ -54,7 +56,7 @@ export async function metageScan(db: Kysely<DB>, code: string): Promise<MetagePr
   if (!gas) throw new BusinessError(`介质不存在：${cylinder.materialId}`);
   const done = await alreadyDone(db, cylinder, METAGE_DONE);
   const reasons = done ? [] : [
-    ...statusReason(cylinder, '复秤', [STATUS.inspected]),
+    ...statusReason(cylinder, RULES.metage),
     ...metageReasons({ code: cylinder.code, tare_weight: cylinder.tareWeight === null ? null : String(cylinder.tareWeight) }, gas),
   ];
   return {

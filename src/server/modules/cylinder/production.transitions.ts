@@ -26,13 +26,13 @@ async function gateAndGas(trx: Transaction<DB>, c: LockedCylinder, materialId: n
 export const pick = (materialId: number | null | undefined): Transition => ({
   ...RULES.pick,
   check: (trx, c) => gate(trx, c, materialId ?? c.material_id),
-  apply: async (_trx, c) => ({ to: STATUS.received, detail: { materialId: materialId ?? c.material_id } }),
+  apply: async (_trx, c) => ({ to: RULES.pick.to, detail: { materialId: materialId ?? c.material_id } }),
 });
 
 /** 退回领瓶: received (3) → stock (2). */
 export const returnPick = (reason: string | null): Transition => ({
   ...RULES.returnPick,
-  apply: async () => ({ to: STATUS.stock, detail: { reason } }),
+  apply: async () => ({ to: RULES.returnPick.to, detail: { reason } }),
 });
 
 /**
@@ -96,7 +96,7 @@ export function fill(body: FillingBody): Transition {
       const source = byWeight ? body.source ?? 'manual' : 'manual';
       const quantity = byWeight ? { filledWeight: body.filledWeight } : { filledPressure: body.filledPressure };
       return {
-        to: STATUS.filling,
+        to: RULES.fill.to,
         patch: { last_filled_at: new Date() },
         record: {
           table: 'filling_records',
@@ -145,7 +145,7 @@ export const inspect = (body: InspectionResultBody): Transition => ({
     if (!result.ok) throw new BusinessError(result.problem);
     const { passed } = result;
     return {
-      to: passed ? STATUS.inspected : STATUS.analyze,
+      to: passed ? RULES.inspect.to : STATUS.analyze,
       action: passed ? 'testPass' : 'testFail',
       record: { table: 'test_records', values: { material_id: c.material_id, result: passed ? 1 : 0, items: JSON.stringify(result.items), remark: blankToNull(body.remark ?? null) } },
       // failedProjects: the names alone, which the quality figures count failures by (trace_daily).
@@ -194,7 +194,7 @@ export const metage = (body: MetageBody): Transition => ({
     const v = weightVerdict(body.grossWeight, Number(c.tare_weight), Number(gas.target_net_weight), Number(gas.weight_tolerance));
     const sign = v.deviation > 0 ? '+' : '';
     return {
-      to: v.passed ? STATUS.reWeighed : STATUS.analyze,
+      to: v.passed ? RULES.metage.to : STATUS.analyze,
       action: v.passed ? 'reweighPass' : 'reweighFail',
       record: {
         table: 'weighing_records',
@@ -227,7 +227,7 @@ export const vacuum = (body: VacuumBody): Transition => ({
   ...RULES.vacuum,
   measured: `真空度（${body.pressure} MPa）`,
   apply: async (_trx, c) => ({
-    to: STATUS.stock,
+    to: RULES.vacuum.to,
     patch: LEFT_IN_WORKSHOP,
     record: { table: 'vacuum_records', values: { pressure: body.pressure, remark: blankToNull(body.remark ?? null) } },
     detail: { pressure: body.pressure, ...(body.fixedValue ? { fixedValue: true } : {}) },
@@ -258,7 +258,7 @@ export const analyse = (body: AnalyseBody, actor: Actor): Transition => ({
 export const scrap = (reason: string, actor: Actor, action: 'scrap' | 'inspectionFail' = 'scrap', detail: Record<string, unknown> = {}): Transition => ({
   ...RULES.scrap, action,
   apply: async () => ({
-    to: STATUS.scrap,
+    to: RULES.scrap.to,
     patch: { scrap_reason: reason, scrapped_at: new Date(), scrapped_by: actor.operator },
     detail: { reason, ...detail },
   }),

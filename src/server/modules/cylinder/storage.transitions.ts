@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { OrderLine, RecoverBody } from '@shared/api/storage';
 import { STATUS } from '@shared/lifecycle';
-import { TRANSITION_RULES as RULES } from '@shared/cylinder/transitions';
+import { reweighFirstMessage, TRANSITION_RULES as RULES } from '@shared/cylinder/transitions';
 import type { DB } from '../../db/schema';
 import { blankToNull } from '../../lib/paging';
 import { runLocked } from './engine';
@@ -39,7 +39,7 @@ export function stockIn(order: OrderContext): Transition {
     return {
       ...RULES.stockInEmpty,
       apply: async () => ({
-        to: STATUS.stock, patch: { warehouse_id: order.warehouse_id, in_workshop: false }, record: record(),
+        to: RULES.stockInEmpty.to, patch: { warehouse_id: order.warehouse_id, in_workshop: false }, record: record(),
         detail: into(order),
       }),
     };
@@ -49,10 +49,10 @@ export function stockIn(order: OrderContext): Transition {
     check: async (trx, c) => {
       if (c.status !== STATUS.inspected) return [];
       const gas = await gasOf(trx, c.material_id);
-      return gas.reweigh_required ? [`气瓶 ${c.code} 的介质 ${gas.material_name} 需要复秤：复秤合格后才能成品入库`] : [];
+      return gas.reweigh_required ? [reweighFirstMessage(c.code, gas.material_name)] : [];
     },
     apply: async () => ({
-      to: STATUS.toOutbound, patch: { warehouse_id: order.warehouse_id, in_workshop: false }, record: record(),
+      to: RULES.stockInProduct.to, patch: { warehouse_id: order.warehouse_id, in_workshop: false }, record: record(),
       detail: into(order),
     }),
   };
@@ -102,7 +102,7 @@ export function outboundScan(order: OrderContext, lines: LineState[]): Transitio
       await countOnLine(trx, line.id, 1);
       line.scanned += 1;
       return {
-        to: STATUS.scanned,
+        to: RULES.outboundScan.to,
         record: { table: 'storage_order_items', values: { order_id: order.id, line_id: line.id } },
         detail: { ...onOrder(order), lineId: line.id },
         message: `气瓶 ${c.code} 已扫入出库单 ${order.order_no}：「${lineName(line)}」${line.scanned}/${line.quantity}`,
@@ -115,7 +115,7 @@ export function outboundScan(order: OrderContext, lines: LineState[]): Transitio
 export const ship = (order: OrderContext, at: Date): Transition => ({
   ...RULES.ship,
   apply: async () => ({
-    to: STATUS.outbound,
+    to: RULES.ship.to,
     patch: { location_enterprise_id: order.customer_id, located_since: at, warehouse_id: null },
     detail: { ...onOrder(order), customerId: order.customer_id, customer: order.customer_name ?? null },
   }),
@@ -139,7 +139,7 @@ export const recover = (body: RecoverBody): Transition => ({
       ? `系统记录该瓶在${holderName ? `客户「${holderName}」` : '未登记的客户'}处，由「${customerName ?? returnedBy}」退回`
       : null;
     return {
-      to: STATUS.recovery,
+      to: RULES.recover.to,
       patch: { location_enterprise_id: null, located_since: null, warehouse_id: null },
       record: {
         table: 'recovery_records',
@@ -172,7 +172,7 @@ export const removeFromOrder = (order: OrderContext, lines: LineState[]): Transi
     if (on.line_id) await countOnLine(trx, on.line_id, -1);
     if (line) line.scanned -= 1;
     return {
-      to: STATUS.toOutbound,
+      to: RULES.removeFromOrder.to,
       detail: { ...onOrder(order), lineId: on.line_id, itemId: Number(on.item_id) },
       message: `气瓶 ${c.code} 已移出出库单 ${order.order_no}${line ? `：「${lineName(line)}」${line.scanned}/${line.quantity}` : ''}`,
     };

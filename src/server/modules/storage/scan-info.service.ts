@@ -4,7 +4,8 @@ import { PRODUCT_STATUS_NAMES } from '@shared/api/enum';
 import type { BarCodeInfo, BarCodeQuery, CkInfo } from '@shared/api/storage';
 import { STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
-import { briefByCode, gasOf, placeWords, whereabouts, wrongStatus, type Whereabouts } from '../cylinder';
+import { reweighFirstMessage, stepRefusal, TRANSITION_RULES as RULES, type TransitionRule } from '@shared/cylinder/transitions';
+import { briefByCode, gasOf, whereabouts, type Whereabouts } from '../cylinder';
 import { lastOutOrderOf } from './orders.repository';
 import { outOrderInfo } from './storage.queries';
 
@@ -31,18 +32,20 @@ async function describe(db: Db, code: string): Promise<Described> {
 
 function reasonsFor(type: BarCodeQuery['type'], d: Described): string[] {
   const { cylinder: c, reweigh } = d;
-  const expect = (step: string, from: readonly number[]) => (from.includes(c.status) ? [] : [wrongStatus(c, step, from).message]);
+  // The transition table's refusal, as the scan itself would answer (src/shared/cylinder/transitions.ts).
+  const expect = (rule: TransitionRule) => {
+    const refusal = stepRefusal(rule, c, { where: d });
+    return refusal ? [refusal] : [];
+  };
   switch (type) {
-    case 'spaceRk': return expect('空瓶入库', [STATUS.recovery, STATUS.stock]);
+    case 'spaceRk': return expect(RULES.stockInEmpty);
     case 'productRK': {
-      const status = expect('成品入库', [STATUS.reWeighed, STATUS.inspected]);
-      if (!status.length && c.status === STATUS.inspected && reweigh) return [`气瓶 ${c.code} 的介质 ${c.materialName ?? ''} 需要复秤：复秤合格后才能成品入库`];
+      const status = expect(RULES.stockInProduct);
+      if (!status.length && c.status === STATUS.inspected && reweigh) return [reweighFirstMessage(c.code, c.materialName)];
       return status;
     }
-    case 'productCK': case 'pickCk': return expect('出库扫描', [STATUS.toOutbound]);
-    case 'recover':
-      if (c.status === STATUS.scrap) return [`气瓶 ${c.code} 已报废，不能回收（报废气瓶不得重新使用）`];
-      return c.status === STATUS.outbound ? [] : [`气瓶 ${c.code} 不在客户处，不能回收：系统记录该瓶${placeWords(d, c.status)}`];
+    case 'productCK': case 'pickCk': return expect(RULES.outboundScan);
+    case 'recover': return expect(RULES.recover);
     default: return [];
   }
 }

@@ -150,6 +150,10 @@ function tableUses(file: string, text = code(file)): string[] {
   return [...found];
 }
 
+/** A cylinder's status (alias c, as every query names the register) compared with a bare number, in SQL or Kysely. */
+const BARE_STATUS = [/\bc\.status\s*(?:=|<>|!=)\s*\d+/g, /\bc\.status\s+(?:not\s+)?in\s*\(\s*\d+/gi, /'c\.status',\s*'[^']+',\s*\[?\s*\d+/g];
+const bareStatuses = (text: string): string[] => BARE_STATUS.flatMap((re) => [...text.matchAll(re)].map((m) => m[0]));
+
 describe('module boundaries', () => {
   it("no file reaches into another module: it imports that module's index only", () => {
     const reaching: string[] = [];
@@ -230,6 +234,14 @@ describe('module boundaries', () => {
       .toEqual(['x read filling_records', 'x read test_records']);
     expect(tableUses(join(MODULES, 'x/a.queries.ts'), 'sql`SELECT 1 FROM trace_daily d JOIN cylinders c ON true`; sql`UPDATE cylinder_traces SET x = 1`'))
       .toEqual(['x read trace_daily', 'x read cylinders', 'x write cylinder_traces']);
+  });
+
+  it("a cylinder's status is written in SQL by its name from src/shared (STATUS), never as a bare number", () => {
+    const bare = files.filter((f) => f.startsWith(`${MODULES}/`)).flatMap((f) => bareStatuses(code(f)).map((b) => `${short(f)}: ${b}`));
+    expect(bare).toEqual([]);
+    expect(bareStatuses("sql`where c.status = 9 and c.status in (8, 9)`; q.where('c.status', 'in', [3, 4])"))
+      .toEqual(['c.status = 9', 'c.status in (8', "'c.status', 'in', [3"]);
+    expect(bareStatuses("sql`where c.status = ${sql.lit(STATUS.outbound)}`; q.where('c.status', '=', STATUS.scrap)")).toEqual([]);
   });
 
   it('every module folder is listed once in modules/index.ts', () => {

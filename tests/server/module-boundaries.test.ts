@@ -108,25 +108,19 @@ const TABLE_OWNER: Record<string, string> = {
 };
 
 /**
- * The foreign uses still allowed, `module read|write table`, each with why. Only the `cylinders` register: lists and
- * reports of other modules join it for a cylinder's code and specification, and the register's own master data is
- * edited where it is kept (a new stock of cylinders, a valve change, an inspection's dates, a gas renamed). Its status
- * moves only through the engine: no exception below writes a status.
+ * The foreign uses still allowed, `module read|write table`, each with why: reads of the `cylinders` register only,
+ * where another module's list or report joins it for a cylinder's code, gas and dates (moving each list behind the
+ * cylinder module would move the screen with it). Nothing outside the cylinder module writes a cylinder: the register's
+ * rows and master data are written through it (register.repository.ts), a status only by the engine.
  */
 const FOREIGN_USES_ALLOWED: Record<string, string> = {
   'dataSource read cylinders': "a document's or label's cylinder fields (code, specification, dates)",
-  'enterprise read cylinders': 'an enterprise still owning cylinders cannot be deleted',
-  'material write cylinders': "a gas's inspection period changed moves its cylinders' next inspection dates (no status)",
   'message read cylinders': 'the alert run lists the cylinders an alert is about',
   'offline read cylinders': "the facts a station keeps of a cylinder through an outage (shared-rules' area)",
   'periodicInspection read cylinders': 'the cylinders due for or under periodic inspection',
-  'periodicInspection write cylinders': "an inspection's last and next dates on the cylinder (no status)",
   'product read cylinders': "the register's own lists (气瓶档案, 报废清单)",
-  'product write cylinders': "a new stock of cylinders registered, a valve changed (the register's master data)",
   'qrPage read cylinders': "the public page of a cylinder's QR code",
   'storage read cylinders': "the storage lists' cylinder code and specification",
-  'warehouse read cylinders': 'a warehouse still holding cylinders cannot be deleted',
-  'warehouse write cylinders': 'scrapped cylinders let go of a warehouse being deleted (no status)',
 };
 
 /** A file's text without comments (a comment may say "from trace_daily" without reading it). */

@@ -45,3 +45,8 @@ export { countsByBucket, dueCounts, fillsBySpec, longOutCount, stockByWarehouse,
 export { dailyCounts, deliveryRows } from './daily.queries';
 export { countFills, cylinderFill, holders, outboundOperators, recallRows, type FillChoice, type HolderCell } from './fills.queries';
 export { eventsAfter, lastEventOf, readSettledMark, type MarkRow } from './feed.queries';
+// The register's rows and master data written outside the engine (no status), and who names a warehouse or enterprise.
+export {
+  enterpriseCylinders, insertCylinders, recomputeNextInspections, releaseScrapped, setInspectionDates, setValve, warehouseCylinders,
+  type CylinderValues,
+} from './register.repository';

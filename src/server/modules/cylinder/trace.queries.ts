@@ -5,7 +5,7 @@ import type {
 } from '@shared/api/production';
 import type { PageResult } from '@shared/api/schema';
 import type { StorageTraceQuery } from '@shared/api/storage';
-import { actionLabel } from '@shared/lifecycle';
+import { actionLabel, STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { precompiled } from '../../db/precompiled';
 import { BusinessError } from '../../lib/errors';
@@ -264,7 +264,7 @@ export function listProduct(db: Db, q: ProductionCylinderQuery): Promise<PageRes
       'c.id', 'c.code', 'c.status', 'm.material_name as materialName', 'c.specification',
       ownerName('c').as('ownerName'), ts('c.updated_at').as('since'),
     ])
-    .where('c.status', 'in', q.status !== undefined ? [q.status] : [3, 4, 5, 6]);
+    .where('c.status', 'in', q.status !== undefined ? [q.status] : [STATUS.received, STATUS.filling, STATUS.inspected, STATUS.reWeighed]);
   if (q.code) query = query.where('c.code', 'like', `${escapeLike(q.code.trim())}%`);
   if (q.materialId) query = query.where('c.material_id', '=', q.materialId);
   return paginate(query, q, { sorts: { id: 'c.id', code: 'c.code' }, defaultSort: 'id', tieBreaker: 'c.id' });

@@ -78,14 +78,9 @@ export async function updateEnterprise(db: Transaction<DB>, id: number, values: 
   await db.updateTable('enterprises').set(values).where('id', '=', id).execute();
 }
 
-/** Cylinders that belong to or are held by the enterprise (any status: their history refers to it). */
-export async function cylindersLinked(db: Db, id: number): Promise<number> {
-  const row = await db.selectFrom('cylinders').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where((eb) => eb.or([eb('owner_enterprise_id', '=', id), eb('location_enterprise_id', '=', id)]))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export async function deleteEnterprise(db: Transaction<DB>, id: number): Promise<void> {
   await db.deleteFrom('enterprises').where('id', '=', id).execute();
 }
+
+// Which cylinders name an enterprise is the cylinder module's to read (register.repository.ts).
+export { enterpriseCylinders as cylindersLinked } from '../cylinder';

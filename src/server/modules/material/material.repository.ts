@@ -3,7 +3,6 @@ import type { PageResult } from '@shared/api/schema';
 import type { MATERIAL_SORTS, MaterialOption, MaterialPageQuery, MaterialRow } from '@shared/api/material';
 import type { DB } from '../../db/schema';
 import { escapeLike, paginate } from '../../lib/paging';
-import { STATUS } from '@shared/lifecycle';
 
 type Db = Kysely<DB>;
 
@@ -80,17 +79,5 @@ export function materialOptions(db: Db, includeDisabled: boolean): Promise<Mater
     .$if(!includeDisabled, (q) => q.where('status', '=', 1)).orderBy('material_name').orderBy('id').execute();
 }
 
-/**
- * The gas's inspection interval changed: cylinders whose next inspection date followed the old interval
- * (last inspection, or manufacture when never inspected, plus the old years) get it from the new one.
- * Dates someone set by hand are left as they are; scrapped cylinders are left alone.
- */
-export async function recomputeNextInspections(db: Transaction<DB>, materialId: number, oldYears: number, newYears: number): Promise<number> {
-  const base = sql`coalesce(last_inspection_date, manufacture_date)`;
-  const res = await db.updateTable('cylinders')
-    .set({ next_inspection_date: sql`(${base} + make_interval(years => ${newYears}))::date`, updated_at: sql`now()` })
-    .where('material_id', '=', materialId).where('status', '<>', STATUS.scrap)
-    .where(sql<boolean>`${base} is not null and next_inspection_date = (${base} + make_interval(years => ${oldYears}))::date`)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
-}
+// The cylinders' next inspection dates are written by the cylinder module, which owns the register.
+export { recomputeNextInspections } from '../cylinder';

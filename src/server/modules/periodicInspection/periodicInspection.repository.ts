@@ -56,8 +56,5 @@ export async function insertInspection(trx: Transaction<DB>, values: Insertable<
   return (await trx.insertInto('periodic_inspections').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-/** The last inspection date, and the next one when the inspection passed. */
-export async function setInspectionDates(trx: Transaction<DB>, id: number, last: string, next?: string | null): Promise<void> {
-  await trx.updateTable('cylinders').set({ last_inspection_date: last, ...(next !== undefined ? { next_inspection_date: next, updated_at: sql`now()` } : {}) })
-    .where('id', '=', id).execute();
-}
+// A cylinder's inspection dates are written by the cylinder module, which owns the register.
+export { setInspectionDates } from '../cylinder';

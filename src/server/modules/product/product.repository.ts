@@ -1,12 +1,14 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { STATUS } from '@shared/lifecycle';
 import type { PageResult } from '@shared/api/schema';
 import type { HickeyPageQuery, HickeyRow } from '@shared/api/product';
 import { ProductFilters, type PRODUCT_SORTS, type ProductPageQuery, type ProductRow, type StatusCount } from '@shared/api/product';
 import type { DB } from '../../db/schema';
 import { escapeLike, paginate } from '../../lib/paging';
 import { day, ownerName, ts } from '../../lib/sql';
-import { countInStatus, countsByStatus, heldBy, whereColumns } from '../cylinder';
+import { countInStatus, countsByStatus, heldBy, setValve, whereColumns } from '../cylinder';
+
+// The register's rows are written by the cylinder module, which owns the table (register.repository.ts).
+export { insertCylinders, type CylinderValues } from '../cylinder';
 
 type Db = Kysely<DB>;
 
@@ -17,19 +19,6 @@ type Db = Kysely<DB>;
 const SORTS: Record<(typeof PRODUCT_SORTS)[number], string> = {
   id: 'c.id', code: 'c.code', steelStamp: 'c.steel_stamp', manufactureDate: 'c.manufacture_date', nextInspectionDate: 'c.next_inspection_date',
   status: 'c.status', createdAt: 'c.id',
-};
-
-/** Row values of a cylinder to insert (status and trace are added by the service). */
-export type CylinderValues = Omit<DB['cylinders'], 'id' | 'status' | 'owner_type' | 'in_workshop' | 'last_filled_at' | 'located_since' | 'scrap_reason'
-  | 'scrapped_at' | 'scrapped_by' | 'created_at' | 'updated_at' | 'water_volume' | 'tare_weight' | 'working_pressure'
-  | 'manufacture_date' | 'last_inspection_date' | 'next_inspection_date'> & {
-  owner_type: number;
-  water_volume: number | null;
-  tare_weight: number | null;
-  working_pressure: number | null;
-  manufacture_date: string | null;
-  last_inspection_date: string | null;
-  next_inspection_date: string | null;
 };
 
 const float = (column: string) => sql<number | null>`${sql.ref(column)}::float8`;
@@ -134,17 +123,6 @@ export async function existingCodes(db: Db, codes: string[]): Promise<string[]> 
   return found;
 }
 
-/** Inserts cylinders in status 2 (stock) and returns their ids in input order. */
-export async function insertCylinders(db: Transaction<DB>, values: CylinderValues[]): Promise<Array<{ id: number; code: string }>> {
-  const out: Array<{ id: number; code: string }> = [];
-  for (let i = 0; i < values.length; i += 1000) {
-    const rows = await db.insertInto('cylinders').values(values.slice(i, i + 1000).map((v) => ({ ...v, status: STATUS.stock })))
-      .returning(['id', 'code']).execute();
-    out.push(...rows);
-  }
-  return out;
-}
-
 export const statusCounts = (db: Db): Promise<StatusCount[]> => countsByStatus(db);
 
 /* ---------------------------------------------------------------- valve changes */
@@ -155,7 +133,7 @@ export async function recordValveChange(trx: Transaction<DB>, v: { cylinderId: n
     cylinder_id: v.cylinderId, old_valve: v.oldValve, new_valve: v.newValve, changed_on: v.changedOn, reason: v.reason,
     operator_id: who.operatorId, operator: who.operator,
   }).execute();
-  await trx.updateTable('cylinders').set({ valve_no: v.newValve, updated_at: sql`now()` }).where('id', '=', v.cylinderId).execute();
+  await setValve(trx, v.cylinderId, v.newValve);
 }
 
 export function pageValveChanges(db: Kysely<DB>, q: HickeyPageQuery): Promise<PageResult<HickeyRow>> {

@@ -108,7 +108,7 @@ export async function customerHoldings(db: Db, q: CustomerHoldingQuery, longOutD
       sql<string>`count(*) filter (where c.located_since < ${overdueSince(days)})`.as('overdue'),
       sql<string | null>`to_char(min(c.located_since), 'YYYY-MM-DD HH24:MI:SS')`.as('oldestSince'),
     ])
-    .where('c.status', '=', 9)
+    .where('c.status', '=', STATUS.outbound)
     .groupBy(['e.id', 'e.enterprise_name', 'e.enterprise_code']);
   if (q.customerId) query = query.where('c.location_enterprise_id', '=', q.customerId);
   const grouped = db.selectFrom(query.as('h')).selectAll();
@@ -127,7 +127,7 @@ function holdingQuery(db: Db, q: HoldingQuery) {
       'e.enterprise_name as customerName', tsOrNull('c.located_since').as('since'),
       sql<number | null>`floor(extract(epoch from now() - c.located_since) / 86400)::int`.as('days'),
     ])
-    .where('c.status', '=', 9);
+    .where('c.status', '=', STATUS.outbound);
   if (q.customerId) query = query.where('c.location_enterprise_id', '=', q.customerId);
   if (q.code) query = query.where('c.code', 'like', `${escapeLike(q.code.trim())}%`);
   if (q.materialId) query = query.where('c.material_id', '=', q.materialId);

@@ -3,8 +3,7 @@ import type { PageResult } from '@shared/api/schema';
 import type { WAREHOUSE_SORTS, WarehouseOption, WarehousePageQuery, WarehouseRow } from '@shared/api/warehouse';
 import type { DB, WarehousesTable } from '../../db/schema';
 import { escapeLike, paginate } from '../../lib/paging';
-import { STATUS } from '@shared/lifecycle';
-import { heldBy } from '../cylinder';
+import { releaseScrapped } from '../cylinder';
 
 type Db = Kysely<DB>;
 
@@ -48,21 +47,9 @@ export async function updateWarehouse(trx: Transaction<DB>, id: number, values: 
   await trx.updateTable('warehouses').set(values).where('id', '=', id).execute();
 }
 
-/**
- * Cylinders the warehouse holds (its stock, as every screen places them: shared/cylinder/place.ts), and the
- * others not scrapped that still name it: picked from it (退回领瓶 returns them there) or on an outbound order
- * from its stock (移出 puts them back).
- */
-export async function cylindersOf(db: Db, id: number): Promise<{ held: number; named: number }> {
-  const row = await db.selectFrom('cylinders as c')
-    .select([sql<string>`count(*) filter (where ${heldBy(id, 'c')})`.as('held'), sql<string>`count(*)`.as('named')])
-    .where('c.warehouse_id', '=', id).where('c.status', '<>', STATUS.scrap).executeTakeFirstOrThrow();
-  return { held: Number(row.held), named: Number(row.named) };
-}
-
 export async function deleteWarehouse(trx: Transaction<DB>, id: number): Promise<void> {
   // Scrapped cylinders keep their history but leave the warehouse, so it can go.
-  await trx.updateTable('cylinders').set({ warehouse_id: null }).where('warehouse_id', '=', id).where('status', '=', STATUS.scrap).execute();
+  await releaseScrapped(trx, id);
   await trx.deleteFrom('warehouses').where('id', '=', id).execute();
 }
 
@@ -71,3 +58,6 @@ export function warehouseOptions(db: Db, kind?: string): Promise<WarehouseOption
   if (kind) q = q.where('kind', '=', kind);
   return q.orderBy('warehouse_code').execute();
 }
+
+// What cylinders name a warehouse is the cylinder module's to read (register.repository.ts).
+export { warehouseCylinders as cylindersOf } from '../cylinder';

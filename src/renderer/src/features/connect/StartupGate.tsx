@@ -20,6 +20,9 @@ export function StartupGate() {
   const [busy, setBusy] = useState(false);
   const [seconds, setSeconds] = useState(0);
   const mounted = useRef(true);
+  // Bumped when the user enters offline: a check still in flight then answers into the void instead of
+  // putting the retry screen back over the station the user chose.
+  const generation = useRef(0);
   // A PC with a local copy of the gate facts may enter without the server: its stations work offline.
   const [canWorkOffline, setCanWorkOffline] = useState(false);
   useEffect(() => {
@@ -33,6 +36,7 @@ export function StartupGate() {
   const check = useCallback(
     async (attempt: number, restartLocal: boolean): Promise<void> => {
       if (!api) return;
+      const asked = generation.current;
       let next: StartupStatus;
       try {
         let connection = await api.settingsGetConnection();
@@ -50,7 +54,7 @@ export function StartupGate() {
       } catch (error) {
         next = { kind: 'unreachable', url: null, reason: ipcErrorMessage(error), standalone: false, attempt };
       }
-      if (mounted.current) setStatus(next);
+      if (mounted.current && generation.current === asked) setStatus(next);
     },
     [api],
   );
@@ -108,7 +112,7 @@ export function StartupGate() {
           seconds={autoRetries(status) ? seconds : 0}
           onRetry={() => void retry()}
           onSettings={() => void navigate('/connect')}
-          onOffline={canWorkOffline ? () => (connectivity.lost(), setStatus({ kind: 'ready' })) : undefined}
+          onOffline={canWorkOffline ? () => (generation.current++, connectivity.lost(), setStatus({ kind: 'ready' })) : undefined}
         />
       );
   }

@@ -37,7 +37,7 @@ export const actionLabel = (action: string, lang: 'zh' | 'en' = 'zh'): string =>
 
 /** Status codes of the life cycle (SPEC section 3; their meaning in DOMAIN.md). The one definition. */
 export const STATUS = {
-  scrap: 0, analyze: 1, stock: 2, received: 3, filling: 4, inspected: 5, reWeighed: 6,
+  scrap: 0, analyze: 1, stock: 2, received: 3, filled: 4, inspected: 5, reWeighed: 6,
   toOutbound: 7, scanned: 8, outbound: 9, recovery: 10,
 } as const;
 export type NamedStatus = (typeof STATUS)[keyof typeof STATUS];

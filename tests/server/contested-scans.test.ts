@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExceptionRow } from '../../src/shared/api/offline';
-import type { InspectionPreview, MetagePreview, ScanResult } from '../../src/shared/api/production';
+import type { InspectionPreview, ReweighPreview, ScanResult } from '../../src/shared/api/production';
 import { addYears, today } from '../../src/server/lib/dates';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 import { createGas } from './master-data-helper';
@@ -119,7 +119,7 @@ describe('检验 and 复秤 answer a second scan as done, not refused', () => {
     await post('/api/produce/filling', { code: 'C-SCAN-M', materialId: lpg, filledWeight: 14.5 });
     await post('/api/produce/testResult', { code: 'C-SCAN-M', items: [], result: 1 });
     expect((await post('/api/produce/metage', { code: 'C-SCAN-M', grossWeight: 29.6, source: 'scale' }, fillers[1]!.token)).body.data.toStatus).toBe(6);
-    const second = await post<MetagePreview>('/api/produce/metageScan', { code: 'C-SCAN-M' }, fillers[0]!.token);
+    const second = await post<ReweighPreview>('/api/produce/metageScan', { code: 'C-SCAN-M' }, fillers[0]!.token);
     expect(second.body).toMatchObject({ code: 0, data: { allowed: false, repeated: true, reasons: [], targetNetWeight: 14.5 } });
     expect(second.body.data.message).toBe(`气瓶 C-SCAN-M 已由 ${fillers[1]!.name} 于 ${hhmm(await eventAt(id, 'reweighPass'))} 复秤合格，无需重复操作`);
     // And the re-weigh itself sent again: the weight of this scan not recorded.

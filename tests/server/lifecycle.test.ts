@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MetagePreview, RollbackPreview, ScanPreview, ScanResult, InspectionPreview, InspectionRecord, TraceInfo } from '../../src/shared/api/production';
+import type { ReweighPreview, RollbackPreview, ScanPreview, ScanResult, InspectionPreview, InspectionRecord, TraceInfo } from '../../src/shared/api/production';
 import type { StatusCount } from '../../src/shared/api/product';
 import { addDays, addYears, today } from '../../src/server/lib/dates';
 import { cappedCount } from '../../src/server/lib/paging';
@@ -416,7 +416,7 @@ describe('re-weighing', () => {
 
   it('within tolerance → 6; out of tolerance → 1 with the deviation; the preview and checkWeight compute the same', async () => {
     await inspected('RW1');
-    const preview = await post<MetagePreview>('/api/produce/metageScan', { code: 'RW1' });
+    const preview = await post<ReweighPreview>('/api/produce/metageScan', { code: 'RW1' });
     expect(preview.body.data).toMatchObject({ allowed: true, targetNetWeight: 14.5, tolerance: 0.5, tareWeight: 15.2 });
     const verdict = await t.call('GET', `/api/produce/checkWeight/${preview.body.data.cylinder.id}?grossWeight=29.9`, { token });
     expect(verdict.body.data).toEqual({ net: 14.7, target: 14.5, tolerance: 0.5, deviation: 0.2, passed: true });

@@ -194,19 +194,19 @@ export type UpdateInspectionBody = Static<typeof UpdateInspectionBody>;
 /* ---------------------------------------------------------------- re-weighing */
 
 /** The gas's target and tolerance and the cylinder's tare, as the re-weighing station needs them. */
-export const MetagePreview = Type.Composite([ScanPreview, Type.Object({
+export const ReweighPreview = Type.Composite([ScanPreview, Type.Object({
   reweighRequired: Type.Boolean(), targetNetWeight: NumOrNull, tolerance: NumOrNull, tareWeight: NumOrNull,
 })]);
-export type MetagePreview = Static<typeof MetagePreview>;
+export type ReweighPreview = Static<typeof ReweighPreview>;
 
-export const MetageBody = Type.Object({
+export const ReweighBody = Type.Object({
   code: Code('气瓶编码', 64), scanId: ScanId,
   grossWeight: Num('毛重（kg）', { minimum: 0, maximum: 10000 }),
   /** 'manual' (typed) needs produce:manualWeight and is marked in the record. */
   source: OneOf('重量来源', WEIGHT_SOURCES),
   scale: OptStr('电子秤', { maxLength: 64 }),
 });
-export type MetageBody = Static<typeof MetageBody>;
+export type ReweighBody = Static<typeof ReweighBody>;
 
 export const CheckWeightQuery = Type.Object({ grossWeight: Num('毛重（kg）', { minimum: 0, maximum: 10000 }) });
 export type CheckWeightQuery = Static<typeof CheckWeightQuery>;
@@ -222,8 +222,8 @@ export const WeighingRow = Type.Object({
   createdAt: Type.String(), reverted: Type.Boolean(),
 });
 export type WeighingRow = Static<typeof WeighingRow>;
-export const MetageHistoryQuery = PageQuery(['id'] as const, { ...HistoryFilters, passed: Type.Optional(Bool('是否合格')) });
-export type MetageHistoryQuery = Static<typeof MetageHistoryQuery>;
+export const ReweighHistoryQuery = PageQuery(['id'] as const, { ...HistoryFilters, passed: Type.Optional(Bool('是否合格')) });
+export type ReweighHistoryQuery = Static<typeof ReweighHistoryQuery>;
 
 /* ---------------------------------------------------------------- rollback, lists, timeline */
 
@@ -391,17 +391,17 @@ export const PRODUCTION = {
   }),
   metageScan: endpoint({
     method: 'POST', path: '/api/produce/metageScan', summary: '复秤扫码：气瓶、目标净重与允差、皮重', permission: 'produce:metage',
-    body: CodeBody, data: MetagePreview, readOnly: true,
+    body: CodeBody, data: ReweighPreview, readOnly: true,
   }),
   metage: endpoint({
-    method: 'POST', path: '/api/produce/metage', summary: '复秤：已检验（5）→ 已复秤（6），超差 → 待分析（1）', permission: 'produce:metage', body: MetageBody, data: ScanResult,
+    method: 'POST', path: '/api/produce/metage', summary: '复秤：已检验（5）→ 已复秤（6），超差 → 待分析（1）', permission: 'produce:metage', body: ReweighBody, data: ScanResult,
   }),
   checkWeight: endpoint({
     method: 'GET', path: '/api/produce/checkWeight/:id', summary: '按毛重计算气瓶的净重与偏差（不写记录）', permission: 'produce:metage',
     params: IdParams, query: CheckWeightQuery, data: WeightVerdict,
   }),
   metageHistory: endpoint({
-    method: 'POST', path: '/api/produce/metageHistory', summary: '复秤记录', permission: 'produce:view', body: MetageHistoryQuery, data: Page(WeighingRow), readOnly: true,
+    method: 'POST', path: '/api/produce/metageHistory', summary: '复秤记录', permission: 'produce:view', body: ReweighHistoryQuery, data: Page(WeighingRow), readOnly: true,
   }),
   rollbackCheck: endpoint({
     method: 'POST', path: '/api/produce/rollbackCheck', summary: '回退预览：将撤销的最新一次流转', permission: 'produce:rollback', body: CodeBody, data: RollbackPreview, readOnly: true,

@@ -15,7 +15,7 @@ export function addYears(date: string, years: number): string {
   return target.toISOString().slice(0, 10);
 }
 
-/** What the gate needs to know about the cylinder (see fillGateInputs in product.repository). */
+/** What the gate needs to know about the cylinder (read by fillGateFor in src/server/modules/cylinder/fill-gate.repository.ts). */
 export interface GateCylinder {
   code: string;
   status: number;

@@ -29,7 +29,7 @@ export const PLACE_OF_STATUS: Record<NamedStatus, Place> = {
   [STATUS.analyze]: 'workshop',
   [STATUS.stock]: 'warehouse',
   [STATUS.received]: 'workshop',
-  [STATUS.filling]: 'workshop',
+  [STATUS.filled]: 'workshop',
   [STATUS.inspected]: 'workshop',
   [STATUS.reWeighed]: 'workshop',
   [STATUS.toOutbound]: 'warehouse',

@@ -80,7 +80,7 @@ export const reweighFirstMessage = (code: string, gasName: string | null): strin
 /** When a scan at 检验 finds the step done (its first scan, testScan, says so too). */
 export const INSPECT_DONE = { statuses: [STATUS.inspected, STATUS.analyze], actions: ['testPass', 'testFail'] } as const;
 /** When a scan at 复秤 finds the step done (metageScan says so too). */
-export const METAGE_DONE = { statuses: [STATUS.reWeighed, STATUS.analyze], actions: ['reweighPass', 'reweighFail'] } as const;
+export const REWEIGH_DONE = { statuses: [STATUS.reWeighed, STATUS.analyze], actions: ['reweighPass', 'reweighFail'] } as const;
 
 /** Every status but outbound (9) and scrap (0): where 报废 may start. */
 const SCRAPPABLE = [1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13] as const;
@@ -96,14 +96,14 @@ export const TRANSITION_RULES = {
     done: { statuses: [STATUS.stock], actions: ['returnPick'] },
   },
   fill: {
-    action: 'fill', label: '充装', from: [STATUS.received], to: STATUS.filling, outcomes: [STATUS.filling], gate: true,
-    done: { statuses: [STATUS.filling], actions: ['fill'] },
+    action: 'fill', label: '充装', from: [STATUS.received], to: STATUS.filled, outcomes: [STATUS.filled], gate: true,
+    done: { statuses: [STATUS.filled], actions: ['fill'] },
   },
   inspect: {
-    action: 'testPass', label: '检验', from: [STATUS.filling], to: STATUS.inspected, outcomes: [STATUS.inspected, STATUS.analyze], done: INSPECT_DONE,
+    action: 'testPass', label: '检验', from: [STATUS.filled], to: STATUS.inspected, outcomes: [STATUS.inspected, STATUS.analyze], done: INSPECT_DONE,
   },
   metage: {
-    action: 'reweighPass', label: '复秤', from: [STATUS.inspected], to: STATUS.reWeighed, outcomes: [STATUS.reWeighed, STATUS.analyze], done: METAGE_DONE,
+    action: 'reweighPass', label: '复秤', from: [STATUS.inspected], to: STATUS.reWeighed, outcomes: [STATUS.reWeighed, STATUS.analyze], done: REWEIGH_DONE,
   },
   vacuum: {
     action: 'vacuum', label: '抽真空', from: [STATUS.recovery, STATUS.analyze, STATUS.stock], to: STATUS.stock, outcomes: [STATUS.stock],

@@ -8,7 +8,7 @@ export const STATION_KEYS = {
   /** The operator of the picking and filling stations. */
   fillingUser: 'FILLINGUSER',
   /** The operator of the re-weighing station. */
-  metageUser: 'METAGEUSER',
+  reweighUser: 'METAGEUSER',
   /** The operator of the inspection station. */
   testUser: 'TESTUSER',
   /** The gas chosen at the picking / filling station (its id). */

@@ -28,8 +28,9 @@ export { designLife } from './fill-gate';
 export { appendTraces, listTraces, movementCount, removeRegistered, scanRecorded, type TraceInput } from './trace.repository';
 export { briefByCode, storageTrace, inspectionRecordByTrace } from './trace.queries';
 
-// Where a cylinder is (shared/cylinder/place.ts): one cylinder's whereabouts, and the same in SQL for lists and counts.
-export { placeWords, whereabouts, type Whereabouts } from './whereabouts';
+// Where a cylinder is (shared/cylinder/place.ts): one cylinder's place (cylinderPlace), the same in SQL for lists and counts, and in words (placeWords, the transition table's).
+export { placeWords } from '@shared/cylinder/transitions';
+export { cylinderPlace, type CylinderPlace } from './place.sql';
 export { heldBy, heldWarehouseSql, placeSql, whereColumns } from './place.sql';
 export { gasOf, inspectionItemsByGas } from './production.repository';
 // A fill with its own inspection and re-weigh, as documents list them.

@@ -55,7 +55,7 @@ export function whereColumns(c = 'c') {
 }
 
 /** Where one cylinder is now (shared placeOf, through placeSql), with what the place names. */
-export interface Whereabouts {
+export interface CylinderPlace {
   place: Place;
   /** The warehouse holding it, only while one does. */
   warehouseId: number | null;
@@ -64,7 +64,7 @@ export interface Whereabouts {
   locationName: string | null;
 }
 
-export async function whereabouts(db: Kysely<DB>, cylinderId: number): Promise<Whereabouts> {
+export async function cylinderPlace(db: Kysely<DB>, cylinderId: number): Promise<CylinderPlace> {
   return db.selectFrom('cylinders as c').select(whereColumns('c')).where('c.id', '=', cylinderId).executeTakeFirstOrThrow();
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { FillingBody, InspectionResultBody, MetageBody, PickBody, ScanResult, VacuumBody } from '@shared/api/production';
+import type { FillingBody, InspectionResultBody, ReweighBody, PickBody, ScanResult, VacuumBody } from '@shared/api/production';
 import type { RecordKey } from '@shared/api/setting';
 import type { PermissionKey } from '@shared/menus';
 import type { DB } from '../../db/schema';
@@ -55,7 +55,7 @@ export const PRODUCTION_SCANS = {
     const { def, target } = await withRecordFields(db, 'INSPECTION', body, () => t.inspect(body));
     return runTransition(db, def, target, actor);
   },
-  '/api/produce/metage': async (db: Kysely<DB>, body: MetageBody, actor: Actor, checks: ScanChecks) => {
+  '/api/produce/metage': async (db: Kysely<DB>, body: ReweighBody, actor: Actor, checks: ScanChecks) => {
     if (body.source === 'manual') await allowTypedWeight(checks);
     const { def, target } = await withRecordFields(db, 'REWEIGH', body, () => t.metage(body));
     return runTransition(db, def, target, actor);

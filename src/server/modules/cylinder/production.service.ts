@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type {
-  CylinderBrief, MetagePreview, NoteBody, ScanPreview, InspectionPreview, InspectionRecord, UpdateInspectionBody, WeightVerdict,
+  CylinderBrief, ReweighPreview, NoteBody, ScanPreview, InspectionPreview, InspectionRecord, UpdateInspectionBody, WeightVerdict,
 } from '@shared/api/production';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -13,7 +13,7 @@ import { alreadyDone } from './engine';
 import { appendEvent, lockCylinder } from './engine.repository';
 import type { Actor } from './transition';
 import { briefWith, inspectionRecord } from './trace.queries';
-import { evaluateInspection, INSPECT_DONE, METAGE_DONE, metageReasons, weightVerdict } from './production.transitions';
+import { evaluateInspection, INSPECT_DONE, REWEIGH_DONE, reweighReasons, weightVerdict } from './production.transitions';
 import * as repo from './production.repository';
 import { gasJson, gasOf, inspectionItemsOf, projectRef, projectsJson } from './production.repository';
 
@@ -50,14 +50,14 @@ export async function inspectionScan(db: Kysely<DB>, code: string): Promise<Insp
   return { cylinder, allowed: reasons.length === 0, reasons, projects };
 }
 
-export async function metageScan(db: Kysely<DB>, code: string): Promise<MetagePreview> {
+export async function metageScan(db: Kysely<DB>, code: string): Promise<ReweighPreview> {
   // One statement: the cylinder and its gas (gasOf's read).
   const { brief: cylinder, also: gas } = await briefWithGas(db, code);
   if (!gas) throw new BusinessError(`介质不存在：${cylinder.materialId}`);
-  const done = await alreadyDone(db, cylinder, METAGE_DONE);
+  const done = await alreadyDone(db, cylinder, REWEIGH_DONE);
   const reasons = done ? [] : [
     ...statusReason(cylinder, RULES.metage),
-    ...metageReasons({ code: cylinder.code, tare_weight: cylinder.tareWeight === null ? null : String(cylinder.tareWeight) }, gas),
+    ...reweighReasons({ code: cylinder.code, tare_weight: cylinder.tareWeight === null ? null : String(cylinder.tareWeight) }, gas),
   ];
   return {
     cylinder, allowed: !done && reasons.length === 0, reasons, ...(done ? { repeated: true, message: done } : {}), reweighRequired: gas.reweigh_required,
@@ -71,7 +71,7 @@ export async function checkWeight(db: Kysely<DB>, id: number, grossWeight: numbe
   const c = await repo.weighingFacts(db, id);
   if (!c) throw new BusinessError(`气瓶不存在：${id}`);
   const gas = await gasOf(db, c.material_id);
-  const reasons = metageReasons(c, gas);
+  const reasons = reweighReasons(c, gas);
   if (reasons.length) throw new BusinessError(reasons.join('；'));
   return weightVerdict(grossWeight, Number(c.tare_weight), Number(gas.target_net_weight), Number(gas.weight_tolerance));
 }

@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
-import type { AnalyseBody, FillingBody, MetageBody, InspectionResult, InspectionResultBody, VacuumBody } from '@shared/api/production';
+import type { AnalyseBody, FillingBody, ReweighBody, InspectionResult, InspectionResultBody, VacuumBody } from '@shared/api/production';
 import { evaluateInspectionItems, inspectionVerdict, type InspectionProject } from '@shared/cylinder/inspection';
 import { filledByWeight, STATUS } from '@shared/lifecycle';
 import { weightVerdict } from '@shared/cylinder/weight';
-import { INSPECT_DONE, METAGE_DONE, TRANSITION_RULES as RULES } from '@shared/cylinder/transitions';
+import { INSPECT_DONE, REWEIGH_DONE, TRANSITION_RULES as RULES } from '@shared/cylinder/transitions';
 import type { DB } from '../../db/schema';
 import { BusinessError } from '../../lib/errors';
 import { storableText } from '../../lib/jsonb';
@@ -169,7 +169,7 @@ function gasIn(trx: Transaction<DB>, c: LockedCylinder): Promise<Gas> {
 }
 
 /** Why a cylinder cannot be re-weighed at all (beyond its status). */
-export function metageReasons(c: { code: string; tare_weight: string | null }, gas: Gas): string[] {
+export function reweighReasons(c: { code: string; tare_weight: string | null }, gas: Gas): string[] {
   if (!gas.reweigh_required) return [`介质 ${gas.material_name} 不需要复秤：气瓶 ${c.code} 检验合格后可直接成品入库`];
   const reasons: string[] = [];
   if (c.tare_weight === null) reasons.push(`气瓶 ${c.code} 没有登记皮重，不能复秤：请先在气瓶档案中填写皮重`);
@@ -181,14 +181,14 @@ export function metageReasons(c: { code: string; tare_weight: string | null }, g
 export { weightVerdict };
 
 /** When a scan at 复秤 finds the step done (metageScan says so too): the transition table's. */
-export { METAGE_DONE };
+export { REWEIGH_DONE };
 
 /** 复秤: inspected (5) → reWeighed (6); out of tolerance → analyze (1) with the deviation. */
-export const metage = (body: MetageBody): Transition => ({
+export const metage = (body: ReweighBody): Transition => ({
   ...RULES.metage,
   measured: `毛重（${body.grossWeight} kg）`,
   lockRead: 'gas',
-  check: async (trx, c) => metageReasons(c, await gasIn(trx, c)),
+  check: async (trx, c) => reweighReasons(c, await gasIn(trx, c)),
   apply: async (trx, c) => {
     const gas = await gasIn(trx, c);
     const v = weightVerdict(body.grossWeight, Number(c.tare_weight), Number(gas.target_net_weight), Number(gas.weight_tolerance));

@@ -9,7 +9,7 @@ import { declareTransition, lockCylinder } from './engine.repository';
 import type { Actor, Transition } from './transition';
 import { gasOf } from './production.repository';
 import { countOnLine, enterpriseName, openOrderOf, revertItem } from './storage.repository';
-import { whereabouts } from './whereabouts';
+import { cylinderPlace } from './place.sql';
 
 export { openOrderOf };
 
@@ -129,7 +129,7 @@ export const ship = (order: OrderContext, at: Date): Transition => ({
 export const recover = (body: RecoverBody): Transition => ({
   ...RULES.recover,
   // The table's words, naming where the records have it (its warehouse, its order).
-  refuseStatus: async (trx, c) => RULES.recover.wrongStatus(c, { where: await whereabouts(trx, c.id) }),
+  refuseStatus: async (trx, c) => RULES.recover.wrongStatus(c, { where: await cylinderPlace(trx, c.id) }),
   apply: async (trx, c) => {
     const holder = c.location_enterprise_id;
     const returnedBy = body.customerId ?? holder;

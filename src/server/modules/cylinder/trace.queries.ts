@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type {
-  CycleInfo, CylinderBrief, FillingHistoryQuery, FillingRow, MetageHistoryQuery, ProduceEventRow, ProduceListQuery,
+  CycleInfo, CylinderBrief, FillingHistoryQuery, FillingRow, ReweighHistoryQuery, ProduceEventRow, ProduceListQuery,
   ProductionCylinderQuery, ProductionCylinderRow, StationAction, InspectionHistoryQuery, InspectionRecord, TimelineEvent, TodayCount, TraceInfo, WeighingRow,
 } from '@shared/api/production';
 import type { PageResult } from '@shared/api/schema';
@@ -13,7 +13,7 @@ import { ownerName } from '../../lib/sql';
 import { escapeLike, growingPage as historyPage, paginate } from '../../lib/paging';
 import { day, ts, tsOrNull, withinDates } from '../../lib/sql';
 import type { Actor } from './transition';
-import { whereabouts } from './whereabouts';
+import { cylinderPlace } from './place.sql';
 
 type Db = Kysely<DB>;
 const num = (v: string | null) => (v === null ? null : Number(v));
@@ -98,7 +98,7 @@ export async function traceInfo(db: Db, code: string): Promise<TraceInfo> {
           .whereRef('t.cylinder_id', '=', 'c.id').where('t.action', '=', 'fill').where('t.reverted_by_id', 'is', null).as('cycles'),
       ])
       .where('c.id', '=', brief.id).executeTakeFirstOrThrow(),
-    whereabouts(db, brief.id),
+    cylinderPlace(db, brief.id),
   ]);
   return { cylinder: { ...brief, ...more, ...where, cycles: Number(more.cycles ?? 0) }, events: await timeline(db, brief.id) };
 }
@@ -226,7 +226,7 @@ export async function inspectionRecordByTrace(db: Db, traceId: number): Promise<
   return asTestRecord(row);
 }
 
-export async function metageHistory(db: Db, q: MetageHistoryQuery): Promise<PageResult<WeighingRow>> {
+export async function metageHistory(db: Db, q: ReweighHistoryQuery): Promise<PageResult<WeighingRow>> {
   let query = filtered(db.selectFrom('weighing_records as r').innerJoin('cylinders as c', 'c.id', 'r.cylinder_id')
     .leftJoin('materials as m', 'm.id', 'r.material_id')
     .select([
@@ -264,7 +264,7 @@ export function listProduct(db: Db, q: ProductionCylinderQuery): Promise<PageRes
       'c.id', 'c.code', 'c.status', 'm.material_name as materialName', 'c.specification',
       ownerName('c').as('ownerName'), ts('c.updated_at').as('since'),
     ])
-    .where('c.status', 'in', q.status !== undefined ? [q.status] : [STATUS.received, STATUS.filling, STATUS.inspected, STATUS.reWeighed]);
+    .where('c.status', 'in', q.status !== undefined ? [q.status] : [STATUS.received, STATUS.filled, STATUS.inspected, STATUS.reWeighed]);
   if (q.code) query = query.where('c.code', 'like', `${escapeLike(q.code.trim())}%`);
   if (q.materialId) query = query.where('c.material_id', '=', q.materialId);
   return paginate(query, q, { sorts: { id: 'c.id', code: 'c.code' }, defaultSort: 'id', tieBreaker: 'c.id' });

@@ -5,7 +5,7 @@ import type { BarCodeInfo, BarCodeQuery, CkInfo } from '@shared/api/storage';
 import { STATUS } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { reweighFirstMessage, stepRefusal, TRANSITION_RULES as RULES, type TransitionRule } from '@shared/cylinder/transitions';
-import { briefByCode, gasOf, whereabouts, type Whereabouts } from '../cylinder';
+import { briefByCode, cylinderPlace, gasOf, type CylinderPlace } from '../cylinder';
 import { lastOutOrderOf } from './orders.repository';
 import { outOrderInfo } from './storage.queries';
 
@@ -15,18 +15,18 @@ type Db = Kysely<DB>;
 
 const NEXT: Record<number, string[]> = {
   [STATUS.analyze]: ['分析处理', '抽真空'], [STATUS.stock]: ['领瓶', '抽真空', '空瓶入库'], [STATUS.received]: ['充装', '退回领瓶'],
-  [STATUS.filling]: ['检验'], [STATUS.inspected]: ['复秤'], [STATUS.reWeighed]: ['成品入库'], [STATUS.toOutbound]: ['出库扫描'],
+  [STATUS.filled]: ['检验'], [STATUS.inspected]: ['复秤'], [STATUS.reWeighed]: ['成品入库'], [STATUS.toOutbound]: ['出库扫描'],
   [STATUS.scanned]: ['完成出库', '移出'], [STATUS.outbound]: ['回收'], [STATUS.recovery]: ['抽真空', '空瓶入库'],
 };
 
-interface Described extends Whereabouts {
+interface Described extends CylinderPlace {
   cylinder: CylinderBrief;
   reweigh: boolean;
 }
 
 async function describe(db: Db, code: string): Promise<Described> {
   const cylinder = await briefByCode(db, code);
-  const [where, gas] = await Promise.all([whereabouts(db, cylinder.id), gasOf(db, cylinder.materialId)]);
+  const [where, gas] = await Promise.all([cylinderPlace(db, cylinder.id), gasOf(db, cylinder.materialId)]);
   return { cylinder, ...where, reweigh: gas.reweigh_required };
 }
 

@@ -33,7 +33,7 @@ export function historyQuery(v: FormValues): Record<string, unknown> {
 }
 
 /** 复秤记录: the result filter is 1/0 in the bar and a boolean in the contract. */
-const metageQuery = (v: FormValues): Record<string, unknown> => {
+const reweighQuery = (v: FormValues): Record<string, unknown> => {
   const { passed, ...rest } = historyQuery(v);
   return { ...rest, passed: passed === 1 ? true : passed === 0 ? false : undefined };
 };
@@ -118,7 +118,7 @@ export function ProduceRecords() {
     { field: 'workstation', headerName: t('production.workstation'), flex: 1, minWidth: 90 },
   ], [t]);
 
-  const metageColumns = useMemo<TableColumn<WeighingRow>[]>(() => [
+  const reweighColumns = useMemo<TableColumn<WeighingRow>[]>(() => [
     { field: 'createdAt', headerName: t('production.time'), width: 145, valueFormatter: (v: string) => dateTime(v) },
     codeColumn<WeighingRow>(t, (r) => r.reverted),
     { field: 'materialName', headerName: t('production.gas'), width: 80 },
@@ -155,12 +155,12 @@ export function ProduceRecords() {
     <Stack sx={{ minWidth: 0 }}>
       <Tabs value={tab} onChange={(_, v: typeof tab) => setTab(v)} aria-label={t('production.records')} sx={{ minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 0 } }}>
         <Tab value="filling" label={t('production.fillingRecords')} />
-        <Tab value="metage" label={t('production.metageRecords')} />
+        <Tab value="metage" label={t('production.reweighRecords')} />
         <Tab value="events" label={t('production.events')} />
       </Tabs>
       <Box sx={{ pt: 1 }}>
         {tab === 'filling' && <RecordList<FillingRow> name="filling" fields={base} query={productionApi.useFillingHistoryQuery} columns={fillingColumns} />}
-        {tab === 'metage' && <RecordList<WeighingRow> name="metage" fields={[...base, passedField]} query={productionApi.useMetageHistoryQuery} columns={metageColumns} toQuery={metageQuery} />}
+        {tab === 'metage' && <RecordList<WeighingRow> name="metage" fields={[...base, passedField]} query={productionApi.useMetageHistoryQuery} columns={reweighColumns} toQuery={reweighQuery} />}
         {tab === 'events' && <RecordList<ProduceEventRow> name="events" fields={[...base, actionField]} query={productionApi.useProduceEventsQuery} columns={eventColumns} />}
       </Box>
     </Stack>

@@ -3,7 +3,7 @@ import { SYSTEM_RULE_DEFAULTS } from '@shared/api/systemRule';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
-import type { FillingRow, MetagePreview, RollbackPreview, ScanPreview } from '@shared/api/production';
+import type { FillingRow, ReweighPreview, RollbackPreview, ScanPreview } from '@shared/api/production';
 import { REFUSED_TONE, resetBeepForTests } from '@renderer/components/ScanInput/beep';
 import { http } from '@renderer/http/client';
 import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
@@ -373,7 +373,7 @@ describe('充装管理 — 抽真空', { timeout: 60_000 }, () => {
 });
 
 describe('充装管理 — 复秤', { timeout: 60_000 }, () => {
-  const preview: MetagePreview = { cylinder: brief('GP0011', 5), allowed: true, reasons: [], reweighRequired: true, targetNetWeight: 14.5, tolerance: 0.5, tareWeight: 15.2 };
+  const preview: ReweighPreview = { cylinder: brief('GP0011', 5), allowed: true, reasons: [], reweighRequired: true, targetNetWeight: 14.5, tolerance: 0.5, tareWeight: 15.2 };
   function desktopScale() {
     let listener: ((r: unknown) => void) | null = null;
     window.api = { settingsGetServerUrl: async () => '', on: vi.fn((_event: string, l: (r: unknown) => void) => ((listener = l), () => (listener = null))) } as unknown as typeof window.api;

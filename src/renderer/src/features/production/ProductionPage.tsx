@@ -8,7 +8,7 @@ import { hasPermission } from '@renderer/permission/permission';
 import { HasPermission } from '@renderer/permission/Permission';
 import { useAppSelector } from '@renderer/store/hooks';
 import { FillStation } from './FillStation';
-import { MetageStation } from './MetageStation';
+import { ReweighStation } from './ReweighStation';
 import { PickStation } from './PickStation';
 import { ProduceRecords } from './ProduceRecords';
 import { RollbackDialog } from './RollbackDialog';
@@ -51,7 +51,7 @@ export default function ProductionPage() {
       {current?.name === 'vacuum' && <VacuumStation />}
       {current?.name === 'pick' && <PickStation />}
       {current?.name === 'fill' && <FillStation />}
-      {current?.name === 'metage' && <MetageStation />}
+      {current?.name === 'metage' && <ReweighStation />}
       <ProduceRecords />
       {rollback && <RollbackDialog open onClose={() => setRollback(false)} />}
     </Stack>

@@ -1,6 +1,6 @@
 import { defineMessages } from '@renderer/i18n/define';
 
-/** Texts of features/produce (the stations are shared with features/inspect). */
+/** Texts of features/production: the stations of the life cycle (the kit in src/renderer/src/stations and features/inspection read them too). */
 export const productionMessages = defineMessages({
   zh: {
     'production.stations': '工位',
@@ -32,7 +32,7 @@ export const productionMessages = defineMessages({
     'production.scanPick': '扫码领瓶',
     'production.scanReturn': '扫码退回',
     'production.scanFill': '扫码充装',
-    'production.scanMetage': '扫码复秤',
+    'production.scanReweigh': '扫码复秤',
     'production.badCode': '“{code}”不是有效的气瓶编码',
     'production.kind.ok': '成功',
     'production.kind.warning': '有差异',
@@ -63,7 +63,7 @@ export const productionMessages = defineMessages({
     'production.target': '目标净重 {target} ± {tolerance} kg',
     'production.tare': '皮重 {tare} kg',
     'production.noReweigh': '该介质无需复秤',
-    'production.metageRefused': '{code} 不能复秤',
+    'production.reweighRefused': '{code} 不能复秤',
     'production.noStableWeight': '没有稳定的称重读数：请等电子秤稳定后再扫，或手工录入毛重',
     'production.grossScale': '毛重 {gross} kg（电子秤）',
     'production.grossManual': '毛重 {gross} kg（手工录入）',
@@ -106,7 +106,7 @@ export const productionMessages = defineMessages({
     'production.statusChange': '状态变化',
     'production.records': '生产记录',
     'production.fillingRecords': '充装记录',
-    'production.metageRecords': '复秤记录',
+    'production.reweighRecords': '复秤记录',
     'production.events': '生产流转',
   },
   en: {
@@ -139,7 +139,7 @@ export const productionMessages = defineMessages({
     'production.scanPick': 'Scan to pick',
     'production.scanReturn': 'Scan to return',
     'production.scanFill': 'Scan to fill',
-    'production.scanMetage': 'Scan to re-weigh',
+    'production.scanReweigh': 'Scan to re-weigh',
     'production.badCode': '"{code}" is not a valid cylinder code',
     'production.kind.ok': 'Done',
     'production.kind.warning': 'Discrepancy',
@@ -170,7 +170,7 @@ export const productionMessages = defineMessages({
     'production.target': 'target net {target} ± {tolerance} kg',
     'production.tare': 'tare {tare} kg',
     'production.noReweigh': 'this gas needs no re-weighing',
-    'production.metageRefused': '{code} may not be re-weighed',
+    'production.reweighRefused': '{code} may not be re-weighed',
     'production.noStableWeight': 'No stable weight: wait for the scale to settle and scan again, or type the gross weight',
     'production.grossScale': 'gross {gross} kg (scale)',
     'production.grossManual': 'gross {gross} kg (typed)',
@@ -213,7 +213,7 @@ export const productionMessages = defineMessages({
     'production.statusChange': 'Status',
     'production.records': 'Production records',
     'production.fillingRecords': 'Filling records',
-    'production.metageRecords': 'Re-weighing records',
+    'production.reweighRecords': 'Re-weighing records',
     'production.events': 'Production events',
   },
 });

@@ -9,7 +9,7 @@ import { mutationOf, queryOf } from '@renderer/store/endpoints';
 const MOVED = ['Produce', 'Trace', 'Product', 'StatusCount', 'StationCount'] as const;
 
 /**
- * The production life cycle (src/shared/api/produce.ts): stations, records, rollback and the trace.
+ * The production life cycle (src/shared/api/production.ts): stations, records, rollback and the trace.
  * The stations' calls are silent: a station shows a refusal (or a lost answer) itself, large, beside the scan.
  */
 export const productionApi = api.injectEndpoints({

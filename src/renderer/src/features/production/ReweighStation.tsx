@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SCAN_CALL } from '@renderer/store/endpoints';
 import { useSystemRules } from '@renderer/features/lookups';
 import { Stack, Typography } from '@mui/material';
-import { PRODUCTION, type MetagePreview } from '@shared/api/production';
+import { PRODUCTION, type ReweighPreview } from '@shared/api/production';
 import { STATUS } from '@shared/lifecycle';
 import { LOCAL_RULES, stationRule, weighVerdict } from '@renderer/features/offline';
 import { NumberInput } from '@renderer/components/NumberInput';
@@ -20,7 +20,7 @@ import { resultVerdict, useStation, type Verdict } from '@renderer/stations/useS
 type T = ReturnType<typeof useT>;
 
 /** 目标净重 14.5 ± 0.5 kg，皮重 15.2 kg — what the station weighs against. */
-export function targetText(t: T, p: MetagePreview): string {
+export function targetText(t: T, p: ReweighPreview): string {
   const parts = [
     p.targetNetWeight !== null ? t('production.target', { target: p.targetNetWeight, tolerance: p.tolerance ?? 0 }) : null,
     p.tareWeight !== null ? t('production.tare', { tare: p.tareWeight }) : null,
@@ -34,7 +34,7 @@ export function targetText(t: T, p: MetagePreview): string {
  * weight: the scale's stable reading (desktop app), or the typed one for a user holding
  * produce:manualWeight (marked manual). Out of tolerance the cylinder goes to 待分析, shown in red.
  */
-export function MetageStation() {
+export function ReweighStation() {
   const t = useT();
   const station = useStation('metage', 'reweigh');
   const printer = useStationPrint('metage');
@@ -43,10 +43,10 @@ export function MetageStation() {
   // 系统规则 may forbid typed weights altogether; the server refuses them then, so the field is off too.
   const { allowManualWeight } = useSystemRules();
   const manualAllowed = manualKey && allowManualWeight;
-  const [operator, setOperator] = useOperator(STATION_KEYS.metageUser);
+  const [operator, setOperator] = useOperator(STATION_KEYS.reweighUser);
   const reading = useScaleReading();
   const [typed, setTyped] = useState<number | null>(null);
-  const [preview, setPreview] = useState<MetagePreview | null>(null);
+  const [preview, setPreview] = useState<ReweighPreview | null>(null);
   // 记录内容设置 (复秤记录): a plant may require the weight to come from a scale.
   const record = useRecordRules('REWEIGH');
   const [check] = productionApi.useMetageScanMutation(SCAN_CALL);
@@ -68,8 +68,8 @@ export function MetageStation() {
       setPreview(p);
       const target = targetText(t, p) || undefined;
       // Re-weighed already: neutral (已处理过) with who did it and when, as 领瓶 answers a second scan.
-      if (p.repeated) return { kind: 'repeated', code, title: p.message ?? t('production.metageRefused', { code }), note: target };
-      if (!p.allowed) return { kind: 'refused', code, title: t('production.metageRefused', { code }), lines: p.reasons, note: target };
+      if (p.repeated) return { kind: 'repeated', code, title: p.message ?? t('production.reweighRefused', { code }), note: target };
+      if (!p.allowed) return { kind: 'refused', code, title: t('production.reweighRefused', { code }), lines: p.reasons, note: target };
       if (!weighed) return { kind: 'refused', code, title: t('production.noStableWeight'), note: target };
       const result = await weigh({ ...weighed, scanId }).unwrap();
       if (manual) setTyped(null);
@@ -77,7 +77,7 @@ export function MetageStation() {
       return resultVerdict(t, result, grossNote);
     }, weighed ? stationRule(t, {
       station: 'metage', rule: LOCAL_RULES.reweigh, code, endpoint: PRODUCTION.metage, arg: weighed, operator,
-      refusedTitle: t('production.metageRefused', { code }),
+      refusedTitle: t('production.reweighRefused', { code }),
       // The gas's tolerance against the copy's tare: out of tolerance the server records a failed re-weigh
       // (the cylinder to 待分析), so the scan is kept all the same and the copy moves it to 待分析.
       extra: (facts, scanId) => {
@@ -94,7 +94,7 @@ export function MetageStation() {
   };
 
   return (
-    <StationPanel station={station} onScan={onScan} disabled={!allowed} scanLabel={t('production.scanMetage')}
+    <StationPanel station={station} onScan={onScan} disabled={!allowed} scanLabel={t('production.scanReweigh')}
       settings={(
         <>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>

@@ -58,6 +58,8 @@ describe('fromSchema: the kit rules a shared request schema states', () => {
   it('minLength above one: shorter text says 不能少于 N 个字符 (one character is what required asks)', () => {
     expect(messageFor('secret', '12345', '口令')).toBe('口令长度不能少于6个字符');
     expect(rulesFrom(Body, 'name').some((r) => r.min !== undefined)).toBe(false);
+    const field: FormField = { key: 'secret', label: '口令', ...fromSchema(Body, 'secret', { minLengthMessage: '口令至少 6 位' }) };
+    expect(fieldError(field, { secret: '12345' }, zh)).toBe('口令至少 6 位');
   });
 
   it('pattern: text that does not fit says 格式不正确, or the message the form gives', () => {

@@ -10,6 +10,8 @@ import type { FieldRule, FormField } from './types';
 export interface SchemaOptions {
   /** The message for the schema's pattern (the kit's …格式不正确 otherwise), e.g. what the format is. */
   patternMessage?: string;
+  /** The message for the schema's least length above one (the kit's …长度不能少于 N 个字符 otherwise). */
+  minLengthMessage?: string;
   /** Overrides the schema: true where the form asks for what the body may leave out, false the other way. */
   required?: boolean;
   /** Rules of the form's own (cross-field, UI only), checked after the schema's. */
@@ -67,7 +69,7 @@ export function fromSchema<S extends TObject>(schema: S, key: keyof Static<S> & 
 
   if (s.type === 'string') {
     // One character is what `required` already asks for; a longer least length is a rule of its own.
-    if (minLength > 1) limits.rules.push({ min: minLength });
+    if (minLength > 1) limits.rules.push({ min: minLength, ...(options.minLengthMessage ? { message: options.minLengthMessage } : {}) });
     if (typeof s.maxLength === 'number') {
       limits.maxLength = s.maxLength;
       limits.rules.push({ max: s.maxLength });

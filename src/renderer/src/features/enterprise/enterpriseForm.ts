@@ -1,13 +1,10 @@
 import type { AreaNode } from '@shared/api/area';
-import { CREDIT_CODE_PATTERN, type EnterpriseRow, type EnterpriseSaveBody } from '@shared/api/enterprise';
-import type { FieldOption, FormField, FormValues } from '@renderer/components/Form';
-import { codeRule, textOrNull } from '@renderer/components/ListPage';
+import { EnterpriseSaveBody, type EnterpriseRow } from '@shared/api/enterprise';
+import { fromSchema, rulesFrom, type FieldOption, type FormField, type FormValues } from '@renderer/components/Form';
+import { textOrNull } from '@renderer/components/ListPage';
 import type { MessageKey } from '@renderer/i18n/messages';
 
 type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
-
-const CREDIT = new RegExp(CREDIT_CODE_PATTERN);
-const PHONE = /^[0-9+\-() ]{3,32}$/;
 
 const options = (nodes: AreaNode[] | undefined): FieldOption[] => (nodes ?? []).map((n) => ({ label: n.name, value: n.code }));
 const childrenOf = (nodes: AreaNode[] | undefined, code: unknown): AreaNode[] | undefined => nodes?.find((n) => n.code === code)?.children;
@@ -16,18 +13,23 @@ const childrenOf = (nodes: AreaNode[] | undefined, code: unknown): AreaNode[] | 
 export function enterpriseFields(t: Translate, areas: AreaNode[], values: FormValues): FormField[] {
   const cities = childrenOf(areas, values.provinceCode);
   const districts = childrenOf(cities, values.cityCode);
+  // Limits and patterns from the body the server checks (EnterpriseSaveBody).
+  const limits = (key: keyof EnterpriseSaveBody, patternMessage?: string) => fromSchema(EnterpriseSaveBody, key, { patternMessage });
   return [
-    { key: 'type', label: t('enterprise.type'), type: 'radio', options: [{ label: t('enterprise.customers'), value: '2' }, { label: t('enterprise.suppliers'), value: '1' }], rules: [{ required: true }] },
-    { key: 'enterpriseName', label: t('enterprise.name'), rules: [{ required: true }, { max: 128 }], span: 12 },
-    { key: 'enterpriseCode', label: t('enterprise.code'), rules: [{ required: true }, { max: 32 }, codeRule(t('common.codePattern', { label: t('enterprise.code') }))], span: 12 },
-    { key: 'creditCode', label: t('enterprise.creditCode'), maxLength: 18, rules: [{ pattern: CREDIT, message: t('enterprise.creditCodePattern') }], span: 12 },
-    { key: 'contact', label: t('enterprise.contact'), rules: [{ max: 64 }], span: 6 },
-    { key: 'phone', label: t('enterprise.phone'), rules: [{ pattern: PHONE, message: t('enterprise.phonePattern') }], span: 6 },
+    {
+      key: 'type', label: t('enterprise.type'), type: 'radio', options: [{ label: t('enterprise.customers'), value: '2' }, { label: t('enterprise.suppliers'), value: '1' }],
+      rules: rulesFrom(EnterpriseSaveBody, 'type'),
+    },
+    { key: 'enterpriseName', label: t('enterprise.name'), ...limits('enterpriseName'), span: 12 },
+    { key: 'enterpriseCode', label: t('enterprise.code'), ...limits('enterpriseCode', t('common.codePattern', { label: t('enterprise.code') })), span: 12 },
+    { key: 'creditCode', label: t('enterprise.creditCode'), ...limits('creditCode', t('enterprise.creditCodePattern')), span: 12 },
+    { key: 'contact', label: t('enterprise.contact'), ...limits('contact'), span: 6 },
+    { key: 'phone', label: t('enterprise.phone'), ...limits('phone', t('enterprise.phonePattern')), span: 6 },
     { key: 'provinceCode', label: t('enterprise.province'), type: 'select', options: options(areas), span: 8 },
     { key: 'cityCode', label: t('enterprise.city'), type: 'select', options: options(cities), disabled: !cities?.length, span: 8 },
     { key: 'districtCode', label: t('enterprise.district'), type: 'select', options: options(districts), disabled: !districts?.length, span: 8 },
-    { key: 'address', label: t('enterprise.address'), rules: [{ max: 255 }] },
-    { key: 'remark', label: t('common.remark'), type: 'textarea', rules: [{ max: 255 }] },
+    { key: 'address', label: t('enterprise.address'), ...limits('address') },
+    { key: 'remark', label: t('common.remark'), type: 'textarea', ...limits('remark') },
   ];
 }
 

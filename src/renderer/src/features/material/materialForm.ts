@@ -1,6 +1,6 @@
-import type { MaterialRow, MaterialSaveBody } from '@shared/api/material';
-import type { FieldOption, FormField, FormValues } from '@renderer/components/Form';
-import { codeRule, numberOrUndefined, textOrNull } from '@renderer/components/ListPage';
+import { MaterialSaveBody, type MaterialRow } from '@shared/api/material';
+import { fromSchema, rulesFrom, type FieldOption, type FormField, type FormValues } from '@renderer/components/Form';
+import { numberOrUndefined, textOrNull } from '@renderer/components/ListPage';
 import type { MessageKey } from '@renderer/i18n/messages';
 
 type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
@@ -16,26 +16,28 @@ export function materialFields(t: Translate, categories: FieldOption[], values: 
   const reweigh = values.reweighRequired === true;
   const weights = reweigh || values.category === LIQUEFIED;
   const flag = (key: string, label: MessageKey): FormField => ({ key, label: t(label), type: 'switch', activeValue: true, inactiveValue: false, span: 6 });
-  const weight = (key: string, label: MessageKey): FormField => ({
-    key, label: t(label), type: 'number', min: 0, max: 100000, decimal: 3, hidden: !weights, rules: reweigh ? [{ required: true }] : [],
+  // Limits from the body the server checks (MaterialSaveBody); weights to the gram.
+  const limits = (key: keyof MaterialSaveBody, patternMessage?: string) => fromSchema(MaterialSaveBody, key, { patternMessage });
+  const weight = (key: 'targetNetWeight' | 'weightTolerance', label: MessageKey): FormField => ({
+    key, label: t(label), type: 'number', ...fromSchema(MaterialSaveBody, key, { required: reweigh }), decimal: 3, hidden: !weights,
   });
   return [
-    { key: 'materialName', label: t('material.name'), rules: [{ required: true }, { max: 64 }] },
-    { key: 'materialShortName', label: t('material.shortName'), rules: [{ max: 32 }] },
-    { key: 'code', label: t('material.code'), rules: [{ required: true }, { max: 32 }, codeRule(t('common.codePattern', { label: t('material.code') }))] },
-    { key: 'category', label: t('material.category'), type: 'select', options: categories, rules: [{ required: true }] },
+    { key: 'materialName', label: t('material.name'), ...limits('materialName') },
+    { key: 'materialShortName', label: t('material.shortName'), ...limits('materialShortName') },
+    { key: 'code', label: t('material.code'), ...limits('code', t('common.codePattern', { label: t('material.code') })) },
+    { key: 'category', label: t('material.category'), type: 'select', options: categories, rules: rulesFrom(MaterialSaveBody, 'category') },
     flag('flammable', 'material.flammable'),
     flag('toxic', 'material.toxic'),
     flag('oxidizing', 'material.oxidizing'),
     flag('corrosive', 'material.corrosive'),
-    { key: 'inspectionIntervalYears', label: t('material.interval'), type: 'number', min: 1, max: 20, decimal: 0, placeholder: t('material.defaultHint') },
-    { key: 'designLifeYears', label: t('material.designLife'), type: 'number', min: 1, max: 100, decimal: 0, placeholder: t('material.defaultHint') },
-    { key: 'extendedLifeYears', label: t('material.extendedLife'), type: 'number', min: 1, max: 100, decimal: 0, placeholder: t('material.defaultHint') },
+    { key: 'inspectionIntervalYears', label: t('material.interval'), type: 'number', ...limits('inspectionIntervalYears'), placeholder: t('material.defaultHint') },
+    { key: 'designLifeYears', label: t('material.designLife'), type: 'number', ...limits('designLifeYears'), placeholder: t('material.defaultHint') },
+    { key: 'extendedLifeYears', label: t('material.extendedLife'), type: 'number', ...limits('extendedLifeYears'), placeholder: t('material.defaultHint') },
     flag('reweighRequired', 'material.reweighRequired'),
     { key: 'status', label: t('material.enabled'), type: 'switch', span: 6 },
     weight('targetNetWeight', 'material.targetNetWeight'),
     weight('weightTolerance', 'material.weightTolerance'),
-    { key: 'remark', label: t('common.remark'), type: 'textarea', rules: [{ max: 255 }], span: 24 },
+    { key: 'remark', label: t('common.remark'), type: 'textarea', ...limits('remark'), span: 24 },
   ];
 }
 

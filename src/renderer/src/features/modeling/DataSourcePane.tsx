@@ -1,8 +1,9 @@
 import { Fragment } from 'react';
 import { Box, Button, Paper, Stack, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tabs, Typography } from '@mui/material';
-import { OWN_FIELD_TYPES } from '@shared/api/dataSource';
+import { OWN_FIELD_TYPES, SaveDataFieldBody } from '@shared/api/dataSource';
 import type { DataSourceKind } from '@shared/dataSources';
 import { useDataSources } from '@renderer/features/lookups';
+import { fromSchema, rulesFrom } from '@renderer/components/Form';
 import { useConfirmDelete, useFormDialog } from '@renderer/components/ListPage';
 import { useScreenState } from '@renderer/hooks/useScreenState';
 import { HasPermission } from '@renderer/permission/Permission';
@@ -34,10 +35,12 @@ export function DataSourcePane() {
     title: () => t('modeling.addFieldTitle', { source: sources.nameOf(kind) }),
     width: 480,
     fields: () => [
-      { key: 'contentName', label: t('modeling.contentName'), maxLength: 64, rules: [{ required: true }] },
-      { key: 'contentKey', label: t('modeling.contentKey'), hint: t('modeling.keyHint'), maxLength: 64,
-        rules: [{ required: true }, { pattern: /^[A-Za-z][A-Za-z0-9_.]*$/, message: t('modeling.keyHint') }] },
-      { key: 'type', label: t('modeling.type'), type: 'select', options: OWN_FIELD_TYPES.map((v) => ({ value: v, label: typeName(t, v) })), rules: [{ required: true }] },
+      { key: 'contentName', label: t('modeling.contentName'), ...fromSchema(SaveDataFieldBody, 'contentName') },
+      { key: 'contentKey', label: t('modeling.contentKey'), hint: t('modeling.keyHint'), ...fromSchema(SaveDataFieldBody, 'contentKey', { patternMessage: t('modeling.keyHint') }) },
+      {
+        key: 'type', label: t('modeling.type'), type: 'select', options: OWN_FIELD_TYPES.map((v) => ({ value: v, label: typeName(t, v) })),
+        rules: rulesFrom(SaveDataFieldBody, 'type'),
+      },
     ],
     initialValues: () => ({ type: 'text' }),
     submit: (v) => saveField({ dataSource: kind, contentName: String(v.contentName), contentKey: String(v.contentKey), type: v.type as (typeof OWN_FIELD_TYPES)[number] }).unwrap(),

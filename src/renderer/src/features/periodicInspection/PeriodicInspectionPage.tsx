@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Typography } from '@mui/material';
-import type { DueRow } from '@shared/api/periodicInspection';
+import { DuePageQuery, type DueRow } from '@shared/api/periodicInspection';
 import { placeText } from '@shared/cylinder/place';
-import type { FormField } from '@renderer/components/Form';
+import { fromSchema, type FormField } from '@renderer/components/Form';
 import { ListPage, useActionsColumn, useListFilters } from '@renderer/components/ListPage';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
 import { intParam, useUrlFilters } from '@renderer/hooks/useUrlFilters';
@@ -25,7 +25,8 @@ export default function PeriodicInspectionPage() {
   const [outcome, setOutcome] = useState<RecordOutcome | null>(null);
 
   const filterFields: FormField[] = [
-    { key: 'days', label: t('periodicInspection.days'), type: 'number', min: 0, max: 3650, decimal: 0, rules: [{ required: true }] },
+    // The query may leave the days out (30); the filter always shows a number.
+    { key: 'days', label: t('periodicInspection.days'), type: 'number', ...fromSchema(DuePageQuery, 'days', { required: true }) },
     { key: 'code', label: t('periodicInspection.code') },
     { key: 'overdueOnly', label: t('periodicInspection.overdueOnly'), type: 'switch', activeValue: true, inactiveValue: false },
   ];

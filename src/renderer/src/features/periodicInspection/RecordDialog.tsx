@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import dayjs from 'dayjs';
 import { Alert, Stack } from '@mui/material';
-import type { DueRow } from '@shared/api/periodicInspection';
+import { PeriodicInspectionBody, type DueRow } from '@shared/api/periodicInspection';
 import { AppDialog, type AppDialogHandle } from '@renderer/components/AppDialog';
-import { Form, type FormHandle, type FormValues } from '@renderer/components/Form';
+import { Form, fromSchema, rulesFrom, type FormHandle, type FormValues } from '@renderer/components/Form';
 import { textOrNull, useConfirm } from '@renderer/components/ListPage';
 import { useT } from '@renderer/i18n/useT';
 import { periodicInspectionApi } from './periodicInspectionApi';
@@ -57,13 +57,14 @@ export function RecordDialog({ row, onClose, onDone }: Props) {
       <Stack spacing={2}>
         {failing && <Alert severity="warning">{t('periodicInspection.failWarning')}</Alert>}
         <Form ref={form} defaultSpan={12} autoFocus values={values} onChange={setValues} onSubmit={() => void dialog.current?.submit()} fields={[
-          { key: 'inspectedOn', label: t('periodicInspection.inspectedOn'), type: 'date', rules: [{ required: true }] },
-          { key: 'result', label: t('periodicInspection.result'), type: 'radio', rules: [{ required: true }],
+          { key: 'inspectedOn', label: t('periodicInspection.inspectedOn'), type: 'date', ...fromSchema(PeriodicInspectionBody, 'inspectedOn') },
+          { key: 'result', label: t('periodicInspection.result'), type: 'radio', rules: rulesFrom(PeriodicInspectionBody, 'result'),
             options: [{ label: t('periodicInspection.pass'), value: 1 }, { label: t('periodicInspection.fail'), value: FAIL }] },
-          { key: 'agency', label: t('periodicInspection.inspector'), maxLength: 128 },
-          { key: 'reportNo', label: t('periodicInspection.reportNo'), maxLength: 64, rules: failing ? [{ required: true }] : [] },
-          { key: 'failReason', label: t('periodicInspection.failReason'), maxLength: 200, hidden: !failing, rules: [{ required: true }], span: 24 },
-          { key: 'remark', label: t('common.remark'), type: 'textarea', maxLength: 255, span: 24 },
+          { key: 'agency', label: t('periodicInspection.inspector'), ...fromSchema(PeriodicInspectionBody, 'agency') },
+          // A failed inspection names its report and its reason (the body leaves them optional for a pass).
+          { key: 'reportNo', label: t('periodicInspection.reportNo'), ...fromSchema(PeriodicInspectionBody, 'reportNo', { required: failing }) },
+          { key: 'failReason', label: t('periodicInspection.failReason'), hidden: !failing, ...fromSchema(PeriodicInspectionBody, 'failReason', { required: true }), span: 24 },
+          { key: 'remark', label: t('common.remark'), type: 'textarea', ...fromSchema(PeriodicInspectionBody, 'remark'), span: 24 },
         ]} />
       </Stack>
     </AppDialog>

@@ -1,8 +1,8 @@
 import { useMemo, useRef } from 'react';
 import { Stack, Typography } from '@mui/material';
-import type { HickeyRow, ProductRow } from '@shared/api/product';
+import { HickeyBody, type HickeyRow, type ProductRow } from '@shared/api/product';
 import { AppDialog } from '@renderer/components/AppDialog';
-import { Form, type FormHandle } from '@renderer/components/Form';
+import { Form, fromSchema, type FormHandle } from '@renderer/components/Form';
 import { textOrNull } from '@renderer/components/ListPage';
 import { PaginatedTable, type TableColumn } from '@renderer/components/PaginatedTable';
 import { useDictionaryOptions } from '@renderer/features/dictionary';
@@ -46,9 +46,9 @@ export function HickeyDialog({ row, onClose }: Props) {
       <Stack spacing={2}>
         <Typography variant="body2">{t('product.currentValve', { valve: row?.valveNo ?? '—' })}</Typography>
         <Form ref={form} defaultSpan={8} autoFocus fields={[
-          { key: 'newValve', label: t('product.newValve'), maxLength: 64, rules: [{ required: true }] },
-          { key: 'changedOn', label: t('product.changedOn'), type: 'date' },
-          { key: 'reason', label: t('product.hickeyReason'), type: 'autocomplete', options: reasons, maxLength: 255, rules: [{ required: true }] },
+          { key: 'newValve', label: t('product.newValve'), ...fromSchema(HickeyBody, 'newValve') },
+          { key: 'changedOn', label: t('product.changedOn'), type: 'date', ...fromSchema(HickeyBody, 'changedOn') },
+          { key: 'reason', label: t('product.hickeyReason'), type: 'autocomplete', options: reasons, ...fromSchema(HickeyBody, 'reason') },
         ]} />
         {row && (
           <PaginatedTable<HickeyRow> columns={columns} filters={{ cylinderId: row.id }} defaultPageSize={10} query={productApi.useHickeyPageQuery} />

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { PRODUCT, type ProductRow } from '@shared/api/product';
+import { PRODUCT, ScrapBody, type ProductRow } from '@shared/api/product';
+import { fromSchema } from '@renderer/components/Form';
 import { ExportButton, ImportDialog, ListPage, useActionsColumn, useConfirm, useConfirmDelete, useFormDialog, useListFilters } from '@renderer/components/ListPage';
 import { useDictionaryOptions } from '@renderer/features/dictionary';
 import { useLotCertificate } from '@renderer/features/report';
@@ -61,7 +62,7 @@ export default function ProductListPage() {
   const scrapRow = (row: ProductRow) => confirm({
     title: t('product.scrapTitle', { code: row.code }), message: t('product.scrapWarning', { code: row.code }), danger: true,
     okText: t('common.save'), width: 480,
-    fields: [{ key: 'reason', label: t('product.scrapReason'), type: 'autocomplete', options: scrapReasons, maxLength: 255, rules: [{ required: true }] }],
+    fields: [{ key: 'reason', label: t('product.scrapReason'), type: 'autocomplete', options: scrapReasons, ...fromSchema(ScrapBody, 'reason') }],
     action: (v) => scrap({ id: row.id, reason: String(v.reason) }).unwrap().then(() => notify(t('product.scrapped', { code: row.code }), 'success')),
   });
   const removeRow = useConfirmDelete<ProductRow>({

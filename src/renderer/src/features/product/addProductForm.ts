@@ -1,6 +1,5 @@
-import { MAX_RANGE, type AddProductBody } from '@shared/api/product';
-import type { FieldOption, FormField, FormValues } from '@renderer/components/Form';
-import { codeRule } from '@renderer/components/ListPage';
+import { AddProductBody, CodeRange, CylinderFields, MAX_RANGE } from '@shared/api/product';
+import { fromSchema, rulesFrom, type FieldOption, type FormField, type FormValues } from '@renderer/components/Form';
 import type { MessageKey } from '@renderer/i18n/messages';
 import type { Lookups } from './useLookups';
 
@@ -8,7 +7,6 @@ type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
 export const SINGLE = 'single';
 export const RANGE = 'range';
-const PREFIX = /^[A-Za-z0-9_.-]*$/;
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** Checks the range as a whole: start ≤ end, at most MAX_RANGE codes, padding wide enough for the end. */
@@ -38,32 +36,37 @@ const NO_SUGGESTIONS: CylinderSuggestions = { specification: [], manufacturer: [
 export function addProductFields(mode: unknown, lookups: Lookups, t: T, ownerType: unknown, suggest: CylinderSuggestions = NO_SUGGESTIONS): FormField[] {
   const single = mode !== RANGE;
   const modes: FieldOption[] = [{ label: t('product.modeSingle'), value: SINGLE }, { label: t('product.modeRange'), value: RANGE }];
+  const codePattern = (label: MessageKey) => ({ patternMessage: t('common.codePattern', { label: t(label) }) });
+  // Limits of the cylinder's own fields, from the body the server checks (CylinderFields); sizes to the hundredth.
+  const cylinder = (key: keyof CylinderFields) => fromSchema(CylinderFields, key);
   return [
     { key: 'mode', label: t('product.addMode'), type: 'radio', options: modes, span: 24 },
-    { key: 'code', label: t('product.code'), hidden: !single, rules: [{ required: true }, codeRule(t('common.codePattern', { label: t('product.code') }))], maxLength: 64 },
-    { key: 'prefix', label: t('product.rangePrefix'), hidden: single, rules: [{ pattern: PREFIX, message: t('common.codePattern', { label: t('product.rangePrefix') }) }], maxLength: 40 },
-    { key: 'start', label: t('product.rangeStart'), type: 'number', min: 0, decimal: 0, hidden: single, rules: [{ required: true }] },
-    { key: 'end', label: t('product.rangeEnd'), type: 'number', min: 0, decimal: 0, hidden: single,
-      rules: [{ required: true }, { validator: (_v, all) => rangeError(all, t) }] },
-    { key: 'width', label: t('product.rangeWidth'), type: 'number', min: 1, max: 20, decimal: 0, hidden: single },
-    { key: 'steelStampPrefix', label: t('product.rangeStampPrefix'), hidden: single, placeholder: t('product.rangeStampHint'), maxLength: 40,
-      rules: [{ pattern: PREFIX, message: t('common.codePattern', { label: t('product.rangeStampPrefix') }) }] },
-    { key: 'materialId', label: t('product.material'), type: 'select', options: lookups.materials, rules: [{ required: true }] },
-    { key: 'steelStamp', label: t('product.steelStamp'), maxLength: 64, hidden: !single },
+    // One code (the body's code, required in this mode) or a range (CodeRange; the prefix may stay empty).
+    { key: 'code', label: t('product.code'), hidden: !single, ...fromSchema(AddProductBody, 'code', { required: true, ...codePattern('product.code') }) },
+    { key: 'prefix', label: t('product.rangePrefix'), hidden: single, ...fromSchema(CodeRange, 'prefix', { required: false, ...codePattern('product.rangePrefix') }) },
+    { key: 'start', label: t('product.rangeStart'), type: 'number', hidden: single, ...fromSchema(CodeRange, 'start') },
+    { key: 'end', label: t('product.rangeEnd'), type: 'number', hidden: single, ...fromSchema(CodeRange, 'end', { also: [{ validator: (_v, all) => rangeError(all, t) }] }) },
+    { key: 'width', label: t('product.rangeWidth'), type: 'number', hidden: single, ...fromSchema(CodeRange, 'width') },
+    {
+      key: 'steelStampPrefix', label: t('product.rangeStampPrefix'), hidden: single, placeholder: t('product.rangeStampHint'),
+      ...fromSchema(CodeRange, 'steelStampPrefix', codePattern('product.rangeStampPrefix')),
+    },
+    { key: 'materialId', label: t('product.material'), type: 'select', options: lookups.materials, rules: rulesFrom(CylinderFields, 'materialId') },
+    { key: 'steelStamp', label: t('product.steelStamp'), ...cylinder('steelStamp'), hidden: !single },
     { key: 'ownerType', label: t('product.ownerType'), type: 'radio', options: [{ label: t('product.ownOwner'), value: 1 }, { label: t('product.customerOwner'), value: 2 }] },
     { key: 'ownerEnterpriseId', label: t('product.owner'), type: 'select', options: lookups.customers, hidden: ownerType !== 2, rules: [{ required: true }] },
     { key: 'warehouseId', label: t('product.warehouse'), type: 'select', options: lookups.warehouses },
-    { key: 'specification', label: t('product.specification'), type: 'autocomplete', options: suggest.specification, maxLength: 32 },
-    { key: 'manufacturer', label: t('product.manufacturer'), type: 'autocomplete', options: suggest.manufacturer, maxLength: 128 },
-    { key: 'manufactureDate', label: t('product.manufactureDate'), type: 'date' },
-    { key: 'waterVolume', label: t('product.waterVolume'), type: 'number', min: 0, decimal: 2 },
-    { key: 'tareWeight', label: t('product.tareWeight'), type: 'number', min: 0, decimal: 2 },
-    { key: 'workingPressure', label: t('product.workingPressure'), type: 'number', min: 0, decimal: 2 },
-    { key: 'designLifeYears', label: t('product.designLifeYears'), type: 'number', min: 1, max: 100, decimal: 0 },
-    { key: 'lastInspectionDate', label: t('product.lastInspectionDate'), type: 'date' },
-    { key: 'nextInspectionDate', label: t('product.nextInspectionDate'), type: 'date' },
-    { key: 'valveNo', label: t('product.valveNo'), maxLength: 64, hidden: !single },
-    { key: 'remark', label: t('common.remark'), type: 'textarea', maxLength: 255, span: 24 },
+    { key: 'specification', label: t('product.specification'), type: 'autocomplete', options: suggest.specification, ...cylinder('specification') },
+    { key: 'manufacturer', label: t('product.manufacturer'), type: 'autocomplete', options: suggest.manufacturer, ...cylinder('manufacturer') },
+    { key: 'manufactureDate', label: t('product.manufactureDate'), type: 'date', ...cylinder('manufactureDate') },
+    { key: 'waterVolume', label: t('product.waterVolume'), type: 'number', ...cylinder('waterVolume'), decimal: 2 },
+    { key: 'tareWeight', label: t('product.tareWeight'), type: 'number', ...cylinder('tareWeight'), decimal: 2 },
+    { key: 'workingPressure', label: t('product.workingPressure'), type: 'number', ...cylinder('workingPressure'), decimal: 2 },
+    { key: 'designLifeYears', label: t('product.designLifeYears'), type: 'number', ...cylinder('designLifeYears') },
+    { key: 'lastInspectionDate', label: t('product.lastInspectionDate'), type: 'date', ...cylinder('lastInspectionDate') },
+    { key: 'nextInspectionDate', label: t('product.nextInspectionDate'), type: 'date', ...cylinder('nextInspectionDate') },
+    { key: 'valveNo', label: t('product.valveNo'), ...cylinder('valveNo'), hidden: !single },
+    { key: 'remark', label: t('common.remark'), type: 'textarea', ...cylinder('remark'), span: 24 },
   ];
 }
 

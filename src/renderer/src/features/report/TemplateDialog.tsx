@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { Alert, Button, Stack, Typography } from '@mui/material';
-import type { ReportContent, SettingRow } from '@shared/api/setting';
+import { SettingFields, type ReportContent, type SettingRow } from '@shared/api/setting';
 import type { DataSourceKind } from '@shared/dataSources';
 import { AppDialog } from '@renderer/components/AppDialog';
-import { Form, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
+import { Form, fromSchema, rulesFrom, type FormField, type FormHandle, type FormValues } from '@renderer/components/Form';
 import { useT } from '@renderer/i18n/useT';
 import type { QueryError } from '@renderer/store/api';
 import { useDataSources } from '@renderer/features/lookups';
@@ -36,11 +36,11 @@ export function TemplateDialog({ row, onClose, onSave }: {
   const [upload] = reportApi.useUploadTemplateMutation();
 
   const fields: FormField[] = row ? [] : [
-    { key: 'name', label: t('report.name'), rules: [{ required: true }, { max: 64 }] },
-    { key: 'settingKey', label: t('report.key'), type: 'select', options: REPORT_OPTIONS, rules: [{ required: true }] },
-    { key: 'dataSource', label: t('report.dataSource'), type: 'select', options: sources.options, rules: [{ required: true }] },
+    { key: 'name', label: t('report.name'), ...fromSchema(SettingFields, 'name') },
+    { key: 'settingKey', label: t('report.key'), type: 'select', options: REPORT_OPTIONS, rules: rulesFrom(SettingFields, 'settingKey') },
+    { key: 'dataSource', label: t('report.dataSource'), type: 'select', options: sources.options, rules: rulesFrom(SettingFields, 'dataSource') },
     { key: 'isDefault', label: t('report.asDefault'), type: 'switch' },
-    { key: 'remark', label: t('common.remark'), maxLength: 255, span: 24 },
+    { key: 'remark', label: t('common.remark'), ...fromSchema(SettingFields, 'remark'), span: 24 },
   ];
 
   const submit = async () => {

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '@mui/material';
+import { PrintReportBody } from '@shared/api/report';
+import { fromSchema } from '@renderer/components/Form';
 import { useConfirm } from '@renderer/components/ListPage';
 import { useT } from '@renderer/i18n/useT';
 import { usePrintReport } from './usePrintReport';
@@ -15,7 +17,8 @@ export function useLotCertificate(): { button: ReactNode; element: ReactNode } {
   const ask = async () => {
     const values = await confirm({
       title: t('report.certificateTitle'), message: '', okText: t('report.print'), width: 420,
-      fields: [{ key: 'lotNo', label: t('report.lotNo'), maxLength: 64, rules: [{ required: true }] }],
+      // The body may name another subject instead; this dialog asks for the lot.
+      fields: [{ key: 'lotNo', label: t('report.lotNo'), ...fromSchema(PrintReportBody, 'lotNo', { required: true }) }],
     });
     const lotNo = values ? String(values.lotNo).trim() : '';
     if (lotNo) await printer.print('GRAIN_FORMULA_PACKAGE_GP_PROCESS_RECORD', { lotNo }, `${t('report.certificate')} ${lotNo}`);

@@ -1,3 +1,5 @@
+import { CancelOrderBody } from '@shared/api/storage';
+import { fromSchema } from '@renderer/components/Form';
 import { useConfirm } from '@renderer/components/ListPage';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
@@ -14,7 +16,7 @@ export function useCancelOrder(): (order: { id: number; orderNo: string }) => Pr
   return async (order) => {
     const values = await confirm({
       title: t('storage.cancelTitle', { orderNo: order.orderNo }), message: t('storage.cancelText'), okText: t('storage.cancel'), danger: true,
-      fields: [{ key: 'reason', label: t('storage.cancelReason'), type: 'textarea', maxLength: 255, rules: [{ required: true }] }],
+      fields: [{ key: 'reason', label: t('storage.cancelReason'), type: 'textarea', ...fromSchema(CancelOrderBody, 'reason') }],
       action: (v) => cancel({ id: order.id, reason: String(v.reason ?? '').trim() }).unwrap(),
     });
     if (values) notify(t('storage.cancelled', { orderNo: order.orderNo }), 'success');

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { Alert, Stack } from '@mui/material';
-import type { AnalyseBody } from '@shared/api/production';
+import { AnalyseBody, NoteBody, VacuumBody } from '@shared/api/production';
 import { AppDialog, type AppDialogHandle } from '@renderer/components/AppDialog';
-import { Form, type FormHandle, type FormValues } from '@renderer/components/Form';
+import { Form, fromSchema, rulesFrom, type FormHandle, type FormValues } from '@renderer/components/Form';
 import { textOrNull, useConfirm } from '@renderer/components/ListPage';
 import { productionApi } from '@renderer/features/production';
 import { newScanId } from '@renderer/stations/scan';
@@ -40,8 +40,9 @@ export function VacuumDialog({ code, onClose }: Props) {
   return (
     <AppDialog ref={dialog} open title={t('trace.vacuumTitle', { code })} width={480} onClose={onClose} onSubmit={submit} submitText={t('trace.vacuum')}>
       <Form ref={form} autoFocus onSubmit={() => void dialog.current?.submit()} fields={[
-        { key: 'pressure', label: t('trace.vacuumPressure'), type: 'number', min: -0.2, max: 1, decimal: 4, rules: [{ required: true }] },
-        { key: 'remark', label: t('common.remark'), type: 'textarea', maxLength: 255 },
+        // Four decimals: the gauge's resolution, not a bound of the body.
+        { key: 'pressure', label: t('trace.vacuumPressure'), type: 'number', ...fromSchema(VacuumBody, 'pressure'), decimal: 4 },
+        { key: 'remark', label: t('common.remark'), type: 'textarea', ...fromSchema(VacuumBody, 'remark') },
       ]} />
     </AppDialog>
   );
@@ -80,12 +81,12 @@ export function AnalyseDialog({ code, onClose }: Props) {
       <Stack spacing={2}>
         {scrapping && <Alert severity="warning">{t('trace.scrapWarning', { code })}</Alert>}
         <Form ref={form} autoFocus values={values} onChange={setValues} onSubmit={() => void dialog.current?.submit()} fields={[
-          { key: 'decision', label: t('trace.decision'), type: 'radio', rules: [{ required: true }], options: [
+          { key: 'decision', label: t('trace.decision'), type: 'radio', rules: rulesFrom(AnalyseBody, 'decision'), options: [
             { label: `${statusLabel(t, 2)}（${t('trace.toStock')}）`, value: 2 },
             { label: t('trace.toPicking'), value: 3 },
             { label: statusLabel(t, SCRAP), value: SCRAP },
           ] },
-          { key: 'reason', label: t('trace.reason'), type: 'textarea', maxLength: 200, rules: [{ required: true }] },
+          { key: 'reason', label: t('trace.reason'), type: 'textarea', ...fromSchema(AnalyseBody, 'reason') },
         ]} />
       </Stack>
     </AppDialog>
@@ -110,7 +111,7 @@ export function NoteDialog({ traceId, note, onClose }: { traceId: number; note: 
   return (
     <AppDialog ref={dialog} open title={t(note ? 'trace.editNote' : 'trace.addNote')} width={480} onClose={onClose} onSubmit={submit}>
       <Form ref={form} autoFocus initialValues={{ note: note?.note ?? '' }} fields={[
-        { key: 'note', label: t('trace.note'), type: 'textarea', maxLength: 500, rules: [{ required: true }] },
+        { key: 'note', label: t('trace.note'), type: 'textarea', ...fromSchema(NoteBody, 'note') },
       ]} />
     </AppDialog>
   );

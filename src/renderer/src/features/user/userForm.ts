@@ -1,14 +1,11 @@
-import type { DeptRow, RoleOption, UserDetail, UserEditBody, UserSaveBody } from '@shared/api/user';
-import type { FormField, FormValues } from '@renderer/components/Form';
+import { UserSaveBody, type DeptRow, type RoleOption, type UserDetail, type UserEditBody } from '@shared/api/user';
+import { fromSchema, type FormField, type FormValues } from '@renderer/components/Form';
 import { textOrNull } from '@renderer/components/ListPage';
 import { deptOptions } from '@renderer/features/dept';
 import type { MessageKey } from '@renderer/i18n/messages';
 
 type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
-const USERNAME = /^[A-Za-z0-9_.-]{2,64}$/;
-const PHONE = /^[0-9+\-() ]{3,32}$/;
-const MIN_PASSWORD = 8;
 
 export interface UserFormContext {
   /** Editing: the account cannot change and no password is set here (重置密码 on the list does that). */
@@ -24,18 +21,20 @@ export function userFields(t: Translate, c: UserFormContext): FormField[] {
   const fields: FormField[] = [
     {
       key: 'username', label: t('user.account'), disabled: c.editing, span: 12,
-      rules: [{ required: true }, { pattern: USERNAME, message: t('user.usernamePattern') }],
+      ...fromSchema(UserSaveBody, 'username', { patternMessage: t('user.usernamePattern'), minLengthMessage: t('user.usernamePattern') }),
     },
-    { key: 'name', label: t('user.name'), rules: [{ required: true }, { max: 64 }], span: 12 },
-    { key: 'phone', label: t('user.phone'), rules: [{ pattern: PHONE, message: t('user.phonePattern') }], span: 12 },
+    // The edit body (UserEditBody) holds the same name and phone limits.
+    { key: 'name', label: t('user.name'), ...fromSchema(UserSaveBody, 'name'), span: 12 },
+    { key: 'phone', label: t('user.phone'), ...fromSchema(UserSaveBody, 'phone', { patternMessage: t('user.phonePattern') }), span: 12 },
     { key: 'deptId', label: t('user.dept'), type: 'select', clearable: true, options: deptOptions(c.depts), span: 12 },
     { key: 'roleIds', label: t('user.roles'), type: 'select', multiple: true, options: c.roles.map((r) => ({ label: r.roleName, value: r.id })) },
   ];
   if (!c.editing) {
     fields.push(
-      { key: 'password', label: t('user.password'), type: 'password', maxLength: 128, span: 12, rules: [{ required: true }, { min: MIN_PASSWORD, message: t('user.passwordTooShort') }] },
+      { key: 'password', label: t('user.password'), type: 'password', span: 12, ...fromSchema(UserSaveBody, 'password', { minLengthMessage: t('user.passwordTooShort') }) },
       {
-        key: 'confirmPassword', label: t('user.confirmPassword'), type: 'password', maxLength: 128, span: 12,
+        // Checked against the password above: the same length bound, and it must match.
+        key: 'confirmPassword', label: t('user.confirmPassword'), type: 'password', span: 12, maxLength: fromSchema(UserSaveBody, 'password').maxLength,
         rules: [{ required: true }, { validator: (v, all) => (v !== all.password ? t('user.passwordMismatch') : null) }],
       },
     );

@@ -37,9 +37,9 @@ describe('检测: probing a server address', () => {
 
   it('gives up after the timeout on a server that does not answer', async () => {
     const url = await serve(() => {});
-    const started = Date.now();
+    // The reason names the timeout, so the probe gave up on its own timer (without one it would hang until
+    // this test's own timeout); no wall-clock bound, which a loaded machine breaks.
     const probe = await probeServer(url, { timeoutMs: 300 });
-    expect(Date.now() - started).toBeLessThan(3000);
     expect(probe).toEqual({ ok: false, url, reason: '连接超时（0.3 秒内没有响应）' });
   });
 

@@ -192,7 +192,8 @@ describe('token refresh', () => {
     const adapter = fakeAdapter((c) => (c.url === '/user/refreshToken' ? { data: refreshed, wait: gate.promise } : ok(c.url)));
     const http = createHttpClient({ adapter });
     const results = Promise.all([http.get('/a'), http.get('/b'), http.post('/c')]);
-    await new Promise((r) => setTimeout(r, 10));
+    // The refresh is held in flight while the three requests wait on it.
+    await vi.waitFor(() => expect(adapter.calls.map((c) => c.url)).toContain('/user/refreshToken'));
     gate.resolve();
     await expect(results).resolves.toEqual(['/a', '/b', '/c']);
     const refreshCalls = adapter.calls.filter((c) => c.url === '/user/refreshToken');

@@ -1,12 +1,18 @@
 // jsdom has no IndexedDB: the stations' offline queue (Dexie) runs on an in-memory one.
 import 'fake-indexeddb/auto';
+import { Suspense } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { ThemeProvider } from '@mui/material';
 import type { MenuItem, NavData } from '@shared/api/auth';
 import { MENU_TREE, type MenuDef } from '@shared/menus';
+import { ConfirmProvider } from '@renderer/components/ListPage/ConfirmProvider';
+import { ChunkFailed } from '@renderer/features/errors/ChunkFailed';
+import { lazyScreen } from '@renderer/router/chunkErrors';
+import { RootLayout } from '@renderer/router/RootLayout';
 import { routes } from '@renderer/router/routes';
+import { SCREENS } from '@renderer/router/screens';
 import { setMenuList, setPermissions, storeSignIn } from '@renderer/session/session';
 import { makeStore } from '@renderer/store';
 import { makeTheme } from '@renderer/theme';
@@ -20,6 +26,45 @@ export function renderApp(path: string) {
   connectivity.reset();
   const store = makeStore();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <Provider store={store}>
+      <ThemeProvider theme={makeTheme('zh-CN')}>
+        <RouterProvider router={router} />
+      </ThemeProvider>
+    </Provider>,
+  );
+  return { ...view, store, router };
+}
+
+/** What the shell gives a screen besides its frame: the confirmation dialog (useConfirm). */
+function ScreenFrame() {
+  return (
+    <ConfirmProvider>
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
+    </ConfirmProvider>
+  );
+}
+
+/**
+ * The screens without the shell (header, menu, tabs): the screen at `path` under the app's root (sign-in guard,
+ * toasts, client navigation) on a memory router holding every screen, so a screen's own navigation still
+ * lands. For tests of what a screen does; the shell's own behaviour (tabs, menu, 403 for a screen not granted,
+ * keep-alive, the start-up check) is tested with renderApp. Mounting the shell costs a test file seconds.
+ */
+export function renderScreen(path: string) {
+  void stopSyncForTests();
+  connectivity.reset();
+  const store = makeStore();
+  const screenRoutes = SCREENS.map((def) => {
+    const Screen = lazyScreen(def.load, ChunkFailed);
+    return { path: def.path, element: <Screen /> };
+  });
+  const router = createMemoryRouter(
+    [{ element: <RootLayout />, children: [{ element: <ScreenFrame />, children: screenRoutes }, { path: '*', element: <div data-testid="not-a-screen" /> }] }],
+    { initialEntries: [path] },
+  );
   const view = render(
     <Provider store={store}>
       <ThemeProvider theme={makeTheme('zh-CN')}>

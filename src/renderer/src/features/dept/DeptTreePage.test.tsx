@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from '@renderer/http/client';
 import { clearToasts } from '@renderer/notify/toast';
-import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
+import { adminNav, renderScreen, storeSession } from '@renderer/test/renderApp';
 import { bodies, serveDepts } from './testData';
 
 afterEach(() => (http.setAdapter(undefined), clearToasts()));
@@ -17,7 +17,7 @@ describe('组织架构', { timeout: 30_000 }, () => {
   it('shows the tree with leader, phone, order and user count, and folds a branch', async () => {
     storeSession();
     serveDepts();
-    renderApp('/Setting/framework');
+    renderScreen('/Setting/framework');
     await screen.findByText('充装班', undefined, SCREEN_LOAD);
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['部门名称', '负责人', '联系电话', '排序', '用户数', '操作']);
     expect(names()).toEqual(['总部', '生产部', '充装班', '销售部']);
@@ -37,7 +37,7 @@ describe('组织架构', { timeout: 30_000 }, () => {
   it('adds a top-level department and a sub-department under a row', async () => {
     storeSession();
     const adapter = serveDepts();
-    renderApp('/Setting/framework');
+    renderScreen('/Setting/framework');
     await screen.findByText('充装班', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
     let dialog = await screen.findByRole('dialog', { name: '新增部门' });
@@ -64,7 +64,7 @@ describe('组织架构', { timeout: 30_000 }, () => {
   it('edits a department, offering no parent inside its own branch', async () => {
     storeSession();
     const adapter = serveDepts();
-    renderApp('/Setting/framework');
+    renderScreen('/Setting/framework');
     await screen.findByText('充装班', undefined, SCREEN_LOAD);
     await userEvent.click(within(row('生产部')).getByRole('button', { name: '编辑' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑部门' });
@@ -80,7 +80,7 @@ describe('组织架构', { timeout: 30_000 }, () => {
   it('deletes after confirmation; a refusal is the server\'s message', async () => {
     storeSession();
     const adapter = serveDepts((url) => (url === '/dept/delete/2' ? { data: { code: -1, msg: '请先删除下级部门', data: null } } : undefined));
-    renderApp('/Setting/framework');
+    renderScreen('/Setting/framework');
     await screen.findByText('充装班', undefined, SCREEN_LOAD);
     await userEvent.click(within(row('销售部')).getByRole('button', { name: '删除' }));
     const dialog = await screen.findByRole('dialog');
@@ -97,7 +97,7 @@ describe('组织架构', { timeout: 30_000 }, () => {
   it('offers no 新增, 新增下级, 编辑 or 删除 to a viewer', async () => {
     storeSession({ ...adminNav(), promise: ['home:view', 'dept:view'] }, '查看员');
     serveDepts();
-    renderApp('/Setting/framework');
+    renderScreen('/Setting/framework');
     await screen.findByText('充装班', undefined, SCREEN_LOAD);
     for (const name of ['新增', '新增下级', '编辑', '删除']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
   });

@@ -5,7 +5,7 @@ import type { DictEntryRow, DictTypeRow } from '@shared/api/dictionary';
 import { http } from '@renderer/http/client';
 import { clearToasts } from '@renderer/notify/toast';
 import { fakeAdapter, ok } from '@renderer/test/fakeAdapter';
-import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
+import { adminNav, renderScreen, storeSession } from '@renderer/test/renderApp';
 
 const SCREEN_LOAD = { timeout: 15_000 };
 const spec: DictTypeRow = { id: 1, typeCode: 'specification', typeName: '气瓶规格', remark: null, builtIn: true, entryCount: 2 };
@@ -34,7 +34,7 @@ describe('数据字典', { timeout: 30_000 }, () => {
   it('lists the types, searches them, and shows the entries of the one clicked', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/Setting/dictionary');
+    renderScreen('/Setting/dictionary');
     expect(await screen.findByText('气瓶规格', undefined, SCREEN_LOAD)).toBeInTheDocument();
     expect(screen.getByText('请选择左侧的字典类型')).toBeInTheDocument();
     expect(adapter.calls.find((c) => c.url === '/dataSource/selectTypePage')?.params).toMatchObject({ page: 1, size: 15 });
@@ -53,7 +53,7 @@ describe('数据字典', { timeout: 30_000 }, () => {
   it('adds an entry to the chosen type and refreshes the suggestions the forms offer', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/Setting/dictionary');
+    renderScreen('/Setting/dictionary');
     await userEvent.click(await screen.findByText('气瓶规格', undefined, SCREEN_LOAD));
     const pane = await screen.findByTestId('dictionary-entries');
     await within(pane).findByText('40升');
@@ -78,7 +78,7 @@ describe('数据字典', { timeout: 30_000 }, () => {
   it('keeps a built-in type: its code cannot be edited and it offers no 删除', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/Setting/dictionary');
+    renderScreen('/Setting/dictionary');
     await screen.findByText('气瓶规格', undefined, SCREEN_LOAD);
     // Only the custom type's row has 删除.
     expect(within(typesPane()).getAllByRole('button', { name: '删除' })).toHaveLength(1);
@@ -96,7 +96,7 @@ describe('数据字典', { timeout: 30_000 }, () => {
   it('deletes a custom type after asking', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/Setting/dictionary');
+    renderScreen('/Setting/dictionary');
     await screen.findByText('瓶身颜色', undefined, SCREEN_LOAD);
     await userEvent.click(within(typesPane()).getByRole('button', { name: '删除' }));
     const dialog = await screen.findByRole('dialog');
@@ -108,7 +108,7 @@ describe('数据字典', { timeout: 30_000 }, () => {
   it('shows no 新增, 编辑 or 删除 to a user holding only dictionary:view', async () => {
     storeSession({ ...adminNav(), promise: ['home:view', 'dictionary:view'] }, '查看员');
     serve();
-    renderApp('/Setting/dictionary');
+    renderScreen('/Setting/dictionary');
     await userEvent.click(await screen.findByText('气瓶规格', undefined, SCREEN_LOAD));
     await within(await screen.findByTestId('dictionary-entries')).findByText('40升');
     for (const name of ['新增', '新增条目', '编辑', '删除']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();

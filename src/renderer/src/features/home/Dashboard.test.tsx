@@ -5,7 +5,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import type { AtCustomers, FillsByDay, PassRates, StatusesNow } from '@shared/api/dashboard';
 import { http } from '@renderer/http/client';
 import { deferred, fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
-import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
+import { adminNav, renderScreen, storeSession } from '@renderer/test/renderApp';
 import { bucketRange, periodRange } from './links';
 
 afterEach(() => http.setAdapter(undefined));
@@ -47,7 +47,7 @@ describe('首页 数据看板', { timeout: 60_000 }, () => {
   it('shows each card with its figures, the empty ones as 暂无数据, and keeps 常用文件', async () => {
     storeSession();
     serve();
-    renderApp('/main/home');
+    renderScreen('/main/home');
     expect(await screen.findByTestId('fills-total', undefined, LOAD)).toHaveTextContent('共 7 瓶');
     expect(await screen.findByTestId('test-rate')).toHaveTextContent('检验合格率 90%');
     expect(within(screen.getByTestId('card-output')).getByText('暂无数据')).toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('首页 数据看板', { timeout: 60_000 }, () => {
   it('asks again for the period chosen', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/main/home');
+    renderScreen('/main/home');
     await screen.findByTestId('fills-total', undefined, LOAD);
     await userEvent.click(screen.getByRole('button', { name: '近12个月' }));
     await waitFor(() => expect(adapter.calls.some((c) => c.url === '/homePage/totalOutput' && (c.params as { period?: string }).period === '12m')).toBe(true));
@@ -74,7 +74,7 @@ describe('首页 数据看板', { timeout: 60_000 }, () => {
     storeSession();
     const late = deferred<FakeReply>();
     serve({ '/homePage/totalOutput': () => late.promise, '/homePage/canUserOutput': () => ({ data: { code: -1, msg: '数据库繁忙', data: null } }) });
-    renderApp('/main/home');
+    renderScreen('/main/home');
     const fillsCard = await screen.findByTestId('card-fills', undefined, LOAD);
     expect(within(fillsCard).getByText('加载中…')).toBeInTheDocument();
     late.resolve(ok({ buckets: [], series: [], total: 0 }));
@@ -87,7 +87,7 @@ describe('首页 数据看板', { timeout: 60_000 }, () => {
   it('shows no pass-rate card to a user without 出厂质量, and never asks for it', async () => {
     storeSession(navWithout('qualityFactory:view', 'qualityCustomer:view'));
     const adapter = serve();
-    renderApp('/main/home');
+    renderScreen('/main/home');
     await screen.findByTestId('fills-total', undefined, LOAD);
     expect(screen.queryByTestId('card-pass-rate')).not.toBeInTheDocument();
     expect(adapter.calls.some((c) => c.url === '/homePage/passRateOutput')).toBe(false);
@@ -96,7 +96,7 @@ describe('首页 数据看板', { timeout: 60_000 }, () => {
   it('a figure opens its list with the filter applied', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/main/home');
+    renderScreen('/main/home');
     await userEvent.click(await screen.findByTestId('fig-overdue', undefined, LOAD));
     await waitFor(() => {
       const last = adapter.calls.filter((c) => c.url === '/detect/listPage').at(-1);

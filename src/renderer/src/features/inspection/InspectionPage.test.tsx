@@ -5,7 +5,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import type { InspectionPreview, InspectionRecord } from '@shared/api/production';
 import { http } from '@renderer/http/client';
 import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
-import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
+import { adminNav, renderScreen, storeSession } from '@renderer/test/renderApp';
 import { bodies, brief, LPG, result, todayCounter, UUID } from '@renderer/stations/testData';
 
 const SCREEN_LOAD = { timeout: 15_000 };
@@ -58,7 +58,7 @@ describe('检验管理 /produce/inspect', { timeout: 60_000 }, () => {
       if (c.url === '/produce/testResult') return ok(result('GP0101', 4, 5, '气瓶 GP0101 检验合格', { action: 'testPass' }));
       return undefined;
     });
-    renderApp('/produce/inspect');
+    renderScreen('/produce/inspect');
     await userEvent.type(await screen.findByPlaceholderText('请扫描气瓶条码', undefined, SCREEN_LOAD), 'GP0101{Enter}');
     const form = await screen.findByRole('form', { name: '检验 GP0101' });
     await userEvent.type(within(form).getByLabelText(/^纯度（%）/), '99.95');
@@ -83,7 +83,7 @@ describe('检验管理 /produce/inspect', { timeout: 60_000 }, () => {
       }
       return undefined;
     });
-    renderApp('/produce/inspect');
+    renderScreen('/produce/inspect');
     await userEvent.type(await screen.findByPlaceholderText('请扫描气瓶条码', undefined, SCREEN_LOAD), 'GP0101{Enter}');
     const form = await screen.findByRole('form', { name: '检验 GP0101' });
     const purity = within(form).getByLabelText(/^纯度（%）/);
@@ -123,7 +123,7 @@ describe('检验管理 /produce/inspect', { timeout: 60_000 }, () => {
       if (c.url === '/produce/testResult') return ok(result('GP0101', 4, 5, '气瓶 GP0101 检验合格', { action: 'testPass' }));
       return undefined;
     });
-    renderApp('/produce/inspect');
+    renderScreen('/produce/inspect');
     await userEvent.type(await screen.findByPlaceholderText('请扫描气瓶条码', undefined, SCREEN_LOAD), 'GP0101{Enter}');
     const form = await screen.findByRole('form', { name: '检验 GP0101' });
     const fieldStatus = within(scanField().closest('.MuiTextField-root')!.parentElement!).getByRole('status');
@@ -141,7 +141,7 @@ describe('检验管理 /produce/inspect', { timeout: 60_000 }, () => {
   it('asks for a required project before sending anything', async () => {
     storeSession();
     const adapter = serve((c) => (c.url === '/produce/testScan' ? ok(preview) : undefined));
-    renderApp('/produce/inspect');
+    renderScreen('/produce/inspect');
     await userEvent.type(await screen.findByPlaceholderText('请扫描气瓶条码', undefined, SCREEN_LOAD), 'GP0101{Enter}');
     const form = await screen.findByRole('form');
     await userEvent.click(within(form).getByRole('button', { name: '提交' }));
@@ -152,7 +152,7 @@ describe('检验管理 /produce/inspect', { timeout: 60_000 }, () => {
   it('a cylinder that may not be inspected shows every reason in red and opens no form', async () => {
     storeSession();
     serve((c) => (c.url === '/produce/testScan' ? ok({ ...preview, cylinder: brief('GP0103', 2), allowed: false, reasons: ['气瓶 GP0103 当前状态为“在库”，检验需要“已充装”'] }) : undefined));
-    renderApp('/produce/inspect');
+    renderScreen('/produce/inspect');
     await userEvent.type(await screen.findByPlaceholderText('请扫描气瓶条码', undefined, SCREEN_LOAD), 'GP0103{Enter}');
     await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'refused'));
     expect(verdict()).toHaveTextContent('GP0103 不能检验');
@@ -164,7 +164,7 @@ describe('检验管理 /produce/inspect', { timeout: 60_000 }, () => {
     storeSession();
     const done = '气瓶 GP0104 已由 李检 于 09:12 检验合格，无需重复操作';
     serve((c) => (c.url === '/produce/testScan' ? ok({ ...preview, cylinder: brief('GP0104', 5), allowed: false, reasons: [], repeated: true, message: done }) : undefined));
-    renderApp('/produce/inspect');
+    renderScreen('/produce/inspect');
     await userEvent.type(await screen.findByPlaceholderText('请扫描气瓶条码', undefined, SCREEN_LOAD), 'GP0104{Enter}');
     await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'repeated'));
     expect(verdict()).toHaveTextContent('已处理过');
@@ -176,7 +176,7 @@ describe('检验管理 /produce/inspect', { timeout: 60_000 }, () => {
   it('remembers the operator of the station under TESTUSER', async () => {
     storeSession();
     serve();
-    renderApp('/produce/inspect');
+    renderScreen('/produce/inspect');
     const operator = await screen.findByLabelText('操作员', undefined, SCREEN_LOAD);
     await userEvent.clear(operator);
     await userEvent.type(operator, '李检');
@@ -186,7 +186,7 @@ describe('检验管理 /produce/inspect', { timeout: 60_000 }, () => {
   it('修改 needs a reason and sends every item with it; 详情 lists the items', async () => {
     storeSession();
     const adapter = serve((c) => (c.url === '/produce/updateTestById' ? ok(record) : undefined));
-    renderApp('/produce/inspect');
+    renderScreen('/produce/inspect');
     expect(await screen.findByText('GP0102', undefined, SCREEN_LOAD)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '详情' }));
     const detail = await screen.findByRole('dialog', { name: '检验详情：GP0102' });
@@ -214,7 +214,7 @@ describe('检验管理 /produce/inspect', { timeout: 60_000 }, () => {
   it('without inspect:test there is no station, and without inspect:edit no 修改', async () => {
     storeSession({ ...adminNav(), promise: ['home:view', 'inspect:view'] }, '查看员');
     serve();
-    renderApp('/produce/inspect');
+    renderScreen('/produce/inspect');
     expect(await screen.findByText('GP0102', undefined, SCREEN_LOAD)).toBeInTheDocument();
     expect(screen.queryByPlaceholderText('请扫描气瓶条码')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '修改' })).not.toBeInTheDocument();

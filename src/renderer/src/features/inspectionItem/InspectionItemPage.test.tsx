@@ -5,7 +5,7 @@ import type { InspectionItemRow } from '@shared/api/inspectionItem';
 import { http } from '@renderer/http/client';
 import { clearToasts } from '@renderer/notify/toast';
 import { fakeAdapter, ok } from '@renderer/test/fakeAdapter';
-import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
+import { adminNav, renderScreen, storeSession } from '@renderer/test/renderApp';
 
 const purity: InspectionItemRow = { id: 11, materialId: 7, projectName: '纯度', method: 'GB/T 3863', standardMin: 99.5, standardMax: null, standardText: null, unit: '%', required: true, sort: 1 };
 const water: InspectionItemRow = { id: 12, materialId: 7, projectName: '水分', method: '露点法', standardMin: null, standardMax: 10, standardText: null, unit: 'ppm', required: false, sort: 2 };
@@ -36,7 +36,7 @@ describe('检验项目', { timeout: 30_000 }, () => {
   it('loads the items of the chosen gas in their order and saves the edited list', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/product/productExam');
+    renderScreen('/product/productExam');
     await chooseOxygen();
     expect(await screen.findByRole('textbox', { name: '项目名称 1' })).toHaveValue('纯度');
     expect(bodies(adapter, '/produce/queryTestProject')).toEqual([{ materialId: 7 }]);
@@ -64,7 +64,7 @@ describe('检验项目', { timeout: 30_000 }, () => {
   it('refuses an item without a name or with min above max, and sends nothing', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/product/productExam');
+    renderScreen('/product/productExam');
     await chooseOxygen();
     await screen.findByRole('textbox', { name: '项目名称 1' });
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
@@ -79,7 +79,7 @@ describe('检验项目', { timeout: 30_000 }, () => {
   it('shows no 保存 to a user lacking productExam:save', async () => {
     storeSession({ ...adminNav(), promise: ['home:view', 'productExam:view'] }, '查看员');
     serve();
-    renderApp('/product/productExam');
+    renderScreen('/product/productExam');
     await chooseOxygen();
     await screen.findByRole('textbox', { name: '项目名称 1' });
     expect(screen.queryByRole('button', { name: '保存' })).not.toBeInTheDocument();

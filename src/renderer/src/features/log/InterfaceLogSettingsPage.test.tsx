@@ -5,7 +5,7 @@ import type { LogInterface, LogRow, LogSetRow } from '@shared/api/log';
 import { http } from '@renderer/http/client';
 import { clearToasts } from '@renderer/notify/toast';
 import { fakeAdapter, ok } from '@renderer/test/fakeAdapter';
-import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
+import { adminNav, renderScreen, storeSession } from '@renderer/test/renderApp';
 
 const setting: LogSetRow = {
   id: 5, method: 'POST', logUrl: '/api/role/saveRole', logName: '新增角色', module: 'role', moduleName: '角色', logged: 0, keptParams: ['roleName', 'roleCode'],
@@ -46,7 +46,7 @@ describe('接口日志设置', { timeout: 30_000 }, () => {
   it('lists the settings with their API, whether they log, and the parameters they keep', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/Setting/InterfaceLogSettings');
+    renderScreen('/Setting/InterfaceLogSettings');
     expect(await screen.findByText('POST /api/role/saveRole', undefined, SCREEN_LOAD)).toBeInTheDocument();
     expect(screen.getByText('否')).toBeInTheDocument();
     expect(screen.getByText('roleName、roleCode')).toBeInTheDocument();
@@ -60,7 +60,7 @@ describe('接口日志设置', { timeout: 30_000 }, () => {
   it('adds a setting: an API is required, found by typing; its parameters are offered; the list reloads', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/Setting/InterfaceLogSettings');
+    renderScreen('/Setting/InterfaceLogSettings');
     await screen.findByText('POST /api/role/saveRole', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
     const dialog = await screen.findByRole('dialog');
@@ -90,7 +90,7 @@ describe('接口日志设置', { timeout: 30_000 }, () => {
   it('edits a setting with its values filled in', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/Setting/InterfaceLogSettings');
+    renderScreen('/Setting/InterfaceLogSettings');
     await screen.findByText('POST /api/role/saveRole', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getByRole('button', { name: '编辑' }));
     const dialog = await screen.findByRole('dialog');
@@ -106,7 +106,7 @@ describe('接口日志设置', { timeout: 30_000 }, () => {
   it('deletes after asking, and shows the log of a setting in a drawer', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/Setting/InterfaceLogSettings');
+    renderScreen('/Setting/InterfaceLogSettings');
     await screen.findByText('POST /api/role/saveRole', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getByRole('button', { name: '查看日志' }));
     const drawer = await screen.findByRole('dialog', { name: '接口日志：POST /api/role/saveRole' });
@@ -127,7 +127,7 @@ describe('接口日志设置', { timeout: 30_000 }, () => {
   it('hides 新增, 编辑 and 删除 from a user holding only logSetting:view', async () => {
     storeSession({ ...adminNav(), promise: ['home:view', 'logSetting:view'] }, '查看员');
     serve();
-    renderApp('/Setting/InterfaceLogSettings');
+    renderScreen('/Setting/InterfaceLogSettings');
     await screen.findByText('POST /api/role/saveRole', undefined, SCREEN_LOAD);
     for (const name of ['新增', '编辑', '删除', '查看日志']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
   });

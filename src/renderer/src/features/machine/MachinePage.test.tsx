@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { PrinterConfig, ScaleReadingEvent } from '@shared/devices';
 import { http } from '@renderer/http/client';
 import { fakeAdapter, ok } from '@renderer/test/fakeAdapter';
-import { renderApp, storeSession } from '@renderer/test/renderApp';
+import { renderScreen, storeSession } from '@renderer/test/renderApp';
 
 const SCREEN_LOAD = { timeout: 15_000 };
 
@@ -45,7 +45,7 @@ describe('设备设置 /Setting/machine', { timeout: 30_000 }, () => {
     storeSession();
     http.setAdapter(fakeAdapter(() => ok(null)));
     const { api, emit } = desktopApi();
-    renderApp('/Setting/machine');
+    renderScreen('/Setting/machine');
     expect(await screen.findByText('/dev/ttyUSB0', undefined, SCREEN_LOAD)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '打开' }));
     expect(api.devicesOpenScale).toHaveBeenCalledWith({ path: '/dev/ttyUSB0', protocol: 'yaohua-a9', baudRate: 9600 });
@@ -59,7 +59,7 @@ describe('设备设置 /Setting/machine', { timeout: 30_000 }, () => {
     storeSession();
     http.setAdapter(fakeAdapter(() => ok(null)));
     const { api } = desktopApi();
-    renderApp('/Setting/machine');
+    renderScreen('/Setting/machine');
     expect(await screen.findByDisplayValue('灌装标签机', undefined, SCREEN_LOAD)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '测试打印' }));
     expect(api.devicesPrintTestPage).toHaveBeenCalledWith(expect.objectContaining({ name: '灌装标签机', lang: 'zpl' }));
@@ -72,7 +72,7 @@ describe('设备设置 /Setting/machine', { timeout: 30_000 }, () => {
     http.setAdapter(fakeAdapter(() => ok(null)));
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: 'ok', data: { printers: ['TSC'] } })));
     vi.stubGlobal('fetch', fetchMock);
-    renderApp('/Setting/machine');
+    renderScreen('/Setting/machine');
     expect(await screen.findByText(/需要桌面客户端，或在本机运行打印代理/, undefined, SCREEN_LOAD)).toBeInTheDocument();
     expect(screen.getByLabelText('打印代理地址')).toHaveValue('http://127.0.0.1:9527');
     await userEvent.click(screen.getByRole('button', { name: '检测' }));
@@ -85,14 +85,14 @@ describe('设备设置 /Setting/machine', { timeout: 30_000 }, () => {
     storeSession();
     http.setAdapter(fakeAdapter(() => ok(null)));
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    const { unmount } = renderApp('/Setting/machine');
+    const { unmount } = renderScreen('/Setting/machine');
     const field = await screen.findByLabelText('工作站名称', undefined, SCREEN_LOAD);
     expect(field).toHaveValue('');
     await userEvent.type(field, ' 充装一号工位 ');
     expect(localStorage.getItem('WORKSTATION')).toBe('充装一号工位');
     unmount();
     desktopApi();
-    renderApp('/Setting/machine');
+    renderScreen('/Setting/machine');
     expect(await screen.findByLabelText('工作站名称', undefined, SCREEN_LOAD)).toHaveValue('充装一号工位');
     await userEvent.clear(screen.getByLabelText('工作站名称'));
     expect(localStorage.getItem('WORKSTATION')).toBeNull();
@@ -102,7 +102,7 @@ describe('设备设置 /Setting/machine', { timeout: 30_000 }, () => {
     storeSession();
     http.setAdapter(fakeAdapter(() => ok(null)));
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    renderApp('/Setting/machine');
+    renderScreen('/Setting/machine');
     await userEvent.click(await screen.findByRole('button', { name: '检测' }, SCREEN_LOAD));
     expect(await screen.findByText('无法连接打印代理：请确认本机打印代理已启动（桌面客户端或 npm run print-agent）且地址正确')).toBeInTheDocument();
     expect(screen.queryByText(/Failed to fetch/)).toBeNull();
@@ -113,7 +113,7 @@ describe('设备设置 /Setting/machine', { timeout: 30_000 }, () => {
     http.setAdapter(fakeAdapter(() => ok(null)));
     const { api } = desktopApi();
     api.devicesPrintTestPage.mockRejectedValueOnce(new Error("Error invoking remote method 'devices:printTestPage': Error: 打印机连接被拒绝：10.0.0.5:9100"));
-    renderApp('/Setting/machine');
+    renderScreen('/Setting/machine');
     await userEvent.click(await screen.findByRole('button', { name: '测试打印' }, SCREEN_LOAD));
     expect(await screen.findByText('打印失败：打印机连接被拒绝：10.0.0.5:9100。请检查打印机地址是否正确、打印机是否开机联网、纸张和碳带是否装好')).toBeInTheDocument();
     expect(screen.queryByText(/invoking remote method/)).toBeNull();

@@ -6,7 +6,7 @@ import { ENUMS, enumEntriesIn } from '@shared/api/enum';
 import { langOfHeader } from '@shared/lang';
 import { http } from '@renderer/http/client';
 import { fakeAdapter, ok } from '@renderer/test/fakeAdapter';
-import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
+import { adminNav, renderApp, renderScreen, storeSession } from '@renderer/test/renderApp';
 
 const oxygen: MaterialRow = {
   id: 7, materialName: '工业氧', materialShortName: 'O2', code: 'O2', category: 'compressed', flammable: false, toxic: false,
@@ -39,7 +39,7 @@ describe('介质管理', { timeout: 30_000 }, () => {
   it('lists the first page and sends the filters', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/product/materialMng');
+    renderScreen('/product/materialMng');
     expect(await screen.findByText('工业氧', undefined, SCREEN_LOAD)).toBeInTheDocument();
     expect(bodies(adapter, '/material/listPage')[0]).toEqual({ page: 1, size: 15 });
     await userEvent.type(screen.getByLabelText('介质名称'), ' 氧 ');
@@ -51,6 +51,7 @@ describe('介质管理', { timeout: 30_000 }, () => {
   it('asks the server in the UI\'s language, and again when the language is switched (the category 压缩气体 → Compressed gas)', async () => {
     storeSession();
     const adapter = serve();
+    // The whole app: the language is switched in the shell's header.
     renderApp('/product/materialMng');
     const row = (await screen.findByText('工业氧', undefined, SCREEN_LOAD)).closest('[role="row"]') as HTMLElement;
     expect(await within(row).findByText('压缩气体')).toBeInTheDocument();
@@ -64,7 +65,7 @@ describe('介质管理', { timeout: 30_000 }, () => {
   it('refuses an empty gas with the rule messages and sends nothing', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/product/materialMng');
+    renderScreen('/product/materialMng');
     await screen.findByText('工业氧', undefined, SCREEN_LOAD);
     const dialog = await openNew();
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
@@ -77,7 +78,7 @@ describe('介质管理', { timeout: 30_000 }, () => {
   it('saves a liquefied gas with its fill weight and leaves empty years to the server', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/product/materialMng');
+    renderScreen('/product/materialMng');
     await screen.findByText('工业氧', undefined, SCREEN_LOAD);
     const dialog = await openNew();
     await userEvent.type(within(dialog).getByLabelText(/^介质名称/), ' 液化石油气 ');
@@ -102,7 +103,7 @@ describe('介质管理', { timeout: 30_000 }, () => {
   it('edits a gas by id and stops it through startOrStop', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/product/materialMng');
+    renderScreen('/product/materialMng');
     await screen.findByText('工业氧', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getByRole('button', { name: '停用' }));
     // Stopping takes the gas out of new registrations: it is confirmed first, then reported.
@@ -125,7 +126,7 @@ describe('介质管理', { timeout: 30_000 }, () => {
   it('hides 新增, 编辑 and 停用 from a user holding only material:view', async () => {
     storeSession({ ...adminNav(), promise: ['home:view', 'material:view'] }, '查看员');
     serve();
-    renderApp('/product/materialMng');
+    renderScreen('/product/materialMng');
     await screen.findByText('工业氧', undefined, SCREEN_LOAD);
     for (const name of ['新增', '编辑', '停用']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
   });

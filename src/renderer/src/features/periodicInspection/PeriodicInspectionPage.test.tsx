@@ -5,7 +5,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import type { DueRow } from '@shared/api/periodicInspection';
 import { http } from '@renderer/http/client';
 import { fakeAdapter, ok } from '@renderer/test/fakeAdapter';
-import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
+import { adminNav, renderScreen, storeSession } from '@renderer/test/renderApp';
 
 afterEach(() => http.setAdapter(undefined));
 
@@ -39,7 +39,7 @@ describe('定期检验', { timeout: 60_000 }, () => {
   it('lists cylinders due within 30 days by default and highlights the overdue ones', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/product/detect');
+    renderScreen('/product/detect');
     expect(await screen.findByText('LATE01', undefined, SCREEN_LOAD)).toBeInTheDocument();
     expect(bodyOf(adapter.calls.find((c) => c.url === '/detect/listPage')!)).toMatchObject({ page: 1, days: 30 });
     expect(screen.getByText('已超期 5 天')).toHaveAttribute('data-overdue', 'true');
@@ -54,7 +54,7 @@ describe('定期检验', { timeout: 60_000 }, () => {
   it('records a pass and shows the next date the server answered', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/product/detect');
+    renderScreen('/product/detect');
     await screen.findByText('LATE01', undefined, SCREEN_LOAD);
     await record('合格');
     await waitFor(() => expect(adapter.calls.some((c) => c.url === '/detect/record')).toBe(true));
@@ -65,7 +65,7 @@ describe('定期检验', { timeout: 60_000 }, () => {
   it('records a fail only with report number and reason, after confirming the scrap, and says the cylinder was scrapped', async () => {
     storeSession();
     const adapter = serve({ id: 10, nextDate: null });
-    renderApp('/product/detect');
+    renderScreen('/product/detect');
     await screen.findByText('LATE01', undefined, SCREEN_LOAD);
     await record('不合格');
     // 不合格 scraps for good: the report number and the reason are required, nothing is sent without them.
@@ -88,7 +88,7 @@ describe('定期检验', { timeout: 60_000 }, () => {
   it('shows the inspection history of one cylinder', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/product/detect');
+    renderScreen('/product/detect');
     await screen.findByText('LATE01', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getAllByRole('button', { name: '检验记录' })[1]!);
     expect(await screen.findByText('R-77')).toBeInTheDocument();
@@ -98,7 +98,7 @@ describe('定期检验', { timeout: 60_000 }, () => {
   it('hides 登记检验 from a user without detect:record', async () => {
     storeSession({ ...adminNav(), promise: ['home:view', 'detect:view'] }, '查看员');
     serve();
-    renderApp('/product/detect');
+    renderScreen('/product/detect');
     await screen.findByText('LATE01', undefined, SCREEN_LOAD);
     expect(screen.queryByRole('button', { name: '登记检验' })).not.toBeInTheDocument();
   });

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from '@renderer/http/client';
 import { ok } from '@renderer/test/fakeAdapter';
-import { renderApp, storeSession } from '@renderer/test/renderApp';
+import { renderScreen, storeSession } from '@renderer/test/renderApp';
 import { bodyOf, productRow, SCREEN_LOAD, serveProducts } from './productTestServer';
 
 afterEach(() => http.setAdapter(undefined));
@@ -11,7 +11,7 @@ afterEach(() => http.setAdapter(undefined));
 async function openRangeForm() {
   storeSession();
   const adapter = serveProducts([productRow(1, 'QP001')], (c) => (c.url === '/product/addProduct' ? ok({ count: 10, codes: [] }) : undefined));
-  renderApp('/product/product');
+  renderScreen('/product/product');
   await screen.findByText('QP001', undefined, SCREEN_LOAD);
   await userEvent.click(screen.getByRole('button', { name: '新增' }));
   const dialog = await screen.findByRole('dialog');

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { DictEntry } from '@shared/api/dictionary';
 import { http } from '@renderer/http/client';
 import { ok } from '@renderer/test/fakeAdapter';
-import { renderApp, storeSession } from '@renderer/test/renderApp';
+import { renderScreen, storeSession } from '@renderer/test/renderApp';
 import { bodyOf, productRow, SCREEN_LOAD, serveProducts } from './productTestServer';
 
 /** 数据字典 entries per type code, as GET /api/dataSource/getDataSource/:type answers them. */
@@ -28,7 +28,7 @@ describe('dictionary suggestions in the cylinder forms', { timeout: 60_000 }, ()
   it('offers 气瓶规格 and 制造单位 entries in 新增, writing the chosen value', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/product/product');
+    renderScreen('/product/product');
     await screen.findByText('QP001', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
     const dialog = await screen.findByRole('dialog');
@@ -47,7 +47,7 @@ describe('dictionary suggestions in the cylinder forms', { timeout: 60_000 }, ()
   it('offers the 报废原因 entries and still takes a reason typed freely', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/product/product');
+    renderScreen('/product/product');
     await screen.findByText('QP001', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getByRole('button', { name: '报废' }));
     const dialog = await screen.findByRole('dialog');
@@ -62,7 +62,7 @@ describe('dictionary suggestions in the cylinder forms', { timeout: 60_000 }, ()
   it('offers the 更换瓶阀原因 entries when replacing a valve', async () => {
     storeSession();
     serve();
-    renderApp('/product/product');
+    renderScreen('/product/product');
     await screen.findByText('QP001', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getByRole('button', { name: '更换瓶阀' }));
     const dialog = await screen.findByRole('dialog');

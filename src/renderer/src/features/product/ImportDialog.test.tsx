@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from '@renderer/http/client';
 import { ok } from '@renderer/test/fakeAdapter';
-import { renderApp, storeSession } from '@renderer/test/renderApp';
+import { renderScreen, storeSession } from '@renderer/test/renderApp';
 import { productRow, SCREEN_LOAD, serveProducts } from './productTestServer';
 
 afterEach(() => http.setAdapter(undefined));
@@ -14,7 +14,7 @@ const sheet = () => new File(['PK'], '气瓶.xlsx', { type: 'application/vnd.ope
 async function importWith(answer: ReturnType<typeof ok>) {
   storeSession();
   const adapter = serveProducts([productRow(1, 'QP001')], (c) => (c.url === '/product/importProduct' ? answer : undefined));
-  renderApp('/product/product');
+  renderScreen('/product/product');
   await screen.findByText('QP001', undefined, SCREEN_LOAD);
   await userEvent.click(screen.getByRole('button', { name: '导入' }));
   const dialog = await screen.findByRole('dialog');
@@ -46,7 +46,7 @@ describe('导入气瓶', { timeout: 60_000 }, () => {
   it('downloads the template through the template route', async () => {
     storeSession();
     const adapter = serveProducts([productRow(1, 'QP001')], (c) => (c.url === '/product/template' ? { data: new Blob(['x']), headers: {} } : undefined));
-    renderApp('/product/product');
+    renderScreen('/product/product');
     await screen.findByText('QP001', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getByRole('button', { name: '导入' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '下载模板' }));

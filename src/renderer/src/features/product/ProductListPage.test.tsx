@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from '@renderer/http/client';
 import { LANGUAGE_STORAGE_KEY } from '@renderer/i18n/i18n';
-import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
+import { adminNav, renderScreen, storeSession } from '@renderer/test/renderApp';
 import { bodyOf, productRow, SCREEN_LOAD, serveProducts } from './productTestServer';
 
 afterEach(() => (http.setAdapter(undefined), localStorage.removeItem(LANGUAGE_STORAGE_KEY)));
@@ -15,7 +15,7 @@ describe('气瓶档案', { timeout: 60_000 }, () => {
   it('shows the status tabs with their counts (11–13 only when non-zero) and filters the list by the chosen tab', async () => {
     storeSession();
     const adapter = serveProducts(fleet());
-    renderApp('/product/product');
+    renderScreen('/product/product');
     expect(await screen.findByRole('tab', { name: '全部 (5)' }, SCREEN_LOAD)).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '在库 (3)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '报废 (1)' })).toBeInTheDocument();
@@ -33,7 +33,7 @@ describe('气瓶档案', { timeout: 60_000 }, () => {
   it('所在位置 says where the server places each cylinder: the warehouse holding it, the workshop, the customer', async () => {
     storeSession();
     serveProducts([productRow(1, 'QP001'), productRow(2, 'PK001', 3), { ...productRow(3, 'CU001', 9), locationName: '甲客户' }]);
-    renderApp('/product/product');
+    renderScreen('/product/product');
     const row = async (code: string) => (await screen.findByText(code, undefined, SCREEN_LOAD)).closest('[role="row"]') as HTMLElement;
     expect(within(await row('QP001')).getByText('仓库：空瓶库')).toBeInTheDocument();
     expect(within(await row('PK001')).getByText('充装车间')).toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('气瓶档案', { timeout: 60_000 }, () => {
   it('sends the filter bar values with the list request', async () => {
     storeSession();
     const adapter = serveProducts(fleet());
-    renderApp('/product/product');
+    renderScreen('/product/product');
     await screen.findByText('QP003', undefined, SCREEN_LOAD);
     await userEvent.type(screen.getByLabelText('气瓶编码'), ' QP00 ');
     await userEvent.type(screen.getByLabelText('钢印号'), 'GS');
@@ -57,7 +57,7 @@ describe('气瓶档案', { timeout: 60_000 }, () => {
   it('scraps a cylinder with a reason, then the list and the tab counts follow', async () => {
     storeSession();
     const adapter = serveProducts(fleet());
-    renderApp('/product/product');
+    renderScreen('/product/product');
     await screen.findByText('QP003', undefined, SCREEN_LOAD);
     expect(screen.getByRole('tab', { name: '在库 (3)' })).toBeInTheDocument();
     await userEvent.click(screen.getAllByRole('button', { name: '报废' })[0]!);
@@ -79,7 +79,7 @@ describe('气瓶档案', { timeout: 60_000 }, () => {
   it('hides every action button from a user holding only product:view', async () => {
     storeSession({ ...adminNav(), promise: ['home:view', 'product:view'] }, '查看员');
     serveProducts(fleet());
-    renderApp('/product/product');
+    renderScreen('/product/product');
     await screen.findByText('QP003', undefined, SCREEN_LOAD);
     for (const name of ['新增', '导入', '导出', '报废', '更换瓶阀', '删除']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
@@ -90,7 +90,7 @@ describe('气瓶档案', { timeout: 60_000 }, () => {
   it('shows the buttons to an administrator', async () => {
     storeSession();
     serveProducts(fleet());
-    renderApp('/product/product');
+    renderScreen('/product/product');
     await screen.findByText('QP003', undefined, SCREEN_LOAD);
     for (const name of ['新增', '导入', '导出']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: '更换瓶阀' }).length).toBeGreaterThan(0);
@@ -100,7 +100,7 @@ describe('气瓶档案', { timeout: 60_000 }, () => {
   it('offers 11–13 as status filters only while some cylinder has them, and no 报废 on a scrapped cylinder', async () => {
     storeSession();
     serveProducts(fleet());
-    renderApp('/product/product');
+    renderScreen('/product/product');
     await screen.findByText('OLD01', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getByRole('combobox', { name: '状态' }));
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
@@ -117,7 +117,7 @@ describe('气瓶档案', { timeout: 60_000 }, () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
     storeSession();
     serveProducts(fleet());
-    renderApp('/product/product');
+    renderScreen('/product/product');
     expect(await screen.findByRole('tab', { name: 'In stock (3)' }, SCREEN_LOAD)).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Scrapped (1)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'All (5)' })).toBeInTheDocument();

@@ -7,7 +7,7 @@ import type { FillingRow, ReweighPreview, RollbackPreview, ScanPreview } from '@
 import { REFUSED_TONE, resetBeepForTests } from '@renderer/components/ScanInput/beep';
 import { http } from '@renderer/http/client';
 import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
-import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
+import { adminNav, renderScreen, storeSession } from '@renderer/test/renderApp';
 import { stubAudio } from '@renderer/test/fakeAudio';
 import { SCAN_REFRESH } from '@renderer/store/endpoints';
 import { bodies, bodyOf, brief, LPG, N2, refusal, result, todayCounter, UUID } from '@renderer/stations/testData';
@@ -62,7 +62,7 @@ describe('充装管理 /produce/produce — 领瓶', { timeout: 60_000 }, () => 
     const adapter = serve((c) => (c.url === '/produce/addPicking'
       ? ok(++n === 1 ? result('GP0001', 2, 3, '气瓶 GP0001 已领瓶') : result('GP0001', 3, 3, '气瓶 GP0001 已领瓶，无需重复操作', { repeated: true, traceId: null }))
       : undefined));
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     await openStation('领瓶');
     expect(count()).toHaveTextContent('今日完成0瓶');
 
@@ -95,7 +95,7 @@ describe('充装管理 /produce/produce — 领瓶', { timeout: 60_000 }, () => 
       let n = 0;
       const adapter = serve((c) => (c.url === '/produce/addPicking' ? ok(result(`GP000${++n}`, 2, 3, `气瓶 GP000${n} 已领瓶`)) : undefined));
       const counted = () => adapter.calls.filter((c) => c.url === '/produce/todayCount').length;
-      renderApp('/produce/produce');
+      renderScreen('/produce/produce');
       await openStation('领瓶');
       await waitFor(() => expect(count()).toHaveTextContent('今日完成0瓶'));
       const before = counted();
@@ -118,7 +118,7 @@ describe('充装管理 /produce/produce — 领瓶', { timeout: 60_000 }, () => 
     storeSession();
     const REFUSAL = '气瓶 GP0002 当前状态为“已充装”，领瓶需要“在库”';
     serve((c) => (c.url === '/produce/addPicking' ? refusal(REFUSAL) : undefined));
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     await openStation('领瓶');
     await scan('GP0002');
     await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'refused'));
@@ -139,7 +139,7 @@ describe('充装管理 /produce/produce — 领瓶', { timeout: 60_000 }, () => 
       if (n === 1) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, c);
       return ok(result('GP0003', 2, 3, `气瓶 ${JSON.parse(c.data as string).code} 已领瓶`));
     });
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     await openStation('领瓶');
     await scan('GP0003');
     await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'lost'));
@@ -165,7 +165,7 @@ describe('充装管理 /produce/produce — 领瓶', { timeout: 60_000 }, () => 
       if (++n === 1) throw new AxiosError('timeout of 200000ms exceeded', 'ECONNABORTED', c);
       return ok(result('GP0005', 2, 3, '气瓶 GP0005 已领瓶'));
     });
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     await openStation('领瓶');
     await scan('GP0005');
     await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'lost'));
@@ -185,7 +185,7 @@ describe('充装管理 /produce/produce — 领瓶', { timeout: 60_000 }, () => 
       if (c.url === '/produce/returnPicking') return ok(result('GP0006', 3, 2, '气瓶 GP0006 已退回'));
       return undefined;
     });
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     await openStation('领瓶');
     await userEvent.click(screen.getByRole('combobox', { name: '领瓶介质' }));
     await userEvent.click(await screen.findByRole('option', { name: '液化石油气' }));
@@ -213,7 +213,7 @@ describe('充装管理 — 充装', { timeout: 60_000 }, () => {
     localStorage.setItem('MATERIAL_WEIGHING', '3');
     const gate: ScanPreview = { cylinder: brief('GP0007', 3), allowed: false, reasons: ['气瓶 GP0007 已超期未检（下次检验日期 2025-01-01）', '气瓶 GP0007 登记介质为氮气，不能充装液化石油气'] };
     const adapter = serve((c) => (c.url === '/produce/fillingScan' ? ok(gate) : undefined));
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     await openStation('充装');
     await userEvent.type(await screen.findByLabelText('手工录入充装量（kg）'), '14.6');
     await scan('GP0007');
@@ -234,7 +234,7 @@ describe('充装管理 — 充装', { timeout: 60_000 }, () => {
       if (c.url === '/produce/filling') return ok(result('GP0008', 3, 4, '气瓶 GP0008 充装完成', { action: 'fill' }));
       return undefined;
     });
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     await openStation('充装');
     expect(await screen.findByRole('combobox', { name: '充装介质' })).toHaveTextContent('液化石油气');
     await waitFor(() => expect(screen.getByRole('textbox', { name: '批号' })).toBeRequired());
@@ -253,7 +253,7 @@ describe('充装管理 — 充装', { timeout: 60_000 }, () => {
       if (c.url === '/setting/recordRules/FILLING') return ok({ fields: [{ key: 'lotNo', show: 0, required: 0 }] });
       return undefined;
     });
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     await openStation('充装');
     expect(await screen.findByRole('combobox', { name: '充装介质' })).toHaveTextContent('液化石油气');
     await waitFor(() => expect(screen.queryByRole('textbox', { name: '批号' })).not.toBeInTheDocument());
@@ -268,7 +268,7 @@ describe('充装管理 — 充装', { timeout: 60_000 }, () => {
       if (c.url === '/produce/filling') return ++n === 1 ? ok(result('GP0008', 3, 4, '气瓶 GP0008 充装完成', { action: 'fill' })) : refusal('气瓶 GP0008 正在被其他工位充装');
       return undefined;
     });
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     await openStation('充装');
     expect(await screen.findByRole('combobox', { name: '充装介质' })).toHaveTextContent('液化石油气');
     await userEvent.type(screen.getByLabelText('批号'), 'L20260301');
@@ -299,7 +299,7 @@ describe('充装管理 — 充装', { timeout: 60_000 }, () => {
       if (c.url === '/produce/filling') return ok(result(bodyOf(c).code as string, 3, 4, `气瓶 ${bodyOf(c).code as string} 充装成功`, { action: 'fill' }));
       return undefined;
     });
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     await openStation('充装');
     await scan('GP0020');
     await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'refused'));
@@ -327,7 +327,7 @@ describe('充装管理 — 充装', { timeout: 60_000 }, () => {
       if (c.url === '/produce/filling') return ok(result('GP0030', 3, 4, '气瓶 GP0030 充装成功', { action: 'fill' }));
       return undefined;
     });
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     await openStation('充装');
     expect(await screen.findByRole('combobox', { name: '充装介质' })).toHaveTextContent('氮气');
     await scan('GP0030');
@@ -342,7 +342,7 @@ describe('充装管理 — 充装', { timeout: 60_000 }, () => {
   it('refuses to scan before a gas is chosen, without calling the server', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     await openStation('充装');
     await scan('GP0010');
     await waitFor(() => expect(verdict()).toHaveTextContent('请先选择充装介质'));
@@ -356,7 +356,7 @@ describe('充装管理 — 抽真空', { timeout: 60_000 }, () => {
     const adapter = serve((c) => (c.url === '/produce/vacuum'
       ? ok(result(bodyOf(c).code as string, 2, 2, `气瓶 ${bodyOf(c).code as string} 抽真空完成：真空度 ${bodyOf(c).pressure as number} MPa`, { action: 'vacuum' }))
       : undefined));
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     await userEvent.click(await screen.findByRole('tab', { name: '抽真空' }, SCREEN_LOAD));
     await scan('GP0040');
     await waitFor(() => expect(verdict()).toHaveTextContent('请先输入本瓶的真空度（MPa），再扫码'));
@@ -389,7 +389,7 @@ describe('充装管理 — 复秤', { timeout: 60_000 }, () => {
       if (c.url === '/produce/metage') return ok(result('GP0011', 5, 6, '气瓶 GP0011 复秤合格', { action: 'reweighPass', net: 14.6, deviation: 0.1 }));
       return undefined;
     });
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     await openStation('复秤');
     expect(screen.getByLabelText('手工录入毛重（kg）')).toBeDisabled();
     expect(screen.getByText('需要“手工录入重量”权限')).toBeInTheDocument();
@@ -408,7 +408,7 @@ describe('充装管理 — 复秤', { timeout: 60_000 }, () => {
     const done = '气瓶 GP0012 已由 王五 于 10:03 复秤合格，无需重复操作';
     const adapter = serve((c) => (c.url === '/produce/metageScan'
       ? ok({ ...preview, cylinder: brief('GP0012', 6), allowed: false, reasons: [], repeated: true, message: done }) : undefined));
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     await openStation('复秤');
     emit(29.8);
     expect(await screen.findByText('29.800 kg 稳定')).toBeInTheDocument();
@@ -423,7 +423,7 @@ describe('充装管理 — 复秤', { timeout: 60_000 }, () => {
     storeSession();
     desktopScale();
     serve((c) => (c.url === '/setting/systemRule/get' ? ok({ ...SYSTEM_RULE_DEFAULTS, allowManualWeight: false }) : undefined));
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     await openStation('复秤');
     expect(await screen.findByText('系统规则不允许手工录入重量')).toBeInTheDocument();
     expect(screen.getByLabelText('手工录入毛重（kg）')).toBeDisabled();
@@ -437,7 +437,7 @@ describe('充装管理 — 复秤', { timeout: 60_000 }, () => {
       if (c.url === '/produce/metage') return ok(result('GP0011', 5, 1, '气瓶 GP0011 复秤超差，已转待分析', { action: 'reweighFail', net: 15.3, deviation: 0.8, failedItems: ['净重 15.3 kg 超出 14.5 ± 0.5 kg'] }));
       return undefined;
     });
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     await openStation('复秤');
     emit(30.1, false);
     await scan('GP0011');
@@ -468,7 +468,7 @@ describe('充装管理 — 回退 and records', { timeout: 60_000 }, () => {
       if (c.url === '/produce/rollbackSave') return ok(result('GP0012', 4, 3, '气瓶 GP0012 已回退到已领瓶', { action: 'rollback' }));
       return undefined;
     });
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     await userEvent.click(await screen.findByRole('button', { name: '回退' }, SCREEN_LOAD));
     const dialog = await screen.findByRole('dialog', { name: '回退气瓶的最新一次流转' });
     await userEvent.type(within(dialog).getByLabelText('气瓶编码'), 'GP0012{Enter}');
@@ -492,7 +492,7 @@ describe('充装管理 — 回退 and records', { timeout: 60_000 }, () => {
   it('a rollback the server refuses lists its reasons and offers no 回退', async () => {
     storeSession();
     serve((c) => (c.url === '/produce/rollbackCheck' ? ok({ ...check, allowed: false, reasons: ['气瓶 GP0012 已出库，不能回退'] }) : undefined));
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     await userEvent.click(await screen.findByRole('button', { name: '回退' }, SCREEN_LOAD));
     const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText('气瓶编码'), 'GP0012{Enter}');
@@ -503,7 +503,7 @@ describe('充装管理 — 回退 and records', { timeout: 60_000 }, () => {
   it('lists the filling records with rolled-back ones marked, and switches to the other records', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     expect(await screen.findByText('GP0009', undefined, SCREEN_LOAD)).toBeInTheDocument();
     expect(screen.getByText('已回退')).toBeInTheDocument();
     expect(screen.getByText('充装一号工位')).toBeInTheDocument();
@@ -516,7 +516,7 @@ describe('充装管理 — 回退 and records', { timeout: 60_000 }, () => {
   it('shows only the stations the user holds, and no 回退 without produce:rollback', async () => {
     storeSession({ ...adminNav(), promise: ['home:view', 'produce:view', 'produce:metage'] }, '复秤员');
     serve();
-    renderApp('/produce/produce');
+    renderScreen('/produce/produce');
     expect(await screen.findByRole('tab', { name: '复秤' }, SCREEN_LOAD)).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: '领瓶' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: '充装' })).not.toBeInTheDocument();

@@ -5,7 +5,7 @@ import type { DeliveryCount, RecallRow, RecallSummary } from '@shared/api/qualit
 import { http } from '@renderer/http/client';
 import { clearToasts } from '@renderer/notify/toast';
 import { fakeAdapter, ok } from '@renderer/test/fakeAdapter';
-import { renderApp, storeSession } from '@renderer/test/renderApp';
+import { renderScreen, storeSession } from '@renderer/test/renderApp';
 import { recallQuery } from './RecallPage';
 
 const SCREEN_LOAD = { timeout: 15_000 };
@@ -48,7 +48,7 @@ describe('质量中心', { timeout: 30_000 }, () => {
   it('客户质量 shows the totals of the last 30 days, 暂无数据 for an empty detail, and queries the period chosen', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/quality/customer');
+    renderScreen('/quality/customer');
     expect(await screen.findByTestId('quality-delivered', undefined, SCREEN_LOAD)).toHaveTextContent('7');
     expect(screen.getByTestId('quality-recovered')).toHaveTextContent('2');
     expect(screen.getByRole('button', { name: '导出' })).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('质量中心', { timeout: 30_000 }, () => {
     const nav = { menuList: [], promise: ['qualityCustomer:view'] };
     storeSession(nav);
     serve();
-    renderApp('/quality/customer');
+    renderScreen('/quality/customer');
     await screen.findByTestId('quality-delivered', undefined, SCREEN_LOAD);
     expect(screen.queryByRole('button', { name: '导出' })).toBeNull();
   });
@@ -78,7 +78,7 @@ describe('质量中心', { timeout: 30_000 }, () => {
   it('追溯召回 of a lot: the summary by status and by customer, and the cylinders', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/quality/recall');
+    renderScreen('/quality/recall');
     expect(await screen.findByText('选择召回方式并查询', undefined, SCREEN_LOAD)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('充装批号'), ' LOT-9 ');
     await userEvent.click(screen.getByRole('button', { name: '召回查询' }));
@@ -93,7 +93,7 @@ describe('质量中心', { timeout: 30_000 }, () => {
   it('通知 asks for the reason, then sends the recall and says how many users were told', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/quality/recall');
+    renderScreen('/quality/recall');
     await userEvent.type(await screen.findByLabelText('充装批号', undefined, SCREEN_LOAD), 'LOT-9');
     await userEvent.click(screen.getByRole('button', { name: '召回查询' }));
     await userEvent.click(await screen.findByRole('button', { name: '通知' }));
@@ -121,12 +121,12 @@ describe('质量中心', { timeout: 30_000 }, () => {
     storeSession();
     serve();
     const shown = (label: string) => screen.getByRole('group', { name: label }).querySelector('.MuiPickersSectionList-root')?.textContent?.replace(/[\u2066-\u2069]/g, '');
-    const { unmount } = renderApp('/quality/customer');
+    const { unmount } = renderScreen('/quality/customer');
     await waitFor(() => expect(screen.getByRole('group', { name: '开始日期' })).toBeInTheDocument(), SCREEN_LOAD);
     expect(shown('结束日期')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(document.querySelector('input[type="date"], input[type="datetime-local"]')).toBeNull();
     unmount();
-    renderApp('/quality/recall');
+    renderScreen('/quality/recall');
     await userEvent.click(await screen.findByRole('tab', { name: '按介质和充装时间' }, SCREEN_LOAD));
     expect(screen.getByRole('group', { name: '开始时间' })).toBeInTheDocument();
     expect(document.querySelector('input[type="date"], input[type="datetime-local"]')).toBeNull();

@@ -5,7 +5,7 @@ import type { SettingRow } from '@shared/api/setting';
 import { http } from '@renderer/http/client';
 import { clearToasts } from '@renderer/notify/toast';
 import { fakeAdapter, ok } from '@renderer/test/fakeAdapter';
-import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
+import { adminNav, renderScreen, storeSession } from '@renderer/test/renderApp';
 
 const row = (over: Partial<SettingRow>): SettingRow => ({
   id: 1, kind: 'REPORT', settingKey: 'QUALITY_CERTIFICATE', name: '质量证明书（默认）', dataSource: 'OUTBOUND_ORDER', enabled: 1, isDefault: 1,
@@ -44,7 +44,7 @@ describe('报表模板', { timeout: 30_000 }, () => {
   it('lists the REPORT templates paged on the server, with the report named in Chinese', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/Setting/Report');
+    renderScreen('/Setting/Report');
     expect(await screen.findByText('质量证明书（默认）', undefined, SCREEN_LOAD)).toBeInTheDocument();
     expect(within(rowOf('质量证明书（默认）')).getByText('质量证明书')).toBeInTheDocument();
     expect(bodies(adapter, '/setting/listPage')[0]).toEqual({ page: 1, size: 15, kind: 'REPORT' });
@@ -54,7 +54,7 @@ describe('报表模板', { timeout: 30_000 }, () => {
     localStorage.setItem('LANGUAGE', 'en');
     storeSession();
     serve();
-    renderApp('/Setting/Report');
+    renderScreen('/Setting/Report');
     expect(await screen.findByText('质量证明书（默认）', undefined, SCREEN_LOAD)).toBeInTheDocument();
     expect(within(rowOf('质量证明书（默认）')).getByText('Outbound order')).toBeInTheDocument();
     expect(within(rowOf('质量证明书（默认）')).queryByText('出库单')).not.toBeInTheDocument();
@@ -63,7 +63,7 @@ describe('报表模板', { timeout: 30_000 }, () => {
   it('shows the server refusing an unknown placeholder, naming it, and saves nothing', async () => {
     storeSession();
     const adapter = serve({ refuseUpload: true });
-    renderApp('/Setting/Report');
+    renderScreen('/Setting/Report');
     await screen.findByText('质量证明书（默认）', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getByRole('button', { name: '上传模板' }));
     const dialog = await screen.findByRole('dialog');
@@ -77,7 +77,7 @@ describe('报表模板', { timeout: 30_000 }, () => {
   it('uploads a .docx and saves it as a REPORT template, the default when asked', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/Setting/Report');
+    renderScreen('/Setting/Report');
     await screen.findByText('质量证明书（默认）', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getByRole('button', { name: '上传模板' }));
     const dialog = await screen.findByRole('dialog');
@@ -95,7 +95,7 @@ describe('报表模板', { timeout: 30_000 }, () => {
   it('refuses a file that is not a .docx before sending it', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/Setting/Report');
+    renderScreen('/Setting/Report');
     await screen.findByText('质量证明书（默认）', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getByRole('button', { name: '上传模板' }));
     const dialog = await screen.findByRole('dialog');
@@ -109,7 +109,7 @@ describe('报表模板', { timeout: 30_000 }, () => {
   it('makes a copy the default and copies a template', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/Setting/Report');
+    renderScreen('/Setting/Report');
     await screen.findByText('质量证明书（默认） 副本', undefined, SCREEN_LOAD);
     await userEvent.click(within(rowOf('质量证明书（默认） 副本')).getByRole('button', { name: '设为默认' }));
     await waitFor(() => expect(bodies(adapter, '/setting/save')).toEqual([{
@@ -124,7 +124,7 @@ describe('报表模板', { timeout: 30_000 }, () => {
   it('says templates are edited in an office suite where the plant has no document server', async () => {
     storeSession();
     serve();
-    renderApp('/Setting/Report');
+    renderScreen('/Setting/Report');
     await screen.findByText('质量证明书（默认）', undefined, SCREEN_LOAD);
     await userEvent.click(within(rowOf('质量证明书（默认）')).getByRole('button', { name: '在线编辑' }));
     expect(await screen.findByTestId('no-editor')).toHaveTextContent('模板请在 Word、WPS 或 LibreOffice 中编辑');
@@ -133,7 +133,7 @@ describe('报表模板', { timeout: 30_000 }, () => {
   it('opens the plant\'s document server editor in the 1174 px drawer where one is configured', async () => {
     storeSession();
     const adapter = serve({ editor: true });
-    renderApp('/Setting/Report');
+    renderScreen('/Setting/Report');
     await screen.findByText('质量证明书（默认）', undefined, SCREEN_LOAD);
     await userEvent.click(within(rowOf('质量证明书（默认）')).getByRole('button', { name: '在线编辑' }));
     const drawer = await screen.findByRole('dialog', { name: '编辑模板：质量证明书（默认）' });
@@ -145,7 +145,7 @@ describe('报表模板', { timeout: 30_000 }, () => {
   it('hides 上传模板 and the changing buttons from a user holding only report:view', async () => {
     storeSession({ ...adminNav(), promise: ['home:view', 'report:view'] }, '查看员');
     const adapter = serve();
-    renderApp('/Setting/Report');
+    renderScreen('/Setting/Report');
     await screen.findByText('质量证明书（默认）', undefined, SCREEN_LOAD);
     for (const name of ['上传模板', '复制', '在线编辑', '替换文件', '停用']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     // 下载 asks the template's stored path, then the file.

@@ -5,7 +5,7 @@ import type { RoleMenuNode, RoleRow } from '@shared/api/user';
 import { http } from '@renderer/http/client';
 import { clearToasts } from '@renderer/notify/toast';
 import { fakeAdapter, ok } from '@renderer/test/fakeAdapter';
-import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
+import { adminNav, renderScreen, storeSession } from '@renderer/test/renderApp';
 
 const admin: RoleRow = { id: 1, roleName: '超级管理员', roleCode: 'admin', remark: null, menuNos: [], buttonKeys: [], userCount: 1, builtIn: true };
 const keeper: RoleRow = { id: 3, roleName: '质检员', roleCode: 'qc', remark: '二车间', menuNos: ['storage', 'storage.query'], buttonKeys: ['stock:view'], userCount: 2, builtIn: false };
@@ -65,7 +65,7 @@ describe('角色管理', { timeout: 30_000 }, () => {
   it('lists the roles with code, remark and user count, marking the built-in one', async () => {
     storeSession();
     serve();
-    renderApp('/Setting/Role');
+    renderScreen('/Setting/Role');
     const table = await screen.findByRole('table', { name: '角色管理' }, SCREEN_LOAD);
     await within(table).findByText('质检员');
     for (const head of ['名称', '编码', '备注', '用户数']) expect(within(table).getByRole('columnheader', { name: head })).toBeInTheDocument();
@@ -83,7 +83,7 @@ describe('角色管理', { timeout: 30_000 }, () => {
   it('creates a role from one tree: a button checks its screen, a group toggles all, unchecking a screen clears its buttons', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/Setting/Role');
+    renderScreen('/Setting/Role');
     await screen.findByText('质检员', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
     const dialog = await screen.findByRole('dialog');
@@ -125,7 +125,7 @@ describe('角色管理', { timeout: 30_000 }, () => {
   it('edits a role with its tree as loaded and changed, through editRole', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/Setting/Role');
+    renderScreen('/Setting/Role');
     const dialog = await openDialog('编辑', 1);
     expect(bodies(adapter, '/role/getRoleMenuList')).toEqual([{ roleId: 3 }]);
     expect(within(dialog).getByLabelText(/^角色名称/)).toHaveValue('质检员');
@@ -144,7 +144,7 @@ describe('角色管理', { timeout: 30_000 }, () => {
   it('shows the built-in role’s tree read-only with a note and sends it back unchanged when renamed', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/Setting/Role');
+    renderScreen('/Setting/Role');
     const dialog = await openDialog('编辑', 0);
     expect(within(dialog).getByText('超级管理员拥有全部权限，不能修改其权限')).toBeInTheDocument();
     for (const name of ['产品中心', '气瓶档案', '气瓶档案 新增', '首页 查看']) {
@@ -164,7 +164,7 @@ describe('角色管理', { timeout: 30_000 }, () => {
   it('asks before deleting and shows the server’s refusal', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/Setting/Role');
+    renderScreen('/Setting/Role');
     await screen.findByText('质检员', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getByRole('button', { name: '删除' }));
     const dialog = await screen.findByRole('dialog');
@@ -177,7 +177,7 @@ describe('角色管理', { timeout: 30_000 }, () => {
   it('hides 新增, 编辑 and 删除 from a user holding only role:view', async () => {
     storeSession({ ...adminNav(), promise: ['home:view', 'role:view'] }, '查看员');
     serve();
-    renderApp('/Setting/Role');
+    renderScreen('/Setting/Role');
     await screen.findByText('质检员', undefined, SCREEN_LOAD);
     for (const name of ['新增', '编辑', '删除']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
   });

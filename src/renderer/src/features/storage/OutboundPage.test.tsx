@@ -6,7 +6,7 @@ import { SUBMIT_LOADING_MS } from '@renderer/components/AppDialog';
 import { OK_TONE, REFUSED_TONE, resetBeepForTests } from '@renderer/components/ScanInput/beep';
 import { http } from '@renderer/http/client';
 import { ok } from '@renderer/test/fakeAdapter';
-import { renderApp, storeSession } from '@renderer/test/renderApp';
+import { renderScreen, storeSession } from '@renderer/test/renderApp';
 import { stubAudio } from '@renderer/test/fakeAudio';
 import { bodies, refusal, result, UUID } from '@renderer/stations/testData';
 import { itemRow, line, orderRow, outOrder, serveStorage } from './testData';
@@ -70,7 +70,7 @@ describe('出库管理 /storage/outbound', { timeout: 60_000 }, () => {
     const tones = stubAudio();
     storeSession();
     const adapter = serveOrder();
-    renderApp('/storage/outbound');
+    renderScreen('/storage/outbound');
     expect(await screen.findByText('CK202603010001', undefined, SCREEN_LOAD)).toBeInTheDocument();
     expect(screen.getByText('出库待扫描')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '扫码' }));
@@ -100,7 +100,7 @@ describe('出库管理 /storage/outbound', { timeout: 60_000 }, () => {
   it('确认出库 waits for the receiver name and a stroke, asks when lines are not full, then signs and completes', async () => {
     storeSession();
     const adapter = serveOrder(outOrder({ count: 1, lines: [line(51, 1, 10)] }));
-    renderApp('/storage/outbound');
+    renderScreen('/storage/outbound');
     await userEvent.click(await screen.findByRole('button', { name: '扫码' }, SCREEN_LOAD));
     await userEvent.click(await screen.findByRole('button', { name: '完成出库' }));
     const dialog = await screen.findByRole('dialog', { name: '完成出库：CK202603010001' });
@@ -145,7 +145,7 @@ describe('出库管理 /storage/outbound', { timeout: 60_000 }, () => {
   it('新建出库单 needs a customer and sends the lines without an id, then opens the new order for scanning', async () => {
     storeSession();
     const adapter = serveOrder();
-    renderApp('/storage/outbound');
+    renderScreen('/storage/outbound');
     await userEvent.click(await screen.findByRole('button', { name: '新建出库单' }, SCREEN_LOAD));
     const dialog = await screen.findByRole('dialog', { name: '新建出库单' });
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
@@ -184,7 +184,7 @@ describe('出库管理 /storage/outbound', { timeout: 60_000 }, () => {
   it('新建出库单 with something typed: Esc asks 放弃未保存的内容？ first — 继续编辑 keeps what was typed, 放弃 closes; untouched it closes at once', async () => {
     storeSession();
     serveOrder();
-    renderApp('/storage/outbound');
+    renderScreen('/storage/outbound');
     const open = async () => {
       await userEvent.click(await screen.findByRole('button', { name: '新建出库单' }, SCREEN_LOAD));
       return screen.findByRole('dialog', { name: '新建出库单' });
@@ -219,7 +219,7 @@ describe('出库管理 /storage/outbound', { timeout: 60_000 }, () => {
       }
       return undefined;
     });
-    renderApp('/storage/outbound');
+    renderScreen('/storage/outbound');
     await userEvent.click(await screen.findByRole('button', { name: '作废' }, SCREEN_LOAD));
     const ask = await screen.findByRole('dialog', { name: '作废出库单 CK202603010001' });
     // The reason is required.
@@ -252,7 +252,7 @@ describe('出库管理 /storage/outbound', { timeout: 60_000 }, () => {
     });
     URL.createObjectURL = vi.fn(() => 'blob:test/qc');
     URL.revokeObjectURL = vi.fn();
-    renderApp('/storage/outbound');
+    renderScreen('/storage/outbound');
     expect(await screen.findByText('出库完成', undefined, SCREEN_LOAD)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '扫码' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '详情' }));

@@ -5,7 +5,7 @@ import { SYSTEM_RULE_DEFAULTS, type SystemRules } from '@shared/api/systemRule';
 import { http } from '@renderer/http/client';
 import { clearToasts, getToasts } from '@renderer/notify/toast';
 import { fakeAdapter, ok } from '@renderer/test/fakeAdapter';
-import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
+import { adminNav, renderScreen, storeSession } from '@renderer/test/renderApp';
 
 const SCREEN_LOAD = { timeout: 15_000 };
 
@@ -32,7 +32,7 @@ describe('系统规则', { timeout: 30_000 }, () => {
   it('shows every rule by section with the ranges, and saves only the rules changed', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/Setting/SystemSetting');
+    renderScreen('/Setting/SystemSetting');
     const longOut = await screen.findByLabelText(/^长期在外天数/, undefined, SCREEN_LOAD);
     expect(longOut).toHaveValue('90');
     expect(within(section('库存')).getByText('范围 1–3650')).toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('系统规则', { timeout: 30_000 }, () => {
   it('refuses a number outside its range without calling the server', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/Setting/SystemSetting');
+    renderScreen('/Setting/SystemSetting');
     const minLength = await screen.findByLabelText(/^最短长度/, undefined, SCREEN_LOAD);
     await userEvent.clear(minLength);
     await userEvent.type(minLength, '4');
@@ -82,7 +82,7 @@ describe('系统规则', { timeout: 30_000 }, () => {
   it('is read-only without systemRule:save', async () => {
     storeSession({ ...adminNav(), promise: ['home:view', 'systemRule:view'] }, '查看员');
     serve({ ...SYSTEM_RULE_DEFAULTS, longOutDays: 30 });
-    renderApp('/Setting/SystemSetting');
+    renderScreen('/Setting/SystemSetting');
     expect(await screen.findByLabelText(/^长期在外天数/, undefined, SCREEN_LOAD)).toBeDisabled();
     expect(screen.getByRole('switch', { name: '禁止常见弱密码' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: '保存' })).not.toBeInTheDocument();

@@ -5,7 +5,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import type { CycleInfo, TimelineEvent, TraceInfo } from '@shared/api/production';
 import { http } from '@renderer/http/client';
 import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
-import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
+import { adminNav, renderScreen, storeSession } from '@renderer/test/renderApp';
 import { bodies, brief, refusal, result, UUID } from '@renderer/stations/testData';
 
 const SCREEN_LOAD = { timeout: 15_000 };
@@ -59,7 +59,7 @@ describe('追溯查询 /produce/traceability', { timeout: 60_000 }, () => {
   it('shows the card, the timeline newest first with rolled-back events struck and linked, and the cycles', async () => {
     storeSession();
     const adapter = serve(1);
-    renderApp('/produce/traceability');
+    renderScreen('/produce/traceability');
     await look();
     const card = await screen.findByRole('region', { name: '气瓶档案' });
     expect(within(card).getByText('GP0201')).toBeInTheDocument();
@@ -100,7 +100,7 @@ describe('追溯查询 /produce/traceability', { timeout: 60_000 }, () => {
       ],
     };
     serve(4, (c) => (c.url === '/trace/getInfo' ? ok(flagged) : undefined));
-    renderApp('/produce/traceability');
+    renderScreen('/produce/traceability');
     await look();
     await screen.findByRole('region', { name: '气瓶档案' });
     expect(within(item(/^3 充装/)).getByTestId('event-time-flag')).toHaveTextContent(`时间存疑：${flag}`);
@@ -113,7 +113,7 @@ describe('追溯查询 /produce/traceability', { timeout: 60_000 }, () => {
   it('says so in red when the code is unknown', async () => {
     storeSession();
     serve(2, (c) => (c.url === '/trace/getInfo' ? refusal('气瓶 GP9999 不存在') : undefined));
-    renderApp('/produce/traceability');
+    renderScreen('/produce/traceability');
     await look('GP9999');
     const status = await screen.findByRole('status');
     await waitFor(() => expect(status).toHaveTextContent('气瓶 GP9999 不存在'));
@@ -124,7 +124,7 @@ describe('追溯查询 /produce/traceability', { timeout: 60_000 }, () => {
   it('分析处理 报废 needs a reason and asks for confirmation before it is sent', async () => {
     storeSession();
     const adapter = serve(1, (c) => (c.url === '/trace/productAnalyse' ? ok(result('GP0201', 1, 0, '气瓶 GP0201 已报废', { action: 'analyse' })) : undefined));
-    renderApp('/produce/traceability');
+    renderScreen('/produce/traceability');
     await look();
     await userEvent.click(await screen.findByRole('button', { name: '分析处理' }));
     const dialog = await screen.findByRole('dialog', { name: '分析处理：GP0201' });
@@ -146,7 +146,7 @@ describe('追溯查询 /produce/traceability', { timeout: 60_000 }, () => {
   it('分析处理 back to stock is sent without the scrap confirmation', async () => {
     storeSession();
     const adapter = serve(1, (c) => (c.url === '/trace/productAnalyse' ? ok(result('GP0201', 1, 2, '气瓶 GP0201 已回到在库', { action: 'analyse' })) : undefined));
-    renderApp('/produce/traceability');
+    renderScreen('/produce/traceability');
     await look();
     await userEvent.click(await screen.findByRole('button', { name: '分析处理' }));
     const dialog = await screen.findByRole('dialog');
@@ -160,7 +160,7 @@ describe('追溯查询 /produce/traceability', { timeout: 60_000 }, () => {
   it('抽真空 is offered for a recovered cylinder and sends the vacuum reached; not 分析处理', async () => {
     storeSession();
     const adapter = serve(10, (c) => (c.url === '/trace/vacuumHandle' ? ok(result('GP0201', 10, 2, '气瓶 GP0201 抽真空完成，已入空瓶库', { action: 'vacuum' })) : undefined));
-    renderApp('/produce/traceability');
+    renderScreen('/produce/traceability');
     await look();
     await screen.findByRole('region', { name: '气瓶档案' });
     expect(screen.queryByRole('button', { name: '分析处理' })).not.toBeInTheDocument();
@@ -181,7 +181,7 @@ describe('追溯查询 /produce/traceability', { timeout: 60_000 }, () => {
         event(7, 7, 'recover', '回收', 9, 10, { detail: { customerId: 3, customer: '丙医院', discrepancy: true, expectedCustomerId: 4, expectedCustomer: '丁工厂' } }),
       ],
     }) : undefined));
-    renderApp('/produce/traceability');
+    renderScreen('/produce/traceability');
     await look();
     expect(await within(await screen.findByRole('listitem', { name: /^6 检验不合格/ }, SCREEN_LOAD)).findByText('不合格项目：外观、纯度 99.5%（标准 ≥99.99%）')).toBeInTheDocument();
     expect(within(item(/^7 回收/)).getByText('客户：丙医院，与系统记录不符：是，系统记录的客户：丁工厂')).toBeInTheDocument();
@@ -198,7 +198,7 @@ describe('追溯查询 /produce/traceability', { timeout: 60_000 }, () => {
       shown = [...events, event(6, 6, 'vacuum', '抽真空', 10, 2, { detail: { pressure: -0.09 } })];
       return ok(result('GP0201', 10, 2, '气瓶 GP0201 抽真空完成，已入空瓶库', { action: 'vacuum' }));
     });
-    renderApp('/produce/traceability');
+    renderScreen('/produce/traceability');
     await look();
     expect(await screen.findByTestId('event-count', undefined, SCREEN_LOAD)).toHaveTextContent('共 5 条');
     await userEvent.click(screen.getByRole('button', { name: '抽真空' }));
@@ -212,7 +212,7 @@ describe('追溯查询 /produce/traceability', { timeout: 60_000 }, () => {
   it('备注 on an event is saved with its trace id', async () => {
     storeSession();
     const adapter = serve(2, (c) => (c.url === '/trace/saveOrEdit' ? ok({ id: 10 }) : undefined));
-    renderApp('/produce/traceability');
+    renderScreen('/produce/traceability');
     await look();
     await screen.findByRole('region', { name: '气瓶档案' });
     // In stock (2): vacuum handling before a first flammable fill is offered.
@@ -230,7 +230,7 @@ describe('追溯查询 /produce/traceability', { timeout: 60_000 }, () => {
   it('a user holding only trace:view gets no 分析处理, 抽真空 or 备注', async () => {
     storeSession({ ...adminNav(), promise: ['home:view', 'trace:view'] }, '查看员');
     serve(1);
-    renderApp('/produce/traceability');
+    renderScreen('/produce/traceability');
     await look();
     await screen.findByRole('region', { name: '气瓶档案' });
     for (const name of ['分析处理', '抽真空', '备注']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from '@renderer/http/client';
 import { clearToasts, getToasts } from '@renderer/notify/toast';
-import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
+import { adminNav, renderScreen, storeSession } from '@renderer/test/renderApp';
 import { bodies, serveUsers } from './testData';
 
 afterEach(() => (http.setAdapter(undefined), clearToasts()));
@@ -16,7 +16,7 @@ describe('用户管理', { timeout: 30_000 }, () => {
   it('asks the server for the first page of 15 and lists the users with phone, department and lock', async () => {
     storeSession();
     const adapter = serveUsers();
-    renderApp('/Setting/user');
+    renderScreen('/Setting/user');
     expect(await screen.findByText('viewer', undefined, SCREEN_LOAD)).toBeInTheDocument();
     const call = adapter.calls.find((c) => c.url === '/user/pageList');
     expect(call?.params).toMatchObject({ page: 1, size: 15 });
@@ -31,7 +31,7 @@ describe('用户管理', { timeout: 30_000 }, () => {
   it('filters by department, sub-departments indented under their parent', async () => {
     storeSession();
     const adapter = serveUsers();
-    renderApp('/Setting/user');
+    renderScreen('/Setting/user');
     await screen.findByText('viewer', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getByRole('combobox', { name: '部门' }));
     const options = await screen.findAllByRole('option');
@@ -44,7 +44,7 @@ describe('用户管理', { timeout: 30_000 }, () => {
   it('disables a user after confirmation, enables one at once, and lifts a lock', async () => {
     storeSession();
     const adapter = serveUsers();
-    renderApp('/Setting/user');
+    renderScreen('/Setting/user');
     await screen.findByText('viewer', undefined, SCREEN_LOAD);
     const viewerSwitch = screen.getByRole('switch', { name: '启用：viewer' });
     expect(viewerSwitch).toBeChecked();
@@ -68,7 +68,7 @@ describe('用户管理', { timeout: 30_000 }, () => {
   it('opens the user form for 新增 and 编辑', async () => {
     storeSession();
     serveUsers();
-    const { router } = renderApp('/Setting/user');
+    const { router } = renderScreen('/Setting/user');
     await screen.findByText('viewer', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getAllByRole('button', { name: '编辑' })[1]!);
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/Setting/AddUser?id=2'));
@@ -80,7 +80,7 @@ describe('用户管理', { timeout: 30_000 }, () => {
   it('lets a user holding user:resetPassword reset a password through adminResetPassWd', async () => {
     storeSession();
     const adapter = serveUsers();
-    renderApp('/Setting/user');
+    renderScreen('/Setting/user');
     await screen.findByText('viewer', undefined, SCREEN_LOAD);
     const buttons = await screen.findAllByRole('button', { name: '重置密码' });
     await userEvent.click(buttons[1]!);
@@ -96,7 +96,7 @@ describe('用户管理', { timeout: 30_000 }, () => {
   it('shows no 重置密码, 编辑, 新增 or 解除锁定 button and a read-only switch to a user lacking the keys', async () => {
     withKeys([]);
     serveUsers();
-    renderApp('/Setting/user');
+    renderScreen('/Setting/user');
     await screen.findByText('viewer', undefined, SCREEN_LOAD);
     for (const name of ['重置密码', '编辑', '新增', '解除锁定']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     expect(screen.getByRole('switch', { name: '启用：viewer' })).toBeDisabled();

@@ -6,7 +6,7 @@ import { ENUMS } from '@shared/api/enum';
 import { http } from '@renderer/http/client';
 import { clearToasts } from '@renderer/notify/toast';
 import { fakeAdapter, ok } from '@renderer/test/fakeAdapter';
-import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
+import { adminNav, renderScreen, storeSession } from '@renderer/test/renderApp';
 
 const store1: WarehouseRow = { id: 3, warehouseName: '一号空瓶库', warehouseCode: 'K1', kind: 'empty', address: '厂区东', keeper: '张三', remark: null, createdAt: '2026-01-01T00:00:00Z' };
 const REFUSAL = '仓库 一号空瓶库 中还有 12 个气瓶，不能删除';
@@ -30,7 +30,7 @@ describe('仓库管理', { timeout: 30_000 }, () => {
   it('lists the first page with the kind filter', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/storage/warehouse');
+    renderScreen('/storage/warehouse');
     expect(await screen.findByText('一号空瓶库', undefined, SCREEN_LOAD)).toBeInTheDocument();
     expect(screen.getByText('空瓶库')).toBeInTheDocument();
     expect(bodies(adapter, '/wdwarehouse/listPage')[0]).toEqual({ page: 1, size: 15 });
@@ -43,7 +43,7 @@ describe('仓库管理', { timeout: 30_000 }, () => {
   it('refuses a warehouse without name, code and kind, then saves one', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/storage/warehouse');
+    renderScreen('/storage/warehouse');
     await screen.findByText('一号空瓶库', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
     const dialog = await screen.findByRole('dialog');
@@ -69,7 +69,7 @@ describe('仓库管理', { timeout: 30_000 }, () => {
   it('shows the server refusal with the cylinder count when deleting a warehouse that holds cylinders', async () => {
     storeSession();
     const adapter = serve();
-    renderApp('/storage/warehouse');
+    renderScreen('/storage/warehouse');
     await screen.findByText('一号空瓶库', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getByRole('button', { name: '删除' }));
     const dialog = await screen.findByRole('dialog');
@@ -81,7 +81,7 @@ describe('仓库管理', { timeout: 30_000 }, () => {
   it('hides 新增, 编辑 and 删除 from a user holding only warehouse:view', async () => {
     storeSession({ ...adminNav(), promise: ['home:view', 'warehouse:view'] }, '查看员');
     serve();
-    renderApp('/storage/warehouse');
+    renderScreen('/storage/warehouse');
     await screen.findByText('一号空瓶库', undefined, SCREEN_LOAD);
     for (const name of ['新增', '编辑', '删除']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
   });

@@ -15,7 +15,7 @@ export interface TraceMark {
 
 /** The newest event of the trace (cylinder_traces), the one a restored copy must still hold. */
 export async function newestTrace(client: pg.ClientBase): Promise<TraceMark | null> {
-  const r = await client.query<{ id: string; at: Date }>('SELECT id::text AS id, at FROM cylinder_traces ORDER BY id DESC LIMIT 1');
+  const r = await client.query<{ id: string; at: Date }>('SELECT t.id::text AS id, t.at FROM cylinder_traces t ORDER BY t.id DESC LIMIT 1');
   const row = r.rows[0];
   return row ? { id: Number(row.id), at: row.at.toISOString() } : null;
 }

@@ -101,3 +101,15 @@ export async function archiveBacklog(db: Kysely<DB>): Promise<{ waiting: number;
     return null;
   }
 }
+
+/** Opens the mark of a backup alert; false when it is already open (the administrators were told already). */
+export async function markAlert(db: Kysely<DB>, key: string): Promise<boolean> {
+  const r = await sql<{ id: string }>`insert into alert_marks (cause, subject_key) values ('backup', ${key})
+    on conflict (cause, subject_key) where cleared_at is null do nothing returning id::text as id`.execute(db);
+  return r.rows.length > 0;
+}
+
+/** Closes the mark once its cause is gone, so a recurrence is told again. */
+export async function clearAlert(db: Kysely<DB>, key: string): Promise<void> {
+  await sql`update alert_marks set cleared_at = now() where cause = 'backup' and subject_key = ${key} and cleared_at is null`.execute(db);
+}

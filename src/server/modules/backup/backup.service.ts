@@ -128,16 +128,7 @@ export async function runBackupJob({ db, config, log }: JobDeps): Promise<void> 
         return;
       }
       await q.clearAlert(db, 'backup-failed');
-      const verification = await verifyBackup(info.id, { dataDir: config.dataDir, backupDir: b.dir, timeoutMs: b.verifyTimeoutSeconds * 1000, log });
-      if (!verification.ok) {
-        const reason = `基础备份 ${info.id} 的恢复验证失败：${verification.error ?? ''}`;
-        writeState(b, { lastError: reason, lastFailureAt: new Date().toISOString() });
-        await raise(db, 'verify-failed', reason);
-        return;
-      }
-      await q.clearAlert(db, 'verify-failed');
-      writeState(b, { lastError: null, lastFailureAt: null });
-      pruneBackups(b.dir, { daily: b.keepDaily, weekly: b.keepWeekly, monthly: b.keepMonthly }, log);
+      await verifyAndReport({ db, config, log }, info.id);
     } finally {
       await lockClient.end().catch(() => {});
     }
@@ -145,6 +136,25 @@ export async function runBackupJob({ db, config, log }: JobDeps): Promise<void> 
     running = null;
   });
   return running;
+}
+
+/**
+ * Verifies a base backup by a restore into a scratch cluster: a failure is kept (job.json) and reaches the
+ * administrators once; a pass clears it and lets the backups a newer verified one replaces be pruned.
+ */
+export async function verifyAndReport({ db, config, log }: JobDeps, id: string): Promise<boolean> {
+  const b = config.backup!;
+  const verification = await verifyBackup(id, { dataDir: config.dataDir, backupDir: b.dir, timeoutMs: b.verifyTimeoutSeconds * 1000, log });
+  if (!verification.ok) {
+    const reason = `基础备份 ${id} 的恢复验证失败：${verification.error ?? ''}`;
+    writeState(b, { lastError: reason, lastFailureAt: new Date().toISOString() });
+    await raise(db, 'verify-failed', reason);
+    return false;
+  }
+  await q.clearAlert(db, 'verify-failed');
+  writeState(b, { lastError: null, lastFailureAt: null });
+  pruneBackups(b.dir, { daily: b.keepDaily, weekly: b.keepWeekly, monthly: b.keepMonthly }, log);
+  return true;
 }
 
 /** Starts a run in the background (立即备份): the screen follows it through the status. */

@@ -113,3 +113,14 @@ export async function markAlert(db: Kysely<DB>, key: string): Promise<boolean> {
 export async function clearAlert(db: Kysely<DB>, key: string): Promise<void> {
   await sql`update alert_marks set cleared_at = now() where cause = 'backup' and subject_key = ${key} and cleared_at is null`.execute(db);
 }
+
+/** The WAL file being written now and the position in it. */
+export async function currentWal(db: Kysely<DB>): Promise<{ file: string; lsn: string }> {
+  const r = await sql<{ file: string; lsn: string }>`SELECT pg_walfile_name(pg_current_wal_lsn()) AS file, pg_current_wal_lsn()::text AS lsn`.execute(db);
+  return r.rows[0]!;
+}
+
+/** Closes the current WAL segment so the archive receives it (a no-op when nothing was written since the last switch). */
+export async function switchWal(db: Kysely<DB>): Promise<void> {
+  await sql`SELECT pg_switch_wal()`.execute(db);
+}

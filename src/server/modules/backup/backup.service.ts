@@ -173,10 +173,29 @@ export function backupDue(b: BackupConfig, now = new Date()): boolean {
   return now >= mark && Date.parse(last.startedAt) < mark.getTime();
 }
 
+/** The WAL file the previous tick saw being written. */
+let lastSeen: { file: string; since: number } | null = null;
+
+/**
+ * archive_timeout normally sends a written segment out; should one segment still be the current one a whole tick
+ * later (seen once, after a restore), the job closes it itself, so what the archive lacks stays within a tick or two.
+ * pg_switch_wal does nothing when nothing was written since the last switch.
+ */
+export async function pushStaleSegment(db: Kysely<DB>, archiveTimeoutSeconds: number): Promise<void> {
+  const now = await q.currentWal(db);
+  if (lastSeen?.file !== now.file) {
+    lastSeen = { file: now.file, since: Date.now() };
+  } else if (Date.now() - lastSeen.since >= archiveTimeoutSeconds * 1000) {
+    await q.switchWal(db);
+    lastSeen = null;
+  }
+}
+
 /** The archive falling behind by more than BACKUP_LAG_ALERT_MINUTES raises a message; catching up clears it. */
 export async function checkArchiveLag({ db, config }: JobDeps): Promise<void> {
   const b = config.backup;
   if (!b) return;
+  await pushStaleSegment(db, b.archiveTimeoutSeconds);
   const status = await backupStatus(db, config);
   const lag = status.archive.lagMinutes;
   if (lag !== null && lag > b.lagAlertMinutes) {

@@ -48,6 +48,8 @@ describe.skipIf(!hasPostgres)('standalone mode on a real embedded PostgreSQL', (
   afterAll(async () => {
     await server?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    // Backups are on by default: the archive and base backups beside DATA_DIR.
+    if (dataDir) rmSync(`${dataDir}-backups`, { recursive: true, force: true });
   }, 90_000);
 
   it('starts the server (PostgreSQL, migrations), recovers from a crash, and stops leaving nothing running', async () => {

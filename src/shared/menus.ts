@@ -136,6 +136,8 @@ export const MENU_TREE = [
         buttons: [view('logSetting'), { buttonKey: 'logSetting:save', buttonName: '保存' }, { buttonKey: 'logSetting:delete', buttonName: '删除' }] },
       { menuNo: 'setting.Message', menuName: '消息模板', menuNameEn: 'Message templates', menuUrl: '/Setting/Message',
         buttons: [view('messageTemplate'), { buttonKey: 'messageTemplate:save', buttonName: '保存' }] },
+      { menuNo: 'setting.Backup', menuName: '数据备份', menuNameEn: 'Backups', menuUrl: '/Setting/Backup',
+        buttons: [view('backup'), { buttonKey: 'backup:run', buttonName: '立即备份' }] },
     ],
   },
 ] as const satisfies readonly MenuDef[];

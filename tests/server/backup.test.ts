@@ -57,6 +57,8 @@ async function untilArchived(): Promise<void> {
   for (;;) {
     const [row] = await sql<{ last: string | null; failed: string | null }>('SELECT last_archived_wal AS last, last_failed_wal AS failed FROM pg_stat_archiver');
     if (row!.last && row!.last.slice(8) >= file.slice(8)) return;
+    // archive_timeout (1 s here) sends the segment out; past 5 s, force it as the server's backup job does.
+    if (Date.now() > deadline - 55_000) await sql('SELECT pg_switch_wal()');
     if (Date.now() > deadline) {
       const tail = readFileSync(join(dataDir, 'pg', 'postgres.log'), 'utf8').split('\n').slice(-15).join('\n');
       throw new Error(`WAL ${file} not archived (last ${row!.last}, failed ${row!.failed}):\n${tail}`);
@@ -134,7 +136,7 @@ describe('backups of the embedded database', { timeout: 180_000 }, () => {
   });
 
   it('a point-in-time restore to a moment between two scans holds exactly the first; the replaced folder is kept', async () => {
-    await scan('c1');
+    const c1 = await scan('c1');
     await new Promise((r) => setTimeout(r, 1200));
     const between = new Date();
     await new Promise((r) => setTimeout(r, 1200));
@@ -142,12 +144,12 @@ describe('backups of the embedded database', { timeout: 180_000 }, () => {
     await untilArchived();
     await killAll();
     const result = await restore(between);
-    expect(result.newestTrace?.id).toBe(7);
     expect(result.movedAside).not.toBeNull();
     // The folder it replaced is kept whole, c2 and all.
     expect(existsSync(join(result.movedAside!, 'PG_VERSION'))).toBe(true);
     await startChild();
     expect(await notes()).toEqual(['a1', 'a2', 'a3', 'b1', 'b2', 'b3', 'c1']);
+    expect(result.newestTrace?.id).toBe(c1);
     // Scans go on after the restore, on the new timeline, and are archived.
     await scan('d1');
     await untilArchived();

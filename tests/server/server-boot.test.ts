@@ -90,6 +90,8 @@ beforeAll(async () => {
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  // Backups are on by default: the embedded database's archive and base backups beside DATA_DIR.
+  rmSync(`${dataDir}-backups`, { recursive: true, force: true });
   rmSync(bundle, { force: true });
   rmSync(`${bundle}.map`, { force: true });
 });

@@ -1,6 +1,7 @@
 import type { ServerModule } from './module';
 import { module as area } from './area';
 import { module as auth } from './auth';
+import { module as backup } from './backup';
 import { module as company } from './company';
 import { module as dashboard } from './dashboard';
 import { module as dataSource } from './dataSource';
@@ -35,7 +36,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   enumeration, area, material, warehouse, enterprise, product, periodicInspection, inspectionItem, cylinder, storage, quality,
   dashboard,
   message,
-  setting, dataSource, report,
+  setting, dataSource, report, backup,
   label, qrPage,
   offline,
 ];

@@ -25,6 +25,7 @@ import { inspectionItemFeature } from '@renderer/features/inspectionItem/manifes
 import { roleFeature } from '@renderer/features/role/manifest';
 import { storageFeature } from '@renderer/features/storage/manifest';
 import { systemRuleFeature } from '@renderer/features/systemRule/manifest';
+import { backupFeature } from '@renderer/features/backup/manifest';
 import { traceFeature } from '@renderer/features/trace/manifest';
 import { userFeature } from '@renderer/features/user/manifest';
 import { warehouseFeature } from '@renderer/features/warehouse/manifest';
@@ -41,7 +42,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   systemRuleFeature, machineFeature, productFeature, periodicInspectionFeature, materialFeature, warehouseFeature, enterpriseFeature,
   inspectionItemFeature, productionFeature, inspectionFeature, traceFeature, storageFeature, qualityFeature,
   connectFeature, aboutFeature, passwordFeature, messageFeature,
-  labelFeature, reportFeature, modelingFeature, offlineFeature, webviewFeature,
+  labelFeature, reportFeature, modelingFeature, offlineFeature, webviewFeature, backupFeature,
 ];
 
 let registered = false;

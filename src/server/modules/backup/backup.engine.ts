@@ -525,7 +525,7 @@ export async function restoreCluster(options: RestoreOptions): Promise<RestoreRe
       ...archiveSettings({ dir: walDir(backupDir), timeoutSeconds: options.archiveTimeoutSeconds }),
       `restore_command = ${confString(restoreCommand(backupDir))}`,
       "recovery_target_timeline = 'latest'",
-      ...(to ? [`recovery_target_time = ${confString(to.toISOString())}`] : []),
+      ...(to ? [`recovery_target_time = ${confString(to.toISOString().replace('T', ' ').replace('Z', '+00'))}`] : []),
       "recovery_target_action = 'promote'",
     ]);
     writeFileSync(join(pgDir, 'recovery.signal'), '');

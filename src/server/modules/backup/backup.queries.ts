@@ -15,7 +15,7 @@ export interface TraceMark {
 
 /** The newest event of the trace (cylinder_traces), the one a restored copy must still hold. */
 export async function newestTrace(client: pg.ClientBase): Promise<TraceMark | null> {
-  const r = await client.query<{ id: string; at: Date }>('SELECT id::text AS id, at FROM cylinder_traces ORDER BY id DESC LIMIT 1');
+  const r = await client.query<{ id: string; at: Date }>('SELECT t.id::text AS id, t.at FROM cylinder_traces t ORDER BY t.id DESC LIMIT 1');
   const row = r.rows[0];
   return row ? { id: Number(row.id), at: row.at.toISOString() } : null;
 }
@@ -100,4 +100,27 @@ export async function archiveBacklog(db: Kysely<DB>): Promise<{ waiting: number;
   } catch {
     return null;
   }
+}
+
+/** Opens the mark of a backup alert; false when it is already open (the administrators were told already). */
+export async function markAlert(db: Kysely<DB>, key: string): Promise<boolean> {
+  const r = await sql<{ id: string }>`insert into alert_marks (cause, subject_key) values ('backup', ${key})
+    on conflict (cause, subject_key) where cleared_at is null do nothing returning id::text as id`.execute(db);
+  return r.rows.length > 0;
+}
+
+/** Closes the mark once its cause is gone, so a recurrence is told again. */
+export async function clearAlert(db: Kysely<DB>, key: string): Promise<void> {
+  await sql`update alert_marks set cleared_at = now() where cause = 'backup' and subject_key = ${key} and cleared_at is null`.execute(db);
+}
+
+/** The WAL file being written now and the position in it. */
+export async function currentWal(db: Kysely<DB>): Promise<{ file: string; lsn: string }> {
+  const r = await sql<{ file: string; lsn: string }>`SELECT pg_walfile_name(pg_current_wal_lsn()) AS file, pg_current_wal_lsn()::text AS lsn`.execute(db);
+  return r.rows[0]!;
+}
+
+/** Closes the current WAL segment so the archive receives it (a no-op when nothing was written since the last switch). */
+export async function switchWal(db: Kysely<DB>): Promise<void> {
+  await sql`SELECT pg_switch_wal()`.execute(db);
 }

@@ -8,3 +8,4 @@ export {
   checkManifest, listBackups, pruneBackups, restoreCluster, RestoreRefused, takeBaseBackup, verifyBackup,
   type BackupInfo, type RestoreResult, type Verification,
 } from './backup.engine';
+export { verifyAndReport } from './backup.service';

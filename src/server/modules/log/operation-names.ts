@@ -5,6 +5,8 @@
  */
 const OPERATIONS: Record<string, readonly [zh: string, en: string]> = {
   'GET /api/area/getAreaInfoAllList': ['省市区', 'Regions'],
+  'GET /api/backup/status': ['数据备份状态', 'Backup status'],
+  'POST /api/backup/run': ['立即备份', 'Back up now'],
   'GET /api/company/info': ['企业信息', 'Company info'],
   'POST /api/company/save': ['保存企业信息', 'Save company info'],
   'POST /api/company/uploadLogo': ['上传企业标志', 'Upload company logo'],

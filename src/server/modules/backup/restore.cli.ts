@@ -1,8 +1,8 @@
 // `npm run restore [-- --to "2026-11-27 10:15"]`: rebuilds DATA_DIR/pg from the newest base backup in BACKUP_DIR
 // and the archived WAL, to the end of the archive or to a moment (local time). Refuses while a server runs on
 // DATA_DIR; the folder it replaces is moved aside, never deleted. Prints the newest trace event it restored.
-import { ConfigError, loadConfig } from './config';
-import { restoreCluster, RestoreRefused } from './modules/backup';
+import { ConfigError, loadConfig } from '../../config';
+import { restoreCluster, RestoreRefused } from './backup.engine';
 
 /** "2026-11-27 10:15" (local time), "2026-11-27T10:15:30", or an ISO time with its zone. */
 function parseMoment(raw: string): Date | null {

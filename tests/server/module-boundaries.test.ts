@@ -114,9 +114,9 @@ const TABLE_OWNER: Record<string, string> = {
  * rows and master data are written through it (register.repository.ts), a status only by the engine.
  */
 const FOREIGN_USES_ALLOWED: Record<string, string> = {
+  'backup read cylinder_traces': "a backup is proved by its newest trace event, read from a scratch cluster or the data folder being restored, outside the app's pool",
   'dataSource read cylinders': "a document's or label's cylinder fields (code, specification, dates)",
   'message read cylinders': 'the alert run lists the cylinders an alert is about',
-  'offline read cylinders': "the facts a station keeps of a cylinder through an outage (shared-rules' area)",
   'periodicInspection read cylinders': 'the cylinders due for or under periodic inspection',
   'product read cylinders': "the register's own lists (气瓶档案, 报废清单)",
   'qrPage read cylinders': "the public page of a cylinder's QR code",

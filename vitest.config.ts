@@ -17,6 +17,9 @@ export default defineConfig({
         test: {
           name: 'renderer',
           environment: 'jsdom',
+          // After the server suites (their own group): two screens at a time, one per core.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
           include: ['src/renderer/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/renderer.ts'],
         },
@@ -26,6 +29,8 @@ export default defineConfig({
         test: {
           name: 'desktop',
           environment: 'node',
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
           include: ['src/main/**/*.test.ts', 'src/preload/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/devices/**/*.test.ts'],
         },
       },
@@ -34,6 +39,10 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // First, three files at a time: a server suite mostly waits on PostgreSQL, so three keep two cores busy
+          // (vitest's default on a 2-core machine is one file at a time). Each file has its own database.
+          sequence: { groupOrder: 0 },
+          maxWorkers: 3,
           include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
           globalSetup: ['tests/server/global-setup.ts'],
           // Cheap password hashes (scrypt N=2^10): hashing at the full cost is most of a sign-in's time, and the

@@ -13,6 +13,8 @@ import { createWarehouse } from './master-data-helper';
  * HEAD routes are not listed: each must mirror its GET, and /api routes have none (checked below).
  */
 const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
+  'GET /api/backup/status': { key: 'backup:view' },
+  'POST /api/backup/run': { key: 'backup:run' },
   // Plugins: CORS preflight, the OpenAPI document, the web UI's root.
   'OPTIONS *': { key: 'public' },
   'GET /api/docs/json': { key: 'public' },

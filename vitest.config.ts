@@ -20,6 +20,9 @@ export default defineConfig({
           // After the server suites (their own group): two screens at a time, one per core.
           sequence: { groupOrder: 1 },
           maxWorkers: 2,
+          // A hang bound, not a speed check: two jsdom screens share the two cores, and a screen test's first render
+          // took 5–6.5 s on a run beside the Playwright suite (vitest's default bound is 5 s).
+          testTimeout: 20_000,
           include: ['src/renderer/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/renderer.ts'],
         },

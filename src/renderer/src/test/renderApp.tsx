@@ -21,11 +21,16 @@ import { stopSyncForTests } from '@renderer/features/offline/sync';
 
 /** The whole app on a memory router with a fresh store (its state read from session storage). */
 export function renderApp(path: string) {
+  return mount(routes, path);
+}
+
+/** `tree` on a memory router at `path`, with a fresh store, as the app's root renders it. */
+function mount(tree: Parameters<typeof createMemoryRouter>[0], path: string) {
   // The stations' sync loop and connection state are per window: each test's app starts online, loop stopped.
   void stopSyncForTests();
   connectivity.reset();
   const store = makeStore();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(tree, { initialEntries: [path] });
   const view = render(
     <Provider store={store}>
       <ThemeProvider theme={makeTheme('zh-CN')}>
@@ -54,25 +59,14 @@ function ScreenFrame() {
  * keep-alive, the start-up check) is tested with renderApp. Mounting the shell costs a test file seconds.
  */
 export function renderScreen(path: string) {
-  void stopSyncForTests();
-  connectivity.reset();
-  const store = makeStore();
   const screenRoutes = SCREENS.map((def) => {
     const Screen = lazyScreen(def.load, ChunkFailed);
     return { path: def.path, element: <Screen /> };
   });
-  const router = createMemoryRouter(
+  return mount(
     [{ element: <RootLayout />, children: [{ element: <ScreenFrame />, children: screenRoutes }, { path: '*', element: <div data-testid="not-a-screen" /> }] }],
-    { initialEntries: [path] },
+    path,
   );
-  const view = render(
-    <Provider store={store}>
-      <ThemeProvider theme={makeTheme('zh-CN')}>
-        <RouterProvider router={router} />
-      </ThemeProvider>
-    </Provider>,
-  );
-  return { ...view, store, router };
 }
 
 let nextId = 1;

@@ -47,6 +47,53 @@ export const ScanResult = Type.Object({
 });
 export type ScanResult = Static<typeof ScanResult>;
 
+/* ---------------------------------------------------------------- the fill cycle at the filling scale (issue 34) */
+
+/** Why a started fill did not end at its target (src/shared/fill-cycle.ts FILL_END_REASONS without 'target'). */
+export const FILL_INTERRUPT_REASONS = ['overfill', 'scaleSilent', 'cancelled', 'timeout', 'stationLost', 'suspended', 'relayError'] as const;
+export type FillInterruptReason = (typeof FILL_INTERRUPT_REASONS)[number];
+
+export const SUSPEND_SCOPES = ['plant', 'station', 'gas'] as const;
+export type SuspendScope = (typeof SUSPEND_SCOPES)[number];
+
+/** A suspension of filling in force (停止充装): who, when, why, for what. */
+export const Suspension = Type.Object({
+  scope: OneOf('范围', SUSPEND_SCOPES),
+  workstation: Text,
+  materialId: IntOrNull,
+  materialName: Text,
+  reason: Type.String(),
+  by: Text,
+  /** Server time 'YYYY-MM-DD HH:mm:ss'. */
+  at: Type.String(),
+});
+export type Suspension = Static<typeof Suspension>;
+
+/** A fill of this cylinder that was started and not finished: the next scan must decide (refill or 待分析). */
+export const OpenInterruption = Type.Object({
+  reason: OneOf('原因', FILL_INTERRUPT_REASONS),
+  netKg: NumOrNull,
+  at: Type.String(),
+  operator: Text,
+  workstation: Text,
+});
+export type OpenInterruption = Static<typeof OpenInterruption>;
+
+/** What the 充装 station needs for the scale's cycle, from the cylinder and the gas. */
+export const FillPreview = Type.Object({
+  /** kg; null when the cylinder has no tare (the cycle cannot run: the station says so). */
+  tareKg: NumOrNull,
+  /** kg; null for a gas without a target (filled by pressure, or not set on the gas). */
+  targetNetKg: NumOrNull,
+  toleranceKg: NumOrNull,
+  /** 系统规则 单次充装最长时长（分钟）. */
+  maxMinutes: Type.Integer(),
+  interrupted: Type.Union([OpenInterruption, Type.Null()]),
+  /** Filling is suspended for this station / gas / the plant: `allowed` is false and `reasons` says why. */
+  suspended: Type.Union([Suspension, Type.Null()]),
+});
+export type FillPreview = Static<typeof FillPreview>;
+
 /** What a station shows about the scanned cylinder before it acts. */
 export const CylinderBrief = Type.Object({
   id: Type.Integer(),
@@ -70,6 +117,8 @@ export const ScanPreview = Type.Object({
   /** The station's step was done already (检验, 复秤: a second scan): not allowed, but no refusal either; `message` says who and when. */
   repeated: Type.Optional(Type.Boolean()),
   message: Type.Optional(Type.String()),
+  /** 充装 only (fillingScan): what the filling scale's cycle needs, and what holds it back. */
+  fill: Type.Optional(FillPreview),
 });
 export type ScanPreview = Static<typeof ScanPreview>;
 
@@ -114,8 +163,64 @@ export const FillingBody = Type.Object({
   source: Type.Optional(OneOf('重量来源', WEIGHT_SOURCES)),
   /** The typed value was fixed by the operator for a rack of cylinders (kept for the next scans on purpose). */
   fixedValue: Type.Optional(Bool('整组固定数值')),
+  /** The filling scale's cycle (issue 34): the scale read, and when the filling permission was granted and withdrawn. */
+  scale: OptStr('充装秤', { maxLength: 64 }),
+  grantedAt: OptDateTime('充装许可开始'),
+  releasedAt: OptDateTime('充装许可结束'),
 });
 export type FillingBody = Static<typeof FillingBody>;
+
+/**
+ * A fill that was started and did not end at its target (cancelled, timed out, suspended, the scale silent, the
+ * station or agent lost, the relay failing): recorded with the weight reached and why. The cylinder stays 已领瓶
+ * and the next 充装 scan must decide (FillDecisionBody). 'overfill' instead sends it to 待分析 at once (超装, weight).
+ */
+export const FillInterruptedBody = Type.Object({
+  code: Code('气瓶编码', 64), scanId: ScanId,
+  materialId: Id('充装介质'),
+  reason: OneOf('中断原因', FILL_INTERRUPT_REASONS),
+  netKg: OptNum('已充装量（kg）', { minimum: -10000, maximum: 10000 }),
+  scale: OptStr('充装秤', { maxLength: 64 }),
+  startedAt: OptDateTime('开始时间'),
+  endedAt: OptDateTime('结束时间'),
+  grantedAt: OptDateTime('充装许可开始'),
+  releasedAt: OptDateTime('充装许可结束'),
+});
+export type FillInterruptedBody = Static<typeof FillInterruptedBody>;
+
+export const FILL_DECISIONS = ['refill', 'analysis'] as const;
+/** After an interrupted fill: fill it again (the interruption closes, the normal cycle follows), or send it to 待分析. */
+export const FillDecisionBody = Type.Object({
+  code: Code('气瓶编码', 64), scanId: ScanId,
+  decision: OneOf('处理方式', FILL_DECISIONS),
+  remark: OptStr('备注', { maxLength: 200 }),
+});
+export type FillDecisionBody = Static<typeof FillDecisionBody>;
+
+/** 停止充装 (DB4114/T 185 remote stop): the whole plant, one workstation (its X-Workstation name) or one gas. */
+export const SuspendBody = Type.Object({
+  scope: OneOf('范围', SUSPEND_SCOPES),
+  workstation: OptStr('工作站', { maxLength: 64 }),
+  materialId: OptId('充装介质'),
+  reason: ReqStr('原因', { maxLength: 200 }),
+});
+export type SuspendBody = Static<typeof SuspendBody>;
+export const ResumeBody = Type.Object({
+  scope: OneOf('范围', SUSPEND_SCOPES),
+  workstation: OptStr('工作站', { maxLength: 64 }),
+  materialId: OptId('充装介质'),
+});
+export type ResumeBody = Static<typeof ResumeBody>;
+/** A station asks (every second while a fill runs) whether filling is suspended for it (its X-Workstation) and its gas. */
+export const SuspensionQuery = Type.Object({ materialId: OptId('充装介质') });
+export type SuspensionQuery = Static<typeof SuspensionQuery>;
+export const SuspensionState = Type.Object({
+  /** The suspension that applies (plant before gas before station), null when filling may go on. */
+  suspended: Type.Union([Suspension, Type.Null()]),
+  /** Every suspension in force (for the supervisor's screen). */
+  all: Type.Array(Suspension),
+});
+export type SuspensionState = Static<typeof SuspensionState>;
 
 const HistoryFilters = {
   code: Type.Optional(Str('气瓶编码', { maxLength: 64 })),

@@ -2,39 +2,18 @@
 // in the foreground under a supervisor (supervise.mjs): a server that dies is started again after a pause,
 // SIGINT/SIGTERM stop it and end `npm start` with its exit code.
 import { spawn } from 'node:child_process';
-import { stop as stopEsbuild } from 'esbuild';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer } from './build-server.mjs';
-import { isBuildStale, writeBuildStamp } from './build-stamp.mjs';
+import { buildIfStale } from './build-if-stale.mjs';
 import { supervise } from './supervise.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-function run(command, args) {
-  return new Promise((done, fail) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
-    child.on('error', fail);
-    child.on('exit', (code, signal) =>
-      code === 0 ? done() : fail(new Error(`${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
-    );
-  });
-}
-
-if (isBuildStale(root)) {
-  const startedAt = Date.now();
-  console.info('Building the app (electron-vite build + server bundle)...');
-  try {
-    await run(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build']);
-    await buildServer();
-    // esbuild keeps a helper process alive; the server runs for hours, so let it go now.
-    await stopEsbuild();
-  } catch (error) {
-    console.error(`Build failed: ${error.message}`);
-    process.exit(1);
-  }
-  writeBuildStamp(root, startedAt);
-  console.info(`Build done in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+try {
+  await buildIfStale(root);
+} catch (error) {
+  console.error(`Build failed: ${error.message}`);
+  process.exit(1);
 }
 
 const supervisor = supervise({

@@ -6,7 +6,8 @@ import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
 
 afterEach(() => http.setAdapter(undefined));
 const SCREEN_LOAD = { timeout: 15_000 };
-const serve = () => http.setAdapter(fakeAdapter(() => ok({ list: [], total: 0 })));
+// Lists answer empty pages; the area tree (the enterprise form's 省市区) is a list, not a page.
+const serve = () => http.setAdapter(fakeAdapter((c) => ok(c.url === '/area/getAreaInfoAllList' ? [] : { list: [], total: 0 })));
 const tabNames = () => screen.getAllByRole('tab').map((t) => t.getAttribute('aria-label'));
 
 describe('which screens a user may open', { timeout: 30_000 }, () => {

@@ -18,6 +18,7 @@ import { makeStore } from '@renderer/store';
 import { makeTheme } from '@renderer/theme';
 import { connectivity } from '@renderer/stations/connectivity';
 import { stopSyncForTests } from '@renderer/features/offline/sync';
+import { resetNavForTests } from '@renderer/features/auth/sessionFlow';
 
 /** The whole app on a memory router with a fresh store (its state read from session storage). */
 export function renderApp(path: string) {
@@ -29,6 +30,8 @@ function mount(tree: Parameters<typeof createMemoryRouter>[0], path: string) {
   // The stations' sync loop and connection state are per window: each test's app starts online, loop stopped.
   void stopSyncForTests();
   connectivity.reset();
+  // Test files share one module graph (isolate: false): a navigation loaded by the previous file is not fresh here.
+  resetNavForTests();
   const store = makeStore();
   const router = createMemoryRouter(tree, { initialEntries: [path] });
   const view = render(

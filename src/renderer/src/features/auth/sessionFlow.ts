@@ -12,6 +12,12 @@ let navLoading: Promise<void> | null = null;
 let navLoadedAt = 0;
 const NAV_FRESH_MS = 2000;
 
+/** Forgets the last load (tests: each mounts a fresh app in the same module graph). */
+export function resetNavForTests(): void {
+  navLoading = null;
+  navLoadedAt = 0;
+}
+
 /** POST /api/home/nav/0 under the 正在加载菜单... overlay; menus and button keys go to storage. */
 export function loadNav(dispatch: AppDispatch): Promise<void> {
   navLoading ??= (async () => {

@@ -43,6 +43,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Each process of scripts/e2e.mjs keeps its traces and screenshots apart (Playwright empties its output folder).
+  outputDir: group ? `test-results/group-${group}` : 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -84,14 +84,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return template.drop;
   }
   const log = (line: string) => console.info(`[test-pg] ${line}`);
+  // The tests' cluster is thrown away after a crash anyway: no waiting for the disk at each commit and each
+  // CREATE DATABASE (what the product's durability settings cost is not what these tests measure).
+  const extraSettings = ['fsync = off', 'synchronous_commit = off', 'full_page_writes = off'];
   let server: EmbeddedPostgres;
   let throwAway: string | undefined;
   try {
-    server = await startEmbeddedPostgres({ dataDir: resolve('.tmp/test-pg'), port: await freePort(), log });
+    server = await startEmbeddedPostgres({ dataDir: resolve('.tmp/test-pg'), port: await freePort(), log, extraSettings });
   } catch (error) {
     if (!(error instanceof LockHeldError)) throw error;
     throwAway = mkdtempSync(join(tmpdir(), 'test-pg-'));
-    server = await startEmbeddedPostgres({ dataDir: throwAway, port: await freePort(), log });
+    server = await startEmbeddedPostgres({ dataDir: throwAway, port: await freePort(), log, extraSettings });
   }
   const adminUrl = server.connectionString.replace(/\/[^/]*$/, '/postgres');
   if (!throwAway) await dropLeftoverDatabases(adminUrl);

@@ -13,6 +13,11 @@ export interface EmbeddedPostgresOptions {
   log: (line: string) => void;
   /** Continuous archiving of the WAL into `dir` (basic_archive), a segment at least every `timeoutSeconds`. */
   archive?: { dir: string; timeoutSeconds: number };
+  /**
+   * More postgresql.conf lines, written after ours. Tests only (tests/server/global-setup.ts): a throw-away cluster
+   * that need not survive a crash turns off fsync; the product never passes any.
+   */
+  extraSettings?: string[];
 }
 
 export interface EmbeddedPostgres {
@@ -53,7 +58,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     if (!existsSync(join(cluster.dir, 'PG_VERSION'))) await initCluster(cluster, password, log);
     await clearStalePostmaster(cluster, log);
     if (options.archive) prepareArchiveDir(options.archive.dir, runAs, log);
-    writeSettings(cluster, port, options.archive);
+    writeSettings(cluster, port, options.archive, options.extraSettings);
     await startCluster(cluster, port);
     const connectionString = await ensureDatabase(port, password);
     log(`Embedded PostgreSQL running on 127.0.0.1:${port} (data in ${cluster.dir})`);
@@ -65,7 +70,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       isRunning: () => postmasterRunning(running),
       restart: async () => {
         await clearStalePostmaster(running, log);
-        writeSettings(running, port, options.archive);
+        writeSettings(running, port, options.archive, options.extraSettings);
         await startCluster(running, port);
       },
       log,
@@ -161,13 +166,14 @@ export function prepareArchiveDir(dir: string, runAs: RunAs, log: (line: string)
 }
 
 /** Our settings, rewritten at every start because EMBEDDED_PG_PORT or the backup settings may have changed. */
-function writeSettings(cluster: Cluster, port: number, archive: EmbeddedPostgresOptions['archive']): void {
+function writeSettings(cluster: Cluster, port: number, archive: EmbeddedPostgresOptions['archive'], extra: string[] = []): void {
   writeEmbeddedConf(cluster.dir, cluster.runAs, [
     "listen_addresses = '127.0.0.1'",
     `port = ${port}`,
     // No unix socket: nothing outside our TCP port can reach the cluster, and no clash with /var/run.
     "unix_socket_directories = ''",
     ...(archive ? archiveSettings(archive) : []),
+    ...extra,
   ]);
 }
 

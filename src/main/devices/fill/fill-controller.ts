@@ -311,7 +311,7 @@ export class FillController {
       if (now - cycle.lastPollAt > FILL_HEARTBEAT_SECONDS * 1000) this.abort(cycle, 'stationLost');
       else if (now - cycle.lastReadingAt > cycle.req.silenceSeconds * 1000) this.abort(cycle, 'scaleSilent', `电子秤 ${cycle.req.scale} 超过 ${cycle.req.silenceSeconds} 秒无读数，已停止充装`);
       else if (now - cycle.grantedAt > cycle.req.maxSeconds * 1000) this.abort(cycle, 'timeout');
-      else if (cycle.phase === 'filling' && cycle.relay.config.watchdogSeconds > 0 && now - cycle.lastArmAt >= (this.deps.rearmMs ?? 1000)) {
+      else if (cycle.phase === 'filling' && cycle.relay.config.watchdogSeconds > 0 && now - cycle.lastArmAt >= this.rearmPeriod(cycle)) {
         cycle.lastArmAt = now;
         cycle.relay.allow().catch((err: Error) => {
           if (cycle.phase === 'filling') this.abort(cycle, 'relayError', `${END_MESSAGES.relayError}：${err.message}`);
@@ -319,6 +319,11 @@ export class FillController {
       }
     }
     if (this.cycles.size === 0) this.stopTimer();
+  }
+
+  /** About once a second, and at least three times per watchdog period so one lost write does not release. */
+  private rearmPeriod(cycle: Cycle): number {
+    return Math.min(this.deps.rearmMs ?? 1000, (cycle.relay.config.watchdogSeconds * 1000) / 3);
   }
 
   private ensureTimer(): void {

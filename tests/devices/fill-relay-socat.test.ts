@@ -134,6 +134,29 @@ async function inProcessAgent(rig: Awaited<ReturnType<typeof serialRig>>): Promi
   return agent;
 }
 
+async function childAgent(rig: Awaited<ReturnType<typeof serialRig>>): Promise<{ child: ChildProcess; url: string }> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', resolve('src/main/print-agent/cli.ts')], {
+    cwd: resolve('.'),
+    env: {
+      ...process.env,
+      PRINT_AGENT_PORT: '0',
+      PRINT_AGENT_ORIGINS: SERVER,
+      PRINT_AGENT_SCALES: JSON.stringify([{ path: rig.paths.scaleApp, protocol: 'yaohua-a9', baudRate: 9600 }]),
+      PRINT_AGENT_RELAYS: JSON.stringify([rig.relay]),
+      PRINT_AGENT_FILL_STATIONS: JSON.stringify([{ scale: rig.paths.scaleApp, relay: rig.relay.name, allowanceKg: 0.2, silenceSeconds: 2 }]),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  cleanups.push(() => child.exitCode === null && child.kill('SIGKILL'));
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  await until(() => /listening on (http:\/\/127\.0\.0\.1:\d+)/.test(out) || child.exitCode !== null, 20_000, 'agent start');
+  const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+  if (!url) throw new Error(`agent did not start: ${out}`);
+  return { child, url };
+}
+
 describe.skipIf(!hasSocat)('the fill cycle on real serial paths (socat): scale â†’ agent â†’ Modbus relay', () => {
   it('allowed: coil on, weight rises to target, coil off, done with the final net; nothing written before the start', { timeout: 20_000 }, async () => {
     const rig = await serialRig();
@@ -208,29 +231,11 @@ describe.skipIf(!hasSocat)('the fill cycle on real serial paths (socat): scale â
 
   it('agent killed mid-fill: the board watchdog releases the coil within watchdogSeconds', { timeout: 30_000 }, async () => {
     const rig = await serialRig();
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', resolve('src/main/print-agent/cli.ts')], {
-      cwd: resolve('.'),
-      env: {
-        ...process.env,
-        PRINT_AGENT_PORT: '0',
-        PRINT_AGENT_ORIGINS: SERVER,
-        PRINT_AGENT_SCALES: JSON.stringify([{ path: rig.paths.scaleApp, protocol: 'yaohua-a9', baudRate: 9600 }]),
-        PRINT_AGENT_RELAYS: JSON.stringify([rig.relay]),
-        PRINT_AGENT_FILL_STATIONS: JSON.stringify([{ scale: rig.paths.scaleApp, relay: rig.relay.name, allowanceKg: 0.2, silenceSeconds: 2 }]),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    cleanups.push(() => child.exitCode === null && child.kill('SIGKILL'));
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    await until(() => /listening on (http:\/\/127\.0\.0\.1:\d+)/.test(out) || child.exitCode !== null, 20_000, 'agent start');
-    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
-    expect(url, out).toBeTruthy();
+    const { child, url } = await childAgent(rig);
     expect(await call(`${url}/fill/stations`)).toEqual([{ scale: rig.paths.scaleApp, relay: rig.relay.name, allowanceKg: 0.2, silenceSeconds: 2 }]);
     await until(() => rig.scale.frames > 5, 5000, 'scale frames');
 
-    const st = station(url!);
+    const st = station(url);
     await st.start(request({ scale: rig.paths.scaleApp, maxSeconds: 60, silenceSeconds: 2 }));
     expect(rig.board.coils[2]).toBe(true);
     // Filling for a while: the agent keeps re-arming the board's 1 s watchdog.
@@ -248,5 +253,20 @@ describe.skipIf(!hasSocat)('the fill cycle on real serial paths (socat): scale â
     // Released by the board's own timer, not by an off write (the agent was gone).
     expect(rig.board.timerReleases).toHaveLength(1);
     expect(rig.board.writes.some((w) => w.kind === 'off')).toBe(false);
+  });
+
+  it('agent stopped (SIGTERM) mid-fill: it writes the coil off before exiting', { timeout: 30_000 }, async () => {
+    const rig = await serialRig();
+    const { child, url } = await childAgent(rig);
+    await until(() => rig.scale.frames > 5, 5000, 'scale frames');
+    const st = station(url);
+    await st.start(request({ scale: rig.paths.scaleApp, maxSeconds: 60, silenceSeconds: 2 }));
+    expect(rig.board.coils[2]).toBe(true);
+    st.stopPolling();
+    child.kill('SIGTERM');
+    await until(() => child.exitCode !== null, 5000, 'agent exit');
+    expect(rig.board.coils[2]).toBe(false);
+    expect(rig.board.writes.at(-1)).toMatchObject({ coil: 2, kind: 'off' });
+    expect(rig.board.timerReleases).toEqual([]);
   });
 });

@@ -131,6 +131,7 @@ describe('fill controller', () => {
     expect(relay.writes).toEqual(['allow']);
     fills.cancel('f1', 'cancelled');
     await flush();
+    await expect(fills.start(req())).resolves.toMatchObject({ fillId: 'f1', phase: 'aborted', reason: 'cancelled' });
     await expect(fills.start(req({ fillId: 'f2' }))).resolves.toMatchObject({ phase: 'filling' });
   });
 

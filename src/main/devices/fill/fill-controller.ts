@@ -128,7 +128,8 @@ export class FillController {
     const existing = this.cycles.get(req.fillId);
     if (existing) {
       existing.lastPollAt = this.now();
-      return existing.started ?? Promise.resolve(this.view(existing));
+      // The same cycle as it is now (once its grant was answered), not a second grant.
+      return (existing.started ?? Promise.resolve()).then(() => this.view(existing));
     }
     for (const c of this.cycles.values()) {
       if (FINAL.includes(c.phase) && !c.releasePending) continue;

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTcpPrinter, type TcpPrinter } from '../../tests/devices/tcp-listener';
 import type { ScaleConfig } from '../shared/devices';
-import { devicesHandlers } from './devices.handlers';
+import { devicesHandlers, releaseRelaysBeforeQuit } from './devices.handlers';
 import { createDeviceSettings, type DeviceStore } from './devices/device-settings';
 import type { PortLike } from './devices/scales/reader';
 import { DeviceStation } from './devices/fill/device-station';
@@ -139,5 +139,26 @@ describe('device IPC handlers', () => {
     await expect(invoke('fill:start', req)).rejects.toThrow('未配置继电器「没有的阀」');
     await expect(invoke('fill:state', 'nope')).rejects.toThrow('没有这次充装');
     await expect(invoke('devices:scaleLatest', '/dev/ttyUSB9')).rejects.toThrow('未配置电子秤');
+  });
+
+  it('holds the quit until the relays were written off, then quits once', async () => {
+    let listener: ((e: { preventDefault(): void }) => void) | undefined;
+    const app = { on: vi.fn((_e: 'before-quit', l: typeof listener) => (listener = l)), quit: vi.fn() };
+    let release!: () => void;
+    const station = { close: vi.fn(() => new Promise<void>((r) => (release = r))) };
+    const before = { SIGTERM: process.listeners('SIGTERM'), SIGINT: process.listeners('SIGINT') };
+    releaseRelaysBeforeQuit(app, station as unknown as DeviceStation);
+    const event = { preventDefault: vi.fn() };
+    listener!(event);
+    expect(event.preventDefault).toHaveBeenCalled();
+    expect(app.quit).not.toHaveBeenCalled();
+    release();
+    await vi.waitFor(() => expect(app.quit).toHaveBeenCalledTimes(1));
+    const again = { preventDefault: vi.fn() };
+    listener!(again);
+    expect(again.preventDefault).not.toHaveBeenCalled();
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      for (const l of process.listeners(signal)) if (!before[signal].includes(l)) process.removeListener(signal, l);
+    }
   });
 });

@@ -158,7 +158,7 @@ export function releaseRelaysBeforeQuit(app: { on(event: 'before-quit', listener
     const timeout = new Promise((r) => setTimeout(r, 3000));
     void Promise.race([station.close().catch(() => undefined), timeout]).then(() => app.quit());
   });
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => void station.close().finally(() => process.exit(0)));
-  }
+  // A signal (service stop, Ctrl+C in development) goes through the same quit, so the relays and the standalone
+  // server both stop in order instead of Node's default exit.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => app.quit());
 }

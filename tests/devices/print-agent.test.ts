@@ -98,3 +98,36 @@ describe('local print agent', () => {
     printer = await startTcpPrinter();
   });
 });
+
+describe('the device agent routes (issue 34)', () => {
+  it('are absent without devices, and keep the origin, JSON and field checks with them', async () => {
+    expect((await fetch(`${agent.url}/fill/state?fillId=x`)).status).toBe(404);
+    const { DeviceStation } = await import('../../src/main/devices/fill/device-station');
+    const station = new DeviceStation({
+      scales: () => [{ path: '/dev/does-not-exist', protocol: 'yaohua-a9', baudRate: 9600 }],
+      relays: () => [{ name: '阀1', path: '/dev/does-not-exist-2', baudRate: 9600, unitId: 1, coil: 0, normallyOpen: true, watchdogSeconds: 1 }],
+    });
+    const devices = await startPrintAgent({ port: 0, origins: () => [SERVER], printers: () => [], station: () => station });
+    try {
+      const at = (path: string, init?: RequestInit) => fetch(`${devices.url}${path}`, init);
+      const json = async (res: Response) => ({ status: res.status, ...((await res.json()) as { code: number; msg: string }) });
+      const start = { fillId: 'f1', code: 'A1', scale: '/dev/does-not-exist', relay: '阀1', tareKg: 30, targetNetKg: 15, allowanceKg: 0.2, toleranceKg: 0.5, maxSeconds: 60, silenceSeconds: 2 };
+      const post = (path: string, body: unknown, origin = SERVER) =>
+        at(path, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+      expect(await json(await post('/fill/start', start, 'https://evil.example'))).toMatchObject({ status: 403, code: -1 });
+      expect(await json(await post('/fill/start', '{"fillId":'))).toMatchObject({ status: 400, msg: '充装请求不是合法的 JSON' });
+      expect(await json(await post('/fill/start', { ...start, targetNetKg: 'x' }))).toMatchObject({ status: 400, msg: expect.stringContaining('targetNetKg') });
+      expect(await json(await post('/fill/start', { ...start, relay: '没有' }))).toMatchObject({ status: 400, msg: '未配置继电器「没有」' });
+      expect(await json(await at('/fill/state?fillId=nope'))).toMatchObject({ status: 404, msg: '没有这次充装：nope' });
+      expect(await json(await at('/scale/latest'))).toMatchObject({ status: 400, msg: expect.stringContaining('path') });
+      expect(await json(await at('/scale/latest?path=%2Fdev%2Fother'))).toMatchObject({ status: 400, msg: '未配置电子秤：/dev/other' });
+      expect(await json(await at('/scale/latest?path=%2Fdev%2Fdoes-not-exist'))).toMatchObject({ status: 200, code: 0, data: null });
+      // A relay that cannot be opened: the start answers relayError and nothing stays granted.
+      const res = await json(await post('/fill/start', start));
+      expect(res).toMatchObject({ status: 200, code: 0, data: { phase: 'aborted', reason: 'relayError' } });
+    } finally {
+      await station.close();
+      await devices.close();
+    }
+  });
+});

@@ -29,6 +29,11 @@ function desktopApi() {
     devicesOpenScale: vi.fn(async () => {}),
     devicesCloseScale: vi.fn(async () => {}),
     devicesGetPrintAgent: vi.fn(async () => ({ url: 'http://127.0.0.1:9527', running: true })),
+    devicesListRelays: vi.fn(async () => [{ name: '充装1号阀', path: '/dev/ttyUSB1', baudRate: 9600, unitId: 1, coil: 0, normallyOpen: true, watchdogSeconds: 2 }]),
+    devicesSaveRelays: vi.fn(async (r: unknown) => r),
+    devicesTestRelay: vi.fn(async () => ({ relay: '充装1号阀', readBack: true })),
+    devicesListFillStations: vi.fn(async () => [{ scale: '/dev/ttyUSB0', relay: '充装1号阀', allowanceKg: 0.3, silenceSeconds: 2 }]),
+    devicesSaveFillStations: vi.fn(async (f: unknown) => f),
     settingsGetServerUrl: async () => '',
     windowMaximize: async () => {},
     on: vi.fn((event: string, listener: (payload: unknown) => void) => {
@@ -117,5 +122,24 @@ describe('设备设置 /Setting/machine', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: '测试打印' }, SCREEN_LOAD));
     expect(await screen.findByText('打印失败：打印机连接被拒绝：10.0.0.5:9100。请检查打印机地址是否正确、打印机是否开机联网、纸张和碳带是否装好')).toBeInTheDocument();
     expect(screen.queryByText(/invoking remote method/)).toBeNull();
+  });
+
+  it('in the desktop app: relays and the filling scale settings, a relay test pulse, and saving both lists', async () => {
+    storeSession();
+    http.setAdapter(fakeAdapter(() => ok(null)));
+    const { api } = desktopApi();
+    api.devicesListScales.mockResolvedValue([{ path: '/dev/ttyUSB0', protocol: 'yaohua-a9', baudRate: 9600 }] as never);
+    renderScreen('/Setting/machine');
+    expect((await screen.findAllByDisplayValue('充装1号阀', undefined, SCREEN_LOAD)).length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('站号')).toHaveValue(1);
+    expect(screen.getByLabelText('提前量(kg)')).toHaveValue(0.3);
+    await userEvent.click(screen.getAllByRole('button', { name: '测试' })[0]!);
+    expect(api.devicesTestRelay).toHaveBeenCalledWith(expect.objectContaining({ name: '充装1号阀', coil: 0 }));
+    expect(await screen.findByText('继电器「充装1号阀」已吸合并断开')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('线圈'));
+    await userEvent.type(screen.getByLabelText('线圈'), '3');
+    await userEvent.click(screen.getAllByRole('button', { name: '保存' })[1]!);
+    await waitFor(() => expect(api.devicesSaveFillStations).toHaveBeenCalledWith([{ scale: '/dev/ttyUSB0', relay: '充装1号阀', allowanceKg: 0.3, silenceSeconds: 2 }]));
+    expect(api.devicesSaveRelays).toHaveBeenCalledWith([expect.objectContaining({ name: '充装1号阀', coil: 3 })]);
   });
 });

@@ -5,11 +5,12 @@ import { StationPrintSection } from '@renderer/features/label';
 import { QueuesSection } from '@renderer/features/offline';
 import { useT } from '@renderer/i18n/useT';
 import { BrowserAgentPanel } from './BrowserAgentPanel';
+import { FillDevicesSection } from './FillDevicesSection';
 import { PrintersSection } from './PrintersSection';
 import { ScalesSection } from './ScalesSection';
 import { WorkstationSection } from './WorkstationSection';
 
-/** 设备设置 (/Setting/machine): this workstation's name, scales and printers. */
+/** 设备设置 (/Setting/machine): this workstation's name, scales, fill relays and printers. */
 export default function MachinePage() {
   const t = useT();
   const api = window.api;
@@ -33,6 +34,7 @@ export default function MachinePage() {
     <Stack spacing={2}>
       <WorkstationSection />
       <ScalesSection api={api} />
+      <FillDevicesSection api={api} />
       <PrintersSection api={api} />
       <StationPrintSection />
       <QueuesSection />

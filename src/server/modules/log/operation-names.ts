@@ -92,7 +92,7 @@ const OPERATIONS: Record<string, readonly [zh: string, en: string]> = {
   'POST /api/produce/fillDecision': ['充装中断后的处理', 'Decision after an interrupted fill'],
   'POST /api/produce/suspend': ['停止充装', 'Suspend filling'],
   'POST /api/produce/resume': ['恢复充装', 'Resume filling'],
-  'POST /api/produce/suspension': ['是否停止充装', 'Filling suspended?'],
+  'POST /api/produce/suspension': ['是否停止充装', 'Filling suspension state'],
   'POST /api/produce/fillingHistory': ['充装记录', 'Filling records'],
   'POST /api/produce/fillingScan': ['充装扫码', 'Filling scan'],
   'GET /api/produce/getTestInfoByTraceId/:id': ['检验记录详情', 'Inspection record'],

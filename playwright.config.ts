@@ -55,6 +55,8 @@ export default defineConfig({
     // Last: these fill lists and move cylinders, which the other specs' counts and first pages do not expect.
     { name: 'last', use: { browserName: 'chromium' }, testMatch: /(layout|lifecycle|storage-loop|plant-rules|dashboard|labels|documents|offline[\w-]*)\.spec\.ts$/, dependencies: ['chromium'] },
   ],
+  // After the server is up: the certificate rule off for the specs' admin (tests/e2e/global-setup.ts).
+  globalSetup: './tests/e2e/global-setup.ts',
   webServer: {
     // The README's product command: builds what is needed, then serves UI + API on an embedded PostgreSQL.
     command: 'node scripts/start.mjs',

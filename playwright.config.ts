@@ -71,6 +71,8 @@ export default defineConfig({
     { name: 'chromium', use: { browserName: 'chromium' }, testMatch: FIRST_SPECS },
     { name: 'last', use: { browserName: 'chromium' }, testMatch: LAST_SPECS, dependencies: ['chromium'] },
   ],
+  // After the server is up: the certificate rule off for the specs' admin (tests/e2e/global-setup.ts).
+  globalSetup: './tests/e2e/global-setup.ts',
   webServer: {
     // The README's product command: builds what is needed, then serves UI + API on an embedded PostgreSQL.
     command: 'node scripts/start.mjs',

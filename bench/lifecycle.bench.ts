@@ -316,8 +316,10 @@ async function main() {
     await ensureSeed(db, {});
     // A user of its own with the admin role (every key), its password set here.
     const passwordHash = await hashPassword(BENCH_USER.password);
-    await db.insertInto('users').values({ username: BENCH_USER.username, name: '基准用户', password_hash: passwordHash, dept_id: null })
-      .onConflict((oc) => oc.column('username').doUpdateSet({ password_hash: passwordHash, status: 1 })).execute();
+    // With a valid filling-operator certificate for every gas category (充装人员须持有效作业证, issue 34, is on for a new plant).
+    const cert = { filler_cert_no: 'BENCH-CERT', filler_cert_expiry: '2099-12-31', filler_cert_categories: ['compressed', 'liquefied', 'dissolved', 'mixture', 'cryogenic'] };
+    await db.insertInto('users').values({ username: BENCH_USER.username, name: '基准用户', password_hash: passwordHash, dept_id: null, ...cert })
+      .onConflict((oc) => oc.column('username').doUpdateSet({ password_hash: passwordHash, status: 1, ...cert })).execute();
     await sql`insert into user_roles (user_id, role_id)
       select u.id, r.id from users u, roles r where u.username = ${BENCH_USER.username} and r.role_code = 'admin'
       on conflict do nothing`.execute(db);

@@ -89,7 +89,7 @@ describe('fill times', () => {
       expect(local(record!.started_at!)).toBe(body.startedAt);
       expect(local(record!.ended_at!)).toBe(body.endedAt);
     } finally {
-      await t.db.deleteFrom('system_rules').execute();
+      await t.db.deleteFrom('system_rules').where('rule_key', '<>', 'fillerCertRequired').execute();
     }
   });
 });

@@ -30,7 +30,8 @@ async function withRules(change: Partial<SystemRules>, run: () => Promise<void>)
   try {
     await run();
   } finally {
-    await t.db.deleteFrom('system_rules').execute();
+    // The test template's 充装人员须持有效作业证 off stays (global-setup.ts: the seeded admin holds no certificate).
+    await t.db.deleteFrom('system_rules').where('rule_key', '<>', 'fillerCertRequired').execute();
   }
 }
 
@@ -43,7 +44,9 @@ async function cylinder(code: string, body: Record<string, unknown>): Promise<nu
 describe('system rules', () => {
   it('answers the defaults, saves only what is sent, refuses what is out of range and callers without the key', async () => {
     // Token lifetimes default to the server's configuration (tests: 900 s and 30 h).
-    expect(await rules()).toEqual({ ...SYSTEM_RULE_DEFAULTS, accessTokenMinutes: 15, refreshTokenHours: 30 });
+    // fillerCertRequired: on for a new plant, saved off in the tests' template (global-setup.ts).
+    expect(SYSTEM_RULE_DEFAULTS.fillerCertRequired).toBe(true);
+    expect(await rules()).toEqual({ ...SYSTEM_RULE_DEFAULTS, fillerCertRequired: false, accessTokenMinutes: 15, refreshTokenHours: 30 });
     await withRules({ longOutDays: 30 }, async () => {
       expect((await rules()).longOutDays).toBe(30);
       expect((await rules()).allowManualWeight).toBe(true);

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { offlineDb, readMeta, type LocalFacts, type OfflineStation } from './db';
-import { FACTS_SYNCED_AT } from './sync';
+import { FACTS_OPERATOR, FACTS_SYNCED_AT } from './sync';
+import type { OperatorFacts } from '@shared/cylinder/gate';
 import { localReasons, type LocalRule } from './localRules';
 
 export { LOCAL_RULES, weighVerdict, type LocalRule } from './localRules';
@@ -35,7 +36,8 @@ export async function checkLocally(rule: LocalRule, code: string, station: Offli
   if (kept) return { kind: 'queued' };
   const gas = options.materialId ?? Number(facts.materialId);
   // The server's refusal (status) and, picking and filling, its fill gate: src/shared/cylinder by localRules.
-  const reasons = localReasons(rule, facts, gas, options.today ?? dayjs().format('YYYY-MM-DD'));
+  const operator = rule.gate ? await readMeta<OperatorFacts | null>(FACTS_OPERATOR) : null;
+  const reasons = localReasons(rule, facts, gas, options.today ?? dayjs().format('YYYY-MM-DD'), operator);
   return reasons.length ? { kind: 'refused', reasons, facts } : { kind: 'allowed', facts };
 }
 

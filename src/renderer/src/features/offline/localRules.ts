@@ -1,4 +1,4 @@
-import { localGateMessages, type LocalGas } from '@shared/cylinder/gate';
+import { localGateMessages, type LocalGas, type OperatorFacts } from '@shared/cylinder/gate';
 import { stepRefusal, TRANSITION_RULES as RULES, type TransitionRule } from '@shared/cylinder/transitions';
 import { weightVerdict, type WeightVerdict } from '@shared/cylinder/weight';
 
@@ -32,11 +32,12 @@ export type RuleFacts = { code: string; [field: string]: unknown };
  * Every reason the copy's cylinder must not take the step, in the server's words: the table's refusal (its
  * status, naming where a status puts it), then for picking and filling the fill gate for `gas` on `today`.
  */
-export function localReasons(rule: LocalRule, facts: RuleFacts, gas: number | LocalGas, today: string): string[] {
+export function localReasons(rule: LocalRule, facts: RuleFacts, gas: number | LocalGas, today: string, operator?: OperatorFacts | null): string[] {
   const reasons: string[] = [];
   const refusal = stepRefusal(rule, { code: facts.code, status: Number(facts.status) });
   if (refusal) reasons.push(refusal);
-  if (rule.gate) reasons.push(...localGateMessages(facts, gas, today));
+  // The operator's certificate (未持证, 超期) when the copy holds it (the feed's `operator`): the server's words too.
+  if (rule.gate) reasons.push(...localGateMessages(facts, gas, today, operator));
   return reasons;
 }
 

@@ -24,6 +24,8 @@ export const FACTS_SCOPE = 'facts.scope';
 export const FACTS_SYNCED_AT = 'facts.syncedAt';
 /** The gases of the last feed page (FactsGas[]): what the gate reads of a gas, and the scope's test projects (检验). */
 export const FACTS_GASES = 'facts.gases';
+/** The signed-in operator's filling-operator certificate and the rule (the feed's `operator`, issue 34). */
+export const FACTS_OPERATOR = 'facts.operator';
 /** When the last full copy (a pull without a cursor) began. */
 export const FACTS_FULL_AT = 'facts.fullAt';
 /** A full copy again after this long. */
@@ -110,6 +112,8 @@ export async function pullFacts(): Promise<boolean> {
         await db.meta.put({ key: FACTS_CURSOR, value: page.cursor });
         // Every page carries every gas (a few rows): the last one is kept, with the test projects of the scope's gases.
         if (Array.isArray(page.gases)) await db.meta.put({ key: FACTS_GASES, value: page.gases });
+        // The operator who pulled (the signed-in user): the certificate rule offline judges their certificate.
+        if (page.operator) await db.meta.put({ key: FACTS_OPERATOR, value: page.operator });
         if (cursor === null) await db.meta.put({ key: FACTS_FULL_AT, value: Date.now() });
       });
     }

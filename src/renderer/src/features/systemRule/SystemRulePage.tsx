@@ -25,6 +25,14 @@ function RuleForm({ saved }: { saved: SystemRules }) {
   const [saving, setSaving] = useState(false);
   const forms = useRef<(FormHandle | null)[]>([]);
   const [save] = systemRuleApi.useSaveSystemRulesMutation();
+  // 充装人员须持有效作业证: who would be refused once it is on.
+  const { data: uncertified } = systemRuleApi.useUncertifiedFillersQuery();
+  const hintOf = (key: string): string | undefined => {
+    if (key !== 'fillerCertRequired' || !uncertified) return undefined;
+    return uncertified.length
+      ? t('systemRule.uncertifiedFillers', { count: uncertified.length, names: uncertified.slice(0, 10).map((u) => `${u.name}（${u.problem}）`).join('、') })
+      : t('systemRule.allFillersCertified');
+  };
 
   const submit = async () => {
     // Every section checked, so each shows its messages at once.
@@ -50,7 +58,7 @@ function RuleForm({ saved }: { saved: SystemRules }) {
         {RULE_GROUPS.map((group, i) => (
           <Paper key={group.title} variant="outlined" sx={{ p: 2 }} component="section" aria-label={t(group.title)}>
             <Typography variant="subtitle1" sx={{ mb: 1 }}>{t(group.title)}</Typography>
-            <Form ref={(f) => void (forms.current[i] = f)} fields={group.rules.map((r) => ruleField(r.key, r.label, t))} values={values}
+            <Form ref={(f) => void (forms.current[i] = f)} fields={group.rules.map((r) => ruleField(r.key, r.label, t, hintOf(r.key)))} values={values}
               onChange={setValues} defaultSpan={12} disabled={!canSave} />
           </Paper>
         ))}

@@ -15,6 +15,7 @@ export const RULE_GROUPS: { title: MessageKey; rules: { key: RuleKey; label: Mes
       { key: 'allowManualWeight', label: 'systemRule.allowManualWeight' },
       { key: 'vacuumBeforeFlammableFirstFill', label: 'systemRule.vacuumBeforeFlammableFirstFill' },
       { key: 'lpgLifeExtension', label: 'systemRule.lpgLifeExtension' },
+      { key: 'fillerCertRequired', label: 'systemRule.fillerCertRequired' },
       { key: 'replayMaxHours', label: 'systemRule.replayMaxHours' },
       { key: 'fillMaxMinutes', label: 'systemRule.fillMaxMinutes' },
     ],
@@ -50,8 +51,8 @@ export const RULE_KEYS: RuleKey[] = RULE_GROUPS.flatMap((g) => g.rules.map((r) =
 const isNumberRule = (key: RuleKey): key is NumberRule => Object.hasOwn(SYSTEM_RULE_LIMITS, key);
 
 /** A number with its range (also as the hint under it), or an on/off switch. */
-export function ruleField(key: RuleKey, label: MessageKey, t: T): FormField {
-  if (!isNumberRule(key)) return { key, label: t(label), type: 'switch', activeValue: true, inactiveValue: false };
+export function ruleField(key: RuleKey, label: MessageKey, t: T, hint?: string): FormField {
+  if (!isNumberRule(key)) return { key, label: t(label), type: 'switch', activeValue: true, inactiveValue: false, ...(hint ? { hint } : {}) };
   const { min, max } = SYSTEM_RULE_LIMITS[key];
   return { key, label: t(label), type: 'number', min, max, decimal: 0, hint: t('systemRule.range', { min, max }), rules: [{ required: true }] };
 }

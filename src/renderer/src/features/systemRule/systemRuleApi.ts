@@ -1,6 +1,6 @@
 import { SYSTEM_RULE } from '@shared/api/systemRule';
 import { api } from '@renderer/store/api';
-import { mutationOf } from '@renderer/store/endpoints';
+import { mutationOf, queryOf } from '@renderer/store/endpoints';
 
 /**
  * Saving the system rules (src/shared/api/systemRule.ts). The rules are read through the shared lookup
@@ -9,5 +9,7 @@ import { mutationOf } from '@renderer/store/endpoints';
 export const systemRuleApi = api.injectEndpoints({
   endpoints: (b) => ({
     saveSystemRules: mutationOf(b, SYSTEM_RULE.save, { tags: ['SystemRule'] }),
+    /** Who holds produce:filling without a valid filling-operator certificate (shown beside 充装人员须持有效作业证). */
+    uncertifiedFillers: queryOf(b, SYSTEM_RULE.uncertifiedFillers, { keepUnusedDataFor: 0 }),
   }),
 });

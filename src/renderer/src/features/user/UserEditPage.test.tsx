@@ -42,6 +42,8 @@ describe('新增用户 / 编辑用户', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(bodies(adapter, '/user/save')).toEqual([{
       username: 'zhang3', password: 'Gas-Plant-88', mustChangePassword: true, name: '张三', phone: '138-0000-1111', deptId: 3, roleIds: [5, 1], status: 1,
+      // 气瓶充装作业人员证 (issue 34) left empty.
+      fillerCertNo: null, fillerCertExpiry: null, fillerCertCategories: [],
     }]));
     await waitFor(() => expect(router.state.location.pathname).toBe('/Setting/user'));
     expect(getToasts().map((m) => m.message)).toContain('保存成功');
@@ -78,7 +80,9 @@ describe('新增用户 / 编辑用户', { timeout: 30_000 }, () => {
     await userEvent.clear(field('电话'));
     await userEvent.click(screen.getByRole('switch', { name: '启用' }));
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(bodies(adapter, '/user/edit')).toEqual([{ id: 2, name: '查看员', phone: null, deptId: 3, roleIds: [5], status: 0 }]));
+    await waitFor(() => expect(bodies(adapter, '/user/edit')).toEqual([{
+      id: 2, name: '查看员', phone: null, deptId: 3, roleIds: [5], status: 0, fillerCertNo: null, fillerCertExpiry: null, fillerCertCategories: [],
+    }]));
     await waitFor(() => expect(router.state.location.pathname).toBe('/Setting/user'));
   });
 

@@ -34,6 +34,9 @@ export const userMessages = defineMessages({
     'user.passwordTooShort': '密码至少 8 位',
     'user.passwordMismatch': '两次输入的密码不一致',
     'user.mustChangePassword': '首次登录须修改密码',
+    'user.fillerCertNo': '充装作业证编号',
+    'user.fillerCertExpiry': '充装作业证有效期至',
+    'user.fillerCertCategories': '充装作业证适用介质类别',
   },
   en: {
     'user.title': 'Users',
@@ -67,5 +70,8 @@ export const userMessages = defineMessages({
     'user.passwordTooShort': 'The password needs at least 8 characters',
     'user.passwordMismatch': 'The passwords differ',
     'user.mustChangePassword': 'Change the password at the first sign-in',
+    'user.fillerCertNo': 'Filling operator certificate no.',
+    'user.fillerCertExpiry': 'Certificate valid until',
+    'user.fillerCertCategories': 'Gas categories covered',
   },
 });

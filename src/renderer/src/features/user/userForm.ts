@@ -1,3 +1,4 @@
+import { GAS_CATEGORIES } from '@shared/api/material';
 import { UserSaveBody, type DeptRow, type RoleOption, type UserDetail, type UserEditBody } from '@shared/api/user';
 import { fromSchema, type FormField, type FormValues } from '@renderer/components/Form';
 import { textOrNull } from '@renderer/components/ListPage';
@@ -39,6 +40,15 @@ export function userFields(t: Translate, c: UserFormContext): FormField[] {
       },
     );
   }
+  // 气瓶充装作业人员证 (issue 34): judged at 领瓶 and 充装 when 充装人员须持有效作业证 is on.
+  fields.push(
+    { key: 'fillerCertNo', label: t('user.fillerCertNo'), ...fromSchema(UserSaveBody, 'fillerCertNo'), span: 12 },
+    { key: 'fillerCertExpiry', label: t('user.fillerCertExpiry'), type: 'date', ...fromSchema(UserSaveBody, 'fillerCertExpiry'), span: 12 },
+    {
+      key: 'fillerCertCategories', label: t('user.fillerCertCategories'), type: 'select', multiple: true,
+      options: GAS_CATEGORIES.map((g) => ({ label: g.name, value: g.code })),
+    },
+  );
   fields.push({ key: 'status', label: t('user.enabled'), type: 'switch', disabled: c.editing && !c.mayChangeStatus, span: 12 });
   if (!c.editing) fields.push({ key: 'mustChangePassword', label: t('user.mustChangePassword'), type: 'switch', activeValue: true, inactiveValue: false, span: 12 });
   return fields;
@@ -48,6 +58,7 @@ export const newUserValues = (): FormValues => ({ status: 1, mustChangePassword:
 
 export const userValues = (user: UserDetail): FormValues => ({
   username: user.username, name: user.name, phone: user.phone, deptId: user.deptId, roleIds: user.roleIds, status: user.status,
+  fillerCertNo: user.fillerCertNo ?? null, fillerCertExpiry: user.fillerCertExpiry ?? null, fillerCertCategories: user.fillerCertCategories ?? [],
 });
 
 const common = (v: FormValues) => ({
@@ -56,6 +67,9 @@ const common = (v: FormValues) => ({
   deptId: typeof v.deptId === 'number' ? v.deptId : null,
   roleIds: Array.isArray(v.roleIds) ? (v.roleIds as number[]) : [],
   status: v.status === 0 ? (0 as const) : (1 as const),
+  fillerCertNo: textOrNull(v.fillerCertNo),
+  fillerCertExpiry: textOrNull(v.fillerCertExpiry),
+  fillerCertCategories: Array.isArray(v.fillerCertCategories) ? (v.fillerCertCategories as UserSaveBody['fillerCertCategories']) : [],
 });
 
 export const saveBody = (v: FormValues): UserSaveBody => ({

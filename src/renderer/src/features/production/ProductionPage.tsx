@@ -12,7 +12,11 @@ import { ReweighStation } from './ReweighStation';
 import { PickStation } from './PickStation';
 import { ProduceRecords } from './ProduceRecords';
 import { RollbackDialog } from './RollbackDialog';
+import { SuspendDialog } from './SuspendDialog';
 import { VacuumStation } from './VacuumStation';
+
+/** 停止充装 / 恢复充装 (issue 34). */
+const SUSPEND_KEY = 'produce:suspend' as PermissionKey;
 
 type StationName = 'vacuum' | 'pick' | 'fill' | 'metage';
 const STATIONS: { name: StationName; label: MessageKey; permission: PermissionKey }[] = [
@@ -33,6 +37,7 @@ export default function ProductionPage() {
   const [chosen, setChosen] = useScreenState<StationName>('station', 'pick');
   const current = stations.find((s) => s.name === chosen) ?? stations[0];
   const [rollback, setRollback] = useState(false);
+  const [suspension, setSuspension] = useState(false);
 
   return (
     <Stack spacing={1} sx={{ minWidth: 0 }}>
@@ -44,6 +49,9 @@ export default function ProductionPage() {
           </Tabs>
         )}
         <Box sx={{ flex: 1 }} />
+        <HasPermission keys={[SUSPEND_KEY]}>
+          <Button variant="outlined" color="error" sx={{ mr: 1 }} onClick={() => setSuspension(true)}>{t('production.suspension')}</Button>
+        </HasPermission>
         <HasPermission keys={['produce:rollback']}>
           <Button variant="outlined" color="warning" onClick={() => setRollback(true)}>{t('production.rollback')}</Button>
         </HasPermission>
@@ -54,6 +62,7 @@ export default function ProductionPage() {
       {current?.name === 'metage' && <ReweighStation />}
       <ProduceRecords />
       {rollback && <RollbackDialog open onClose={() => setRollback(false)} />}
+      {suspension && <SuspendDialog open onClose={() => setSuspension(false)} />}
     </Stack>
   );
 }

@@ -1,10 +1,13 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Page } from '@playwright/test';
 import { SerialPort } from 'serialport';
 import { buildA9Frame } from '../../src/main/devices/scales/yaohua-a9';
 
 /**
  * The filling scale's rig for tests/e2e/fill-cycle.spec.ts, on the far ends of two socat pairs:
- * - a Modbus RTU relay board (written here from the protocol: function 01 read coils, 05 write single coil,
- *   0F write multiple coils; CRC-16/MODBUS) that records every coil write;
+ * - a Modbus RTU relay board (written here from the protocol: function 01 read coils, 05 write single coil with the
+ *   common boards' timed on/off at 0x0200 / 0x0400 + coil, 0F write multiple coils; CRC-16/MODBUS) that records every
+ *   coil write;
  * - a Yaohua A9 weighing indicator streaming the gross weight every 30 ms, the weight rising only while the
  *   board's coil is on — the valve the permission opens — and stopping when it goes off.
  */
@@ -51,6 +54,7 @@ export async function startRelayBoard(path: string, unitId: number, baudRate = 9
   const port = await openPort(path, baudRate);
   const coils = new Map<number, boolean>();
   const writes: CoilWrite[] = [];
+  const timers = new Map<number, ReturnType<typeof setTimeout>>();
   let buf = Buffer.alloc(0);
   const frameLength = (b: Buffer): number | null => {
     if (b.length < 2) return null;
@@ -73,9 +77,21 @@ export async function startRelayBoard(path: string, unitId: number, baudRate = 9
       const fc = frame[1]!;
       const addr = frame.readUInt16BE(2);
       if (fc === 0x05) {
-        const on = frame.readUInt16BE(4) === 0xff00;
-        coils.set(addr, on);
-        writes.push({ coil: addr, on, at: Date.now() });
+        // The Waveshare timed convention (the watchdog): 0x0200 + coil = on now, off by itself after value × 100 ms;
+        // 0x0400 + coil = off now, on after; the plain address (0xFF00 / 0x0000) cancels a running timer.
+        const value = frame.readUInt16BE(4);
+        const timed = addr >= 0x0200 && addr < 0x0600;
+        const coil = timed ? addr & 0xff : addr;
+        const on = timed ? addr < 0x0400 : value === 0xff00;
+        clearTimeout(timers.get(coil));
+        coils.set(coil, on);
+        writes.push({ coil, on, at: Date.now() });
+        if (timed) {
+          timers.set(coil, setTimeout(() => {
+            coils.set(coil, !on);
+            writes.push({ coil, on: !on, at: Date.now() });
+          }, value * 100));
+        }
         port.write(Buffer.from(frame));
       } else if (fc === 0x0f) {
         const qty = frame.readUInt16BE(4);
@@ -97,7 +113,7 @@ export async function startRelayBoard(path: string, unitId: number, baudRate = 9
       }
     }
   });
-  return { writes, coils, isOn: (coil) => coils.get(coil) === true, close: () => closePort(port) };
+  return { writes, coils, isOn: (coil) => coils.get(coil) === true, close: () => (timers.forEach(clearTimeout), closePort(port)) };
 }
 
 export interface FillingScale {
@@ -125,4 +141,68 @@ export async function startFillingScale(path: string, valveOpen: () => boolean, 
     await closePort(port);
   };
   return scale;
+}
+
+export interface DeviceAgent {
+  url: string;
+  scalePath: string;
+  relayName: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The standalone device agent (`npm run print-agent`) with the scale and the relay in its configuration, on a free
+ * port (it prints its address when listening).
+ */
+export async function startDeviceAgent(o: { origin: string; scalePath: string; relayPath: string; relayName: string; coil: number; printerPort: number }): Promise<DeviceAgent> {
+  const env = {
+    ...process.env,
+    PRINT_AGENT_PORT: '0',
+    PRINT_AGENT_ORIGINS: o.origin,
+    PRINT_AGENT_PRINTERS: JSON.stringify([{ name: '充装标签机', lang: 'tspl', transport: 'tcp', address: `127.0.0.1:${o.printerPort}` }]),
+    PRINT_AGENT_SCALES: JSON.stringify([{ path: o.scalePath, protocol: 'yaohua-a9', baudRate: 9600 }]),
+    PRINT_AGENT_RELAYS: JSON.stringify([{ name: o.relayName, path: o.relayPath, baudRate: 9600, unitId: 1, coil: o.coil, normallyOpen: true, watchdogSeconds: 0 }]),
+  };
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main/print-agent/cli.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const seen = (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) resolve(m[1]!);
+    };
+    child.stdout!.on('data', seen);
+    child.stderr!.on('data', seen);
+    child.once('exit', (code) => reject(new Error(`the device agent exited (${code}):\n${out}`)));
+    setTimeout(() => reject(new Error(`the device agent did not listen:\n${out}`)), 30_000);
+  });
+  return {
+    url, scalePath: o.scalePath, relayName: o.relayName,
+    stop: () => new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+/**
+ * This browser's 充装 station (设备设置): the device agent's address, the workstation name, the filling scale and its
+ * permission relay, and the label printed after each fill.
+ */
+export async function configureFillStation(page: Page, o: { agentUrl: string; workstation: string; scalePath: string; relayName: string; printer: string; template: string }) {
+  await page.evaluate((url) => localStorage.setItem('PRINT_AGENT_URL', url), o.agentUrl);
+  await page.goto('/Setting/machine');
+  await page.getByLabel('工作站名称').fill(o.workstation);
+  const print = page.getByTestId('print-fill');
+  await print.getByLabel('扫描后打印').check();
+  await print.getByLabel('标签模板').click();
+  await page.getByRole('option', { name: o.template }).click();
+  await print.getByLabel('标签打印机').fill(o.printer);
+  // The fill settings beside the scale (设备设置 → 充装控制).
+  const fill = page.getByTestId('fill-settings');
+  await fill.getByLabel('充装秤').fill(o.scalePath);
+  await fill.getByLabel('充装许可继电器').fill(o.relayName);
+  await fill.getByLabel('提前量（kg）').fill('0.2');
+  await fill.getByLabel('无读数停止（秒）').fill('3');
 }

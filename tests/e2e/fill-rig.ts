@@ -154,12 +154,12 @@ export interface DeviceAgent {
  * The standalone device agent (`npm run print-agent`) with the scale and the relay in its configuration, on a free
  * port (it prints its address when listening).
  */
-export async function startDeviceAgent(o: { origin: string; scalePath: string; relayPath: string; relayName: string; coil: number; printerPort: number }): Promise<DeviceAgent> {
+export async function startDeviceAgent(o: { origin: string; scalePath: string; relayPath: string; relayName: string; coil: number; printerPort?: number }): Promise<DeviceAgent> {
   const env = {
     ...process.env,
     PRINT_AGENT_PORT: '0',
     PRINT_AGENT_ORIGINS: o.origin,
-    PRINT_AGENT_PRINTERS: JSON.stringify([{ name: '充装标签机', lang: 'tspl', transport: 'tcp', address: `127.0.0.1:${o.printerPort}` }]),
+    ...(o.printerPort ? { PRINT_AGENT_PRINTERS: JSON.stringify([{ name: '充装标签机', lang: 'tspl', transport: 'tcp', address: `127.0.0.1:${o.printerPort}` }]) } : {}),
     PRINT_AGENT_SCALES: JSON.stringify([{ path: o.scalePath, protocol: 'yaohua-a9', baudRate: 9600 }]),
     PRINT_AGENT_RELAYS: JSON.stringify([{ name: o.relayName, path: o.relayPath, baudRate: 9600, unitId: 1, coil: o.coil, normallyOpen: true, watchdogSeconds: 0 }]),
   };
@@ -190,15 +190,17 @@ export async function startDeviceAgent(o: { origin: string; scalePath: string; r
  * This browser's 充装 station (设备设置): the device agent's address, the workstation name, the filling scale and its
  * permission relay, and the label printed after each fill.
  */
-export async function configureFillStation(page: Page, o: { agentUrl: string; workstation: string; scalePath: string; relayName: string; printer: string; template: string }) {
+export async function configureFillStation(page: Page, o: { agentUrl: string; workstation: string; scalePath: string; relayName: string; printer?: string; template?: string }) {
   await page.evaluate((url) => localStorage.setItem('PRINT_AGENT_URL', url), o.agentUrl);
   await page.goto('/Setting/machine');
   await page.getByLabel('工作站名称').fill(o.workstation);
-  const print = page.getByTestId('print-fill');
-  await print.getByLabel('扫描后打印').check();
-  await print.getByLabel('标签模板').click();
-  await page.getByRole('option', { name: o.template }).click();
-  await print.getByLabel('标签打印机').fill(o.printer);
+  if (o.printer && o.template) {
+    const print = page.getByTestId('print-fill');
+    await print.getByLabel('扫描后打印').check();
+    await print.getByLabel('标签模板').click();
+    await page.getByRole('option', { name: o.template }).click();
+    await print.getByLabel('标签打印机').fill(o.printer);
+  }
   // The fill settings beside the scale (设备设置 → 充装控制).
   const fill = page.getByTestId('fill-settings');
   await fill.getByLabel('充装秤').fill(o.scalePath);

@@ -71,7 +71,7 @@ export const MENU_TREE = [
       { menuNo: 'produce.produce', menuName: '充装管理', menuNameEn: 'Filling', menuUrl: '/produce/produce',
         buttons: [view('produce'), { buttonKey: 'produce:picking', buttonName: '领瓶' }, { buttonKey: 'produce:filling', buttonName: '充装' },
           { buttonKey: 'produce:metage', buttonName: '复秤' }, { buttonKey: 'produce:vacuum', buttonName: '抽真空' },
-          { buttonKey: 'produce:manualWeight', buttonName: '手工录入重量' },
+          { buttonKey: 'produce:manualWeight', buttonName: '手工录入重量' }, { buttonKey: 'produce:suspend', buttonName: '停止充装' },
           { buttonKey: 'produce:rollback', buttonName: '回退' }] },
       { menuNo: 'produce.inspect', menuName: '检验管理', menuNameEn: 'Inspection', menuUrl: '/produce/inspect',
         buttons: [view('inspect'), { buttonKey: 'inspect:test', buttonName: '检验' }, { buttonKey: 'inspect:edit', buttonName: '修改' },

@@ -61,6 +61,10 @@ async function prepareTemplate(adminUrl: string): Promise<{ name: string; drop: 
   try {
     await migrateToLatest(db);
     await ensureSeed(db, { initialAdminPassword: TEST_ADMIN_PASSWORD });
+    // 充装人员须持有效作业证 is on for a new plant; the tests' seeded admin holds no certificate, so the template
+    // has it off as an existing plant would (migration 0030). The certificate's own tests turn it on.
+    await db.insertInto('system_rules').values({ rule_key: 'fillerCertRequired', value: JSON.stringify(false), updated_by: 'tests' })
+      .onConflict((oc) => oc.column('rule_key').doUpdateSet({ value: JSON.stringify(false) })).execute();
   } catch (error) {
     await db.destroy();
     await drop();

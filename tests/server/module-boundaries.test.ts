@@ -101,7 +101,7 @@ const TABLE_OWNER: Record<string, string> = {
   trace_daily: 'cylinder', outbound_events: 'cylinder',
   cylinder_status_counts: 'cylinder', cylinder_place_counts: 'cylinder', cylinder_customer_counts: 'cylinder', cylinder_due_counts: 'cylinder',
   filling_records: 'cylinder', test_records: 'cylinder', weighing_records: 'cylinder', vacuum_records: 'cylinder',
-  analysis_records: 'cylinder', recovery_records: 'cylinder',
+  analysis_records: 'cylinder', recovery_records: 'cylinder', fill_interruptions: 'cylinder',
   // Written by the storage transitions (the engine records the item of a scan, a removal reverts it); the storage
   // module reads it through the cylinder module (orderItemCount, standingItems, lastOrderOf).
   storage_order_items: 'cylinder',

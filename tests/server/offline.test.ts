@@ -115,6 +115,30 @@ describe('the local gate on the feed\'s facts agrees with the server\'s gate', (
         if (gas.id !== facts!.materialId) expect(localGateMessages(facts!, gas.id, TODAY).length, code).toBeGreaterThan(0);
       }
     }
+    // The operator's certificate (issue 34, rule 充装人员须持有效作业证): judged on the station from the feed's
+    // `operator`, in the server's words, for every gas.
+    await t.call('POST', '/api/setting/rule/save', { token, body: { fillerCertRequired: true } });
+    const adminId = (await t.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const certs = [
+      { filler_cert_no: null, filler_cert_expiry: null, filler_cert_categories: [] },
+      { filler_cert_no: 'TS-1', filler_cert_expiry: addDays(TODAY, -1), filler_cert_categories: ['compressed', 'liquefied'] },
+      { filler_cert_no: 'TS-1', filler_cert_expiry: addDays(TODAY, 30), filler_cert_categories: ['compressed'] },
+    ];
+    for (const cert of certs) {
+      await t.db.updateTable('users').set(cert).where('id', '=', adminId).execute();
+      const { pages: withOperator } = await pullAll([n2, lpg], null, 500);
+      const operator = withOperator[0]!.operator;
+      expect(operator).toMatchObject({ required: true, certNo: cert.filler_cert_no });
+      for (const code of ['GATE-FINE', 'GATE-LPG-OLD']) {
+        for (const gas of gases) {
+          const server = await fillGateFor(t.db, code, gas.id, { operatorId: adminId });
+          expect(localGateMessages(rows.get(code)!, gas, TODAY, operator), `${code} ${gas.materialName} ${cert.filler_cert_no}`).toEqual(server.reasons.map((r) => r.message));
+          server.reasons.forEach((r) => seen.add(r.reason));
+        }
+      }
+    }
+    await t.db.updateTable('users').set(certs[0]!).where('id', '=', adminId).execute();
+    await t.call('POST', '/api/setting/rule/save', { token, body: { fillerCertRequired: false } });
     // Every reason the gate gives was met, and the station gave it in the server's words.
     expect([...seen].sort()).toEqual([...GATE_REASON_CODES].sort());
     // The LPG one past its 8 years names the extension a passed inspection would allow, offline as online.

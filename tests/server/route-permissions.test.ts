@@ -93,6 +93,7 @@ const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
   'POST /api/dataSource/contentConfig/getContent': { key: 'authenticated' },
   'POST /api/dataSource/contentConfig/saveContent': { key: 'modeling:save' },
   'POST /api/setting/rule/save': { key: 'systemRule:save' },
+  'GET /api/setting/systemRule/uncertifiedFillers': { key: 'systemRule:view' },
   // Stations through an outage (offline): the facts feed, 待处理异常 and the queues. The feed and the queue report
   // need a station's key (checked inside); resolving needs offline:resolve (and product:scrap, checked inside, to
   // scrap); the list shows other users' exceptions to offline:exceptions or offline:resolve only (checked inside).
@@ -189,6 +190,11 @@ const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
   'POST /api/produce/returnPicking': { key: 'produce:picking' },
   'POST /api/produce/fillingScan': { key: 'produce:filling' },
   'POST /api/produce/filling': { key: 'produce:filling' },
+  'POST /api/produce/fillInterrupted': { key: 'produce:filling' },
+  'POST /api/produce/fillDecision': { key: 'produce:filling' },
+  'POST /api/produce/suspend': { key: 'produce:suspend' },
+  'POST /api/produce/resume': { key: 'produce:suspend' },
+  'POST /api/produce/suspension': { key: 'produce:filling' },
   'POST /api/produce/vacuum': { key: 'produce:vacuum' },
   'GET /api/produce/todayCount': { key: 'authenticated' },
   'POST /api/produce/fillingHistory': { key: 'produce:view' },

@@ -34,6 +34,10 @@ export interface UsersTable {
   status: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 气瓶充装作业人员证 (migration 0030): number, expiry and the gas categories (material category codes) it covers. */
+  filler_cert_no: string | null;
+  filler_cert_expiry: ColumnType<string | null, string | null | undefined, string | null>;
+  filler_cert_categories: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 /** Failed sign-ins per (user name as typed, lower-cased; client address), whether or not the account exists. */
@@ -426,6 +430,48 @@ export interface FillingRecordsTable extends RecordColumns {
   ended_at: NullableTimestamp;
   source: string;
   value_fixed: Generated<boolean>;
+  /** The filling scale's cycle (migration 0030): the scale, and when the filling permission was granted and withdrawn. */
+  scale: ColumnType<string | null, string | null | undefined, string | null>;
+  granted_at: NullableTimestamp;
+  released_at: NullableTimestamp;
+}
+
+/** A fill started and not finished (migration 0030): open (closed_at null) until the next scan decides. */
+export interface FillInterruptionsTable {
+  id: Generated<number>;
+  cylinder_id: number;
+  trace_id: number;
+  material_id: number;
+  reason: string;
+  net_kg: Numeric;
+  scale: string | null;
+  started_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  granted_at: NullableTimestamp;
+  released_at: NullableTimestamp;
+  operator_id: number | null;
+  operator: string | null;
+  workstation: string | null;
+  created_at: Timestamp;
+  reverted_at: NullableTimestamp;
+  closed_at: NullableTimestamp;
+  decision: string | null;
+  decision_trace_id: number | null;
+  closed_by: string | null;
+}
+
+/** 停止充装 for the plant, a workstation or a gas (migration 0030): in force while lifted_at is null. */
+export interface FillSuspensionsTable {
+  id: Generated<number>;
+  scope: string;
+  workstation: string | null;
+  material_id: number | null;
+  reason: string;
+  by_id: number | null;
+  by_name: string | null;
+  at: Timestamp;
+  lifted_by: string | null;
+  lifted_at: NullableTimestamp;
 }
 
 export interface TestRecordsTable extends RecordColumns {
@@ -728,6 +774,8 @@ export interface DB {
   outbound_events: OutboundEventsTable;
   cylinder_removals: CylinderRemovalsTable;
   filling_records: FillingRecordsTable;
+  fill_interruptions: FillInterruptionsTable;
+  fill_suspensions: FillSuspensionsTable;
   test_records: TestRecordsTable;
   weighing_records: WeighingRecordsTable;
   vacuum_records: VacuumRecordsTable;

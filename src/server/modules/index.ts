@@ -26,6 +26,7 @@ import { module as report } from './report';
 import { module as role } from './role';
 import { module as setting } from './setting';
 import { module as storage } from './storage';
+import { module as suspension } from './suspension';
 import { module as systemRule } from './systemRule';
 import { module as user } from './user';
 import { module as warehouse } from './warehouse';
@@ -39,6 +40,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   setting, dataSource, report, backup,
   label, qrPage,
   offline,
+  suspension,
 ];
 
 export type { ModuleOptions, ServerModule } from './module';

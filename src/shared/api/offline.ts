@@ -126,6 +126,8 @@ export const FactsRow = Type.Object({
   ownerOk: Type.Boolean(), vacuumNeeded: Type.Boolean(), vacuumAfterInspection: DateText, vacuumPending: Type.Boolean(),
   designLifeYears: Type.Union([Type.Integer(), Type.Null()]), lastPassedInspection: DateText,
   targetNetWeight: NumOrNull, tolerance: NumOrNull,
+  /** Its gas's category (the certificate rule offline, issue 34). */
+  materialCategory: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type FactsRow = Static<typeof FactsRow>;
 
@@ -139,9 +141,17 @@ export const FactsGas = Type.Object({
   id: Type.Integer(), materialName: Type.String(), flammable: Type.Boolean(),
   designLifeYears: Type.Union([Type.Integer(), Type.Null()]), extendedLifeYears: Type.Union([Type.Integer(), Type.Null()]),
   targetNetWeight: NumOrNull, tolerance: NumOrNull,
+  /** Its category (the certificate rule offline, issue 34). */
+  category: Type.Optional(Type.String()),
   projects: Type.Optional(Type.Array(InspectionItemRef, { maxItems: MAX_INSPECTION_PROJECTS })),
 });
 export type FactsGas = Static<typeof FactsGas>;
+
+export const FactsOperator = Type.Object({
+  required: Type.Boolean(), name: Type.Union([Type.String(), Type.Null()]), certNo: Type.Union([Type.String(), Type.Null()]),
+  certExpiry: Type.Union([Type.String(), Type.Null()]), categories: Type.Array(Type.String()),
+});
+export type FactsOperator = Static<typeof FactsOperator>;
 
 export const FactsPage = Type.Object({
   /** Send it back on the next call. */
@@ -155,6 +165,11 @@ export const FactsPage = Type.Object({
   removed: Type.Array(Type.String()),
   /** Every gas as the gate reads it (a few rows), on every page: the station keeps the last. */
   gases: Type.Array(FactsGas),
+  /**
+   * The signed-in operator's filling-operator certificate and the rule 充装人员须持有效作业证 (issue 34): the station
+   * judges 未持证 / 超期 offline from it (shared/cylinder/gate.ts OperatorFacts). On every page: the station keeps the last.
+   */
+  operator: Type.Optional(FactsOperator),
 });
 export type FactsPage = Static<typeof FactsPage>;
 

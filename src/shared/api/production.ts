@@ -53,6 +53,12 @@ export type ScanResult = Static<typeof ScanResult>;
 export const FILL_INTERRUPT_REASONS = ['overfill', 'scaleSilent', 'cancelled', 'timeout', 'stationLost', 'suspended', 'relayError'] as const;
 export type FillInterruptReason = (typeof FILL_INTERRUPT_REASONS)[number];
 
+/** Each interruption reason in words (the trace, the station's decision prompt). */
+export const FILL_INTERRUPT_REASON_WORDS: Record<FillInterruptReason, string> = {
+  overfill: '超装', scaleSilent: '电子秤无读数', cancelled: '操作人员取消', timeout: '超过单次充装最长时长', stationLost: '工位或设备代理断开',
+  suspended: '充装被暂停', relayError: '充装许可继电器故障',
+};
+
 export const SUSPEND_SCOPES = ['plant', 'station', 'gas'] as const;
 export type SuspendScope = (typeof SUSPEND_SCOPES)[number];
 
@@ -236,6 +242,8 @@ export const FillingRow = Type.Object({
   id: Type.Integer(), cylinderId: Type.Integer(), code: Type.String(), materialName: Text, lotNo: Text,
   filledWeight: NumOrNull, filledPressure: NumOrNull, startedAt: Text, endedAt: Text, source: Type.String(), fixedValue: Type.Boolean(),
   operator: Text, workstation: Text, createdAt: Type.String(), reverted: Type.Boolean(),
+  /** The filling scale's cycle (issue 34): the scale, and when the filling permission was granted and withdrawn. */
+  scale: Type.Optional(Text), grantedAt: Type.Optional(Text), releasedAt: Type.Optional(Text),
 });
 export type FillingRow = Static<typeof FillingRow>;
 
@@ -464,6 +472,25 @@ export const PRODUCTION = {
     body: FillingScanBody, data: ScanPreview, readOnly: true,
   }),
   filling: endpoint({ method: 'POST', path: '/api/produce/filling', summary: '充装：已领瓶（3）→ 已充装（4），写充装记录', permission: 'produce:filling', body: FillingBody, data: ScanResult }),
+  fillInterrupted: endpoint({
+    method: 'POST', path: '/api/produce/fillInterrupted', summary: '充装中断：记录已充装量与原因，气瓶仍为已领瓶（3）待处理；超装 → 待分析（1）',
+    permission: 'produce:filling', body: FillInterruptedBody, data: ScanResult,
+  }),
+  fillDecision: endpoint({
+    method: 'POST', path: '/api/produce/fillDecision', summary: '充装中断后的处理：重新充装（仍为已领瓶 3）或转待分析（1）',
+    permission: 'produce:filling', body: FillDecisionBody, data: ScanResult,
+  }),
+  suspend: endpoint({
+    method: 'POST', path: '/api/produce/suspend', summary: '停止充装：全厂、某工位或某介质（需原因；重复停止只更新原因）',
+    permission: 'produce:suspend', body: SuspendBody, data: SuspensionState,
+  }),
+  resume: endpoint({
+    method: 'POST', path: '/api/produce/resume', summary: '恢复充装：解除同一范围的停止充装', permission: 'produce:suspend', body: ResumeBody, data: SuspensionState,
+  }),
+  suspension: endpoint({
+    method: 'POST', path: '/api/produce/suspension', summary: '本工位（X-Workstation）与介质是否停止充装（充装中每秒轮询）', permission: 'produce:filling',
+    body: SuspensionQuery, data: SuspensionState, readOnly: true,
+  }),
   fillingHistory: endpoint({
     method: 'POST', path: '/api/produce/fillingHistory', summary: '充装记录', permission: 'produce:view', body: FillingHistoryQuery, data: Page(FillingRow), readOnly: true,
   }),

@@ -38,6 +38,11 @@ export const SystemRules = Type.Object({
   /** A passed periodic inspection extends an LPG cylinder's design life (8 → 12 years). */
   lpgLifeExtension: Bool('液化石油气钢瓶检验合格后延长使用年限'),
   /**
+   * 领瓶 and 充装 ask the operator for a valid filling-operator certificate (气瓶充装作业人员证) covering the gas's
+   * category (gate reasons 未持证 and 超期). On for a new plant; an existing plant got it off (migration 0030).
+   */
+  fillerCertRequired: Bool('充装人员须持有效作业证'),
+  /**
    * A scan kept at a station through an outage and sent again later than this keeps its station time only as a
    * claim flagged for a supervisor: the server's time stands (src/server/modules/cylinder/station-time.ts).
    */
@@ -63,6 +68,7 @@ export const SYSTEM_RULE_DEFAULTS: SystemRules = {
   allowManualWeight: true,
   vacuumBeforeFlammableFirstFill: true,
   lpgLifeExtension: true,
+  fillerCertRequired: true,
   replayMaxHours: SYSTEM_RULE_LIMITS.replayMaxHours.default,
   fillMaxMinutes: SYSTEM_RULE_LIMITS.fillMaxMinutes.default,
   passwordMinLength: SYSTEM_RULE_LIMITS.passwordMinLength.default,
@@ -78,9 +84,23 @@ export const SystemRuleSaveBody = Type.Partial(SystemRules, { minProperties: 1 }
 export type SystemRuleSaveBody = Static<typeof SystemRuleSaveBody>;
 
 /** System rules (SPEC section 7, Settings); screen /Setting/SystemSetting. Every signed-in user reads them (stations need them). */
+/** A user holding produce:filling without a valid filling-operator certificate (before turning the rule on). */
+export const UncertifiedFiller = Type.Object({
+  id: Type.Integer(), username: Type.String(), name: Type.String(),
+  certNo: Type.Union([Type.String(), Type.Null()]), certExpiry: Type.Union([Type.String(), Type.Null()]),
+  categories: Type.Array(Type.String()),
+  /** Why it is not valid, in words (未持证, 已过期, 未填写适用介质类别). */
+  problem: Type.String(),
+});
+export type UncertifiedFiller = Static<typeof UncertifiedFiller>;
+
 export const SYSTEM_RULE = {
   get: endpoint({ method: 'GET', path: '/api/setting/systemRule/get', summary: '系统规则（当前生效值）', permission: 'authenticated', data: SystemRules }),
   save: endpoint({
     method: 'POST', path: '/api/setting/rule/save', summary: '保存系统规则（只改所给的项）', permission: 'systemRule:save', body: SystemRuleSaveBody, data: SystemRules,
+  }),
+  uncertifiedFillers: endpoint({
+    method: 'GET', path: '/api/setting/systemRule/uncertifiedFillers', summary: '持有充装权限但没有有效充装作业证的用户（开启“充装人员须持有效作业证”之前查看）',
+    permission: 'systemRule:view', data: Type.Array(UncertifiedFiller),
   }),
 };

@@ -1,6 +1,18 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint, KB } from './endpoint';
-import { Bool, Flag, Id, IdBody, IdParams, List, NoData, OptId, OptStr, Page, PageQuery, ReqStr, SavedId, Str } from './schema';
+import { Bool, Flag, Id, IdBody, IdParams, List, NoData, OneOf, OptDate, OptId, OptStr, Page, PageQuery, ReqStr, SavedId, Str } from './schema';
+import { GAS_CATEGORIES } from './material';
+
+/**
+ * 气瓶充装作业人员证 (issue 34): number, expiry and the gas categories (material category codes) it covers. The fill
+ * gate refuses 领瓶 and 充装 to an operator without a valid one for the gas when 充装人员须持有效作业证 is on.
+ */
+const CertCategories = Type.Optional(List('充装作业证适用介质类别', OneOf('介质类别', GAS_CATEGORIES.map((c) => c.code)), { maxItems: 5 }));
+const FillerCert = {
+  fillerCertNo: OptStr('充装作业证编号', { maxLength: 64 }),
+  fillerCertExpiry: OptDate('充装作业证有效期至'),
+  fillerCertCategories: CertCategories,
+};
 
 const Text = Type.Union([Type.String(), Type.Null()]);
 const PHONE_PATTERN = '^[0-9+\\-() ]{3,32}$';
@@ -22,6 +34,10 @@ export const UserRow = Type.Object({
   /** Must change the password at the next sign-in (created or reset by an administrator). */
   mustChangePassword: Type.Boolean(),
   createdAt: Type.String(),
+  /** 气瓶充装作业人员证 (issue 34). */
+  fillerCertNo: Type.Optional(Text),
+  fillerCertExpiry: Type.Optional(Text),
+  fillerCertCategories: Type.Optional(Type.Array(Type.String())),
 });
 export type UserRow = Static<typeof UserRow>;
 
@@ -50,6 +66,7 @@ export const UserSaveBody = Type.Object({
   status: Type.Optional(Flag()),
   /** 首次登录须修改密码: on unless the administrator turns it off (a shared station account, say). */
   mustChangePassword: Type.Optional(Bool('首次登录须修改密码')),
+  ...FillerCert,
 });
 export type UserSaveBody = Static<typeof UserSaveBody>;
 
@@ -61,6 +78,8 @@ export const UserEditBody = Type.Object({
   deptId: OptId('部门'),
   roleIds: RoleIds,
   status: Type.Optional(Flag()),
+  /** Absent: the certificate stays as it is; null or '': cleared. */
+  ...FillerCert,
 });
 export type UserEditBody = Static<typeof UserEditBody>;
 

@@ -46,7 +46,9 @@ export interface GateGas {
 }
 
 /** Every reason the fill gate gives (the agreement test covers each, station against server). */
-export const GATE_REASON_CODES = ['scrap', 'inspectionOverdue', 'designLifeExceeded', 'ownership', 'wrongMedium', 'vacuumRequired'] as const;
+export const GATE_REASON_CODES = [
+  'scrap', 'inspectionOverdue', 'designLifeExceeded', 'ownership', 'wrongMedium', 'vacuumRequired', 'operatorCertExpired', 'operatorUncertified',
+] as const;
 export type GateReasonCode = (typeof GATE_REASON_CODES)[number];
 
 export interface GateReason {
@@ -112,6 +114,51 @@ const MESSAGES = {
     `气瓶 ${c} ${need.firstFill ? '首次充装' : `定期检验（${need.inspected}）后首次充装`}可燃气体 ${gasName}，需先抽真空处理`,
 } as const;
 
+/**
+ * The signed-in operator's filling-operator certificate (气瓶充装作业人员证) as the gate reads it, with the plant's
+ * rule 充装人员须持有效作业证 (`required`): the server reads it from the user in the gate's statement, a station
+ * keeps its own operator's in its copy (the facts feed's `operator`).
+ */
+export interface OperatorFacts {
+  required: boolean;
+  /** The operator's name, for the message. */
+  name: string | null;
+  certNo: string | null;
+  /** YYYY-MM-DD, the last day it is valid. */
+  certExpiry: string | null;
+  /** The gas categories (material category codes) it covers. */
+  categories: readonly string[];
+}
+
+/** The gas categories in words, for the certificate's messages (src/shared/api/material.ts GAS_CATEGORIES). */
+const CATEGORY_WORDS: Record<string, string> = {
+  compressed: '压缩气体', liquefied: '液化气体', dissolved: '溶解气体', mixture: '混合气体', cryogenic: '低温液化气体',
+};
+
+/**
+ * Why the operator may not fill a gas of `category` on `today` (none when the rule is off or the certificate is
+ * valid for it): 未持证 without a certificate covering the category, 超期 with one past its expiry. Pure.
+ */
+export function operatorReasons(code: string, operator: OperatorFacts | null | undefined, category: string | null | undefined, today: string): GateReason[] {
+  if (!operator?.required) return [];
+  const who = operator.name ? `操作人员 ${operator.name} ` : '操作人员';
+  const kind = category ? CATEGORY_WORDS[category] ?? category : null;
+  if (!operator.certNo?.trim()) {
+    return [{ reason: 'operatorUncertified', message: `气瓶 ${code} 不能充装：${who}未持有气瓶充装作业人员证` }];
+  }
+  if (!category || !operator.categories.includes(category)) {
+    return [{ reason: 'operatorUncertified', message: `气瓶 ${code} 不能充装：${who}的气瓶充装作业人员证（${operator.certNo}）不含${kind ?? '该介质类别'}` }];
+  }
+  const expiry = operator.certExpiry?.slice(0, 10) ?? null;
+  if (!expiry || expiry < today) {
+    return [{
+      reason: 'operatorCertExpired',
+      message: `气瓶 ${code} 不能充装：${who}的气瓶充装作业人员证（${operator.certNo}）${expiry ? `已于 ${expiry} 到期` : '没有有效期'}`,
+    }];
+  }
+  return [];
+}
+
 /** The end of the service life with what its message names. */
 interface LifeFacts {
   years: number;
@@ -141,7 +188,11 @@ function lifeFacts(cylinder: GateCylinder, gas: GateGas): LifeFacts | null {
  */
 export function fillGateReasons(
   cylinder: GateCylinder, gas: GateGas, today: string,
-  options: { vacuumSince?: string | null; inspectionRecordedAt?: string | null; vacuumRequired?: boolean } = {},
+  options: {
+    vacuumSince?: string | null; inspectionRecordedAt?: string | null; vacuumRequired?: boolean;
+    /** The operator who picks or fills, and the gas's category (the certificate rule); none: not judged. */
+    operator?: OperatorFacts | null; gasCategory?: string | null;
+  } = {},
 ): GateReason[] {
   const c = cylinder.code;
   const reasons: GateReason[] = [];
@@ -161,6 +212,7 @@ export function fillGateReasons(
   }
   const need = vacuumNeed(cylinder, gas, options);
   if (need) reasons.push({ reason: 'vacuumRequired', message: MESSAGES.vacuum(c, need, gas.materialName) });
+  reasons.push(...operatorReasons(c, options.operator, options.gasCategory, today));
   return reasons;
 }
 
@@ -178,6 +230,8 @@ export interface GateFacts {
   scrapped: boolean;
   materialId: number;
   materialName: string | null;
+  /** Its own gas's category (the certificate rule offline); null when unknown. */
+  materialCategory?: string | null;
   specification: string | null;
   tareWeight: number | null;
   nextInspectionDate: string | null;
@@ -207,7 +261,7 @@ export interface GateFacts {
 /** The facts a station keeps of `cylinder`, whose own gas is `gas` (the server builds the feed with it). */
 export function gateFactsOf(
   cylinder: GateCylinder & { id: number; specification?: string | null; tareWeight?: number | null },
-  gas: GateGas & { targetNetWeight?: number | null; weightTolerance?: number | null },
+  gas: GateGas & { targetNetWeight?: number | null; weightTolerance?: number | null; category?: string | null },
   options: { vacuumSince?: string | null; inspectionRecordedAt?: string | null; vacuumRequired?: boolean } = {},
 ): GateFacts {
   const life = lifeFacts(cylinder, gas);
@@ -215,7 +269,7 @@ export function gateFactsOf(
   const pending = vacuumNeed(cylinder, { flammable: true }, options);
   return {
     code: cylinder.code, id: cylinder.id, status: cylinder.status, scrapped: cylinder.status === STATUS.scrap,
-    materialId: cylinder.materialId, materialName: cylinder.materialName ?? null,
+    materialId: cylinder.materialId, materialName: cylinder.materialName ?? null, materialCategory: gas.category ?? null,
     specification: cylinder.specification ?? null, tareWeight: cylinder.tareWeight ?? null,
     nextInspectionDate: cylinder.nextInspectionDate, lifeEnd: life?.end ?? null, lifeYears: life?.years ?? null,
     lifeExtended: life?.extended ?? false, manufactureDate: cylinder.manufactureDate, lifeExtendableTo: life?.extendableTo ?? null,
@@ -239,6 +293,8 @@ export interface LocalGas {
   flammable?: boolean;
   designLifeYears?: number | null;
   extendedLifeYears?: number | null;
+  /** Its category (the certificate rule); for the cylinder's own gas the copy's materialCategory when absent. */
+  category?: string | null;
 }
 
 /**
@@ -247,7 +303,9 @@ export interface LocalGas {
  * fillGateReasons on the server's rows. Facts it cannot read refuse (a missing next inspection date is
  * overdue, as on the server).
  */
-export function localGateReasons(facts: { code: string; [field: string]: unknown }, gas: number | LocalGas, today: string): GateReason[] {
+export function localGateReasons(
+  facts: { code: string; [field: string]: unknown }, gas: number | LocalGas, today: string, operator?: OperatorFacts | null,
+): GateReason[] {
   const c = facts.code;
   const g: LocalGas = typeof gas === 'number' ? { id: gas } : gas;
   const ownGas = Number(facts.materialId) === g.id;
@@ -279,12 +337,16 @@ export function localGateReasons(facts: { code: string; [field: string]: unknown
     const inspected = text(facts.vacuumAfterInspection);
     reasons.push({ reason: 'vacuumRequired', message: MESSAGES.vacuum(c, inspected ? { firstFill: false, inspected } : { firstFill: true }, gasName) });
   }
+  const category = g.category ?? (ownGas ? text2(facts.materialCategory) : null);
+  reasons.push(...operatorReasons(c, operator, category, today));
   return reasons;
 }
 
 const text2 = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
 /** localGateReasons as the words the station shows. */
-export function localGateMessages(facts: { code: string; [field: string]: unknown }, gas: number | LocalGas, today: string): string[] {
-  return localGateReasons(facts, gas, today).map((r) => r.message);
+export function localGateMessages(
+  facts: { code: string; [field: string]: unknown }, gas: number | LocalGas, today: string, operator?: OperatorFacts | null,
+): string[] {
+  return localGateReasons(facts, gas, today, operator).map((r) => r.message);
 }

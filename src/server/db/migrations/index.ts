@@ -25,6 +25,7 @@ import * as m0026 from './0026_cylinder_place';
 import * as m0027 from './0027_due_counts';
 import * as m0028 from './0028_outbound_events';
 import * as m0029 from './0029_backups';
+import * as m0030 from './0030_fill_cycle';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -57,4 +58,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0027_due_counts': m0027,
   '0028_outbound_events': m0028,
   '0029_backups': m0029,
+  '0030_fill_cycle': m0030,
 };

@@ -10,6 +10,7 @@ import { runTransition } from './engine';
 import * as production from './production.service';
 import * as history from './trace.queries';
 import { rollbackCheck, rollbackSave } from './rollback';
+import * as cycle from './fill-cycle';
 import * as t from './production.transitions';
 import { loadRules } from '../systemRule';
 import { PRODUCTION_SCANS as scans, type ScanChecks } from './production.scans';
@@ -26,7 +27,14 @@ export const productionRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, PRODUCTION.addPicking, async (r) => scans['/api/produce/addPicking'](db, r.body, actorOf(r)));
   route(app, PRODUCTION.returnPicking, async (r) => runTransition(db, t.returnPick(r.body.reason?.trim() || null), r.body, actorOf(r)));
-  route(app, PRODUCTION.fillingScan, async (r) => production.fillingScan(db, r.body.code, r.body.materialId));
+  route(app, PRODUCTION.fillingScan, async (r) => production.fillingScan(db, r.body.code, r.body.materialId, actorOf(r)));
+  // The filling scale's cycle (issue 34): an interrupted fill, the decision after it (停止充装: the suspension module).
+  route(app, PRODUCTION.fillInterrupted, async (r) => runTransition(db, cycle.fillInterrupted(r.body), r.body, actorOf(r)));
+  route(app, PRODUCTION.fillDecision, async (r) => {
+    const actor = actorOf(r);
+    const { def, finish } = cycle.fillDecision(r.body, actor);
+    return runTransition(db, def, { ...r.body, finish }, actor);
+  });
   route(app, PRODUCTION.filling, async (r) => scans['/api/produce/filling'](db, r.body, actorOf(r), checksOf(r)));
   route(app, PRODUCTION.fillingHistory, async (r) => history.fillingHistory(db, r.body));
 

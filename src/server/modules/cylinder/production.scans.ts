@@ -44,11 +44,11 @@ async function withRecordFields(db: Kysely<DB>, record: RecordKey, body: Target 
 
 /** The production calls a station may keep through an outage (src/shared/api/offline.ts KEPT_CALLS), by path. */
 export const PRODUCTION_SCANS = {
-  '/api/produce/addPicking': async (db: Kysely<DB>, body: PickBody, actor: Actor) => runTransition(db, t.pick(body.materialId), body, actor),
+  '/api/produce/addPicking': async (db: Kysely<DB>, body: PickBody, actor: Actor) => runTransition(db, t.pick(body.materialId, actor), body, actor),
   '/api/produce/filling': async (db: Kysely<DB>, body: FillingBody, actor: Actor, checks: ScanChecks) => {
     // A typed weight (not read from the filling scale) needs the rules' leave and its own key, as at re-weighing.
     if (typeof body.filledWeight === 'number' && body.source !== 'scale') await allowTypedWeight(checks);
-    const { def, target } = await withRecordFields(db, 'FILLING', body, () => t.fill(body));
+    const { def, target } = await withRecordFields(db, 'FILLING', body, () => t.fill(body, actor));
     return runTransition(db, def, target, actor);
   },
   '/api/produce/testResult': async (db: Kysely<DB>, body: InspectionResultBody, actor: Actor) => {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type {
-  CylinderBrief, ReweighPreview, NoteBody, ScanPreview, InspectionPreview, InspectionRecord, UpdateInspectionBody, WeightVerdict,
+  CylinderBrief, FillPreview, ReweighPreview, NoteBody, ScanPreview, InspectionPreview, InspectionRecord, UpdateInspectionBody, WeightVerdict,
 } from '@shared/api/production';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -8,6 +8,7 @@ import { BusinessError } from '../../lib/errors';
 import { storableText } from '../../lib/jsonb';
 import { blankToNull } from '../../lib/paging';
 import { fillGateWithCylinder } from './fill-gate.repository';
+import { interruptedMessage, suspendedMessage } from './fill-cycle.words';
 import { stepRefusal, TRANSITION_RULES as RULES, type TransitionRule } from '@shared/cylinder/transitions';
 import { alreadyDone } from './engine';
 import { appendEvent, lockCylinder } from './engine.repository';
@@ -23,17 +24,29 @@ const statusReason = (c: CylinderBrief, rule: TransitionRule): string[] => {
   return refusal ? [refusal] : [];
 };
 
-/** 充装扫码: the cylinder and every reason the gate refuses it for `materialId`; nothing changes. */
-export async function fillingScan(db: Kysely<DB>, code: string, materialId: number): Promise<ScanPreview> {
-  // One statement: the cylinder and the gate (a station's scan costs round trips, not rows).
-  const found = await fillGateWithCylinder(db, code.trim(), materialId).catch((error: unknown) => {
+/**
+ * 充装扫码: the cylinder, every reason the gate refuses it for `materialId` (the operator's certificate included),
+ * and what the filling scale's cycle needs (FillPreview: tare, the gas's target and tolerance, 单次充装最长时长, an
+ * interrupted fill to decide, a suspension of filling); nothing changes.
+ */
+export async function fillingScan(db: Kysely<DB>, code: string, materialId: number, who: Actor = { operatorId: null, operator: null, workstation: null }): Promise<ScanPreview> {
+  // One statement: the cylinder, the gate and the cycle's facts (a station's scan costs round trips, not rows).
+  const found = await fillGateWithCylinder(db, code.trim(), materialId, { operatorId: who.operatorId, workstation: who.workstation }).catch((error: unknown) => {
     if (error instanceof BusinessError && error.message.startsWith('气瓶不存在')) throw new BusinessError(`气瓶编码不存在：${code.trim()}`);
     throw error;
   });
-  const { cylinder } = found;
+  const { cylinder, fill: facts } = found;
   const gate = found.reasons.filter((r) => r.reason !== 'scrap').map((r) => r.message);
-  const reasons = [...statusReason(cylinder, RULES.fill), ...gate];
-  return { cylinder, allowed: reasons.length === 0, reasons };
+  const reasons = [
+    ...(facts.suspended ? [suspendedMessage(facts.suspended)] : []),
+    ...statusReason(cylinder, RULES.fill), ...gate,
+    ...(facts.interrupted ? [interruptedMessage(cylinder.code, facts.interrupted)] : []),
+  ];
+  const fill: FillPreview = {
+    tareKg: cylinder.tareWeight, targetNetKg: facts.targetNetKg, toleranceKg: facts.toleranceKg, maxMinutes: facts.maxMinutes,
+    interrupted: facts.interrupted, suspended: facts.suspended,
+  };
+  return { cylinder, allowed: reasons.length === 0, reasons, fill };
 }
 
 const briefWithProjects = briefWith(projectsJson('c'));

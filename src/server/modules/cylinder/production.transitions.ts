@@ -9,23 +9,32 @@ import { BusinessError } from '../../lib/errors';
 import { storableText } from '../../lib/jsonb';
 import { blankToNull } from '../../lib/paging';
 import { fillGateFor, type GateGasFacts } from './fill-gate.repository';
+import { interruptedMessage, suspendedMessage } from './fill-cycle.words';
 import { gasOf, inspectionItemsOf, projectRef, type Gas } from './production.repository';
 import type { Actor, LockedCylinder, Transition } from './transition';
 
 /** The fill gate for a locked cylinder and a gas; the status itself is the engine's check. */
-async function gate(trx: Transaction<DB>, c: LockedCylinder, materialId: number): Promise<string[]> {
-  return (await gateAndGas(trx, c, materialId)).reasons;
+async function gate(trx: Transaction<DB>, c: LockedCylinder, materialId: number, who?: Actor): Promise<string[]> {
+  return (await gateAndGas(trx, c, materialId, who)).reasons;
 }
 
-async function gateAndGas(trx: Transaction<DB>, c: LockedCylinder, materialId: number) {
-  const { reasons, gas } = await fillGateFor(trx, c.code, materialId);
-  return { reasons: reasons.filter((r) => r.reason !== 'scrap').map((r) => r.message), gas };
+/**
+ * The gate's reasons, read in one statement with what else holds 领瓶 and 充装 back for `who` (its operator and
+ * workstation, when given): the operator's certificate (a gate reason), a suspension of filling (停止充装) that
+ * covers the station, the gas or the plant, and, for 充装, an interrupted fill not yet decided.
+ */
+async function gateAndGas(trx: Transaction<DB>, c: LockedCylinder, materialId: number, who?: Actor, step: 'pick' | 'fill' = 'pick') {
+  const { reasons, gas, fill } = await fillGateFor(trx, c.code, materialId, who ? { operatorId: who.operatorId, workstation: who.workstation } : {});
+  const words = reasons.filter((r) => r.reason !== 'scrap').map((r) => r.message);
+  if (who && fill.suspended) words.unshift(suspendedMessage(fill.suspended));
+  if (step === 'fill' && fill.interrupted) words.push(interruptedMessage(c.code, fill.interrupted));
+  return { reasons: words, gas };
 }
 
-/** 领瓶: stock (2) → received (3), through the fill gate for the gas the workshop fills. */
-export const pick = (materialId: number | null | undefined): Transition => ({
+/** 领瓶: stock (2) → received (3), through the fill gate for the gas the workshop fills (and for `who`, see gateAndGas). */
+export const pick = (materialId: number | null | undefined, who?: Actor): Transition => ({
   ...RULES.pick,
-  check: (trx, c) => gate(trx, c, materialId ?? c.material_id),
+  check: (trx, c) => gate(trx, c, materialId ?? c.material_id, who),
   apply: async (_trx, c) => ({ to: RULES.pick.to, detail: { materialId: materialId ?? c.material_id } }),
 });
 
@@ -39,7 +48,7 @@ export const returnPick = (reason: string | null): Transition => ({
  * A 'yyyy-MM-dd HH:mm[:ss]' time (the server's local time, as a station types it; an ISO zone suffix is
  * honoured) that exists, as a Date; null when blank. 2026-02-30 or 25:00 are refused, not rolled over.
  */
-function realTime(value: string | null | undefined, field: string): Date | null {
+export function realTime(value: string | null | undefined, field: string): Date | null {
   const text = blankToNull(value ?? null);
   if (!text) return null;
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(text);
@@ -71,10 +80,14 @@ export function quantityReason(code: string, gas: GateGasFacts, body: Pick<Filli
  * quantity measured for this cylinder (net weight or final pressure, by the gas), where it came from
  * (scale or typed) and whether the typed value was fixed for a rack on purpose.
  */
-export function fill(body: FillingBody): Transition {
+export function fill(body: FillingBody, who?: Actor): Transition {
   const startedAt = realTime(body.startedAt, '开始时间');
   const endedAt = realTime(body.endedAt, '结束时间');
   if (startedAt && endedAt && endedAt < startedAt) throw new BusinessError('参数错误：结束时间早于开始时间');
+  const grantedAt = realTime(body.grantedAt, '充装许可开始');
+  const releasedAt = realTime(body.releasedAt, '充装许可结束');
+  if (grantedAt && releasedAt && releasedAt < grantedAt) throw new BusinessError('参数错误：充装许可结束早于开始');
+  const scale = blankToNull(body.scale ?? null);
   // The gas as the gate's statement read it (check runs before apply, in the same transaction).
   let category = '';
   const measured = typeof body.filledWeight === 'number' ? `充装量（${body.filledWeight} kg）`
@@ -85,7 +98,7 @@ export function fill(body: FillingBody): Transition {
     times: { startedAt, endedAt, columns: ['started_at', 'ended_at'] },
     measured,
     check: async (trx, c) => {
-      const { reasons, gas } = await gateAndGas(trx, c, body.materialId);
+      const { reasons, gas } = await gateAndGas(trx, c, body.materialId, who, 'fill');
       category = gas.category;
       const quantity = quantityReason(c.code, gas, body);
       return quantity ? [...reasons, quantity] : reasons;
@@ -104,11 +117,13 @@ export function fill(body: FillingBody): Transition {
             material_id: body.materialId, lot_no: blankToNull(body.lotNo ?? null), filled_weight: body.filledWeight ?? null,
             filled_pressure: body.filledPressure ?? null, started_at: startedAt, ended_at: endedAt, source,
             value_fixed: source === 'manual' && body.fixedValue === true,
+            scale, granted_at: grantedAt, released_at: releasedAt,
           },
         },
         detail: {
           materialId: body.materialId, lotNo: blankToNull(body.lotNo ?? null), ...quantity, source,
           ...(source === 'manual' && body.fixedValue ? { fixedValue: true } : {}),
+          ...(scale ? { scale } : {}), ...(grantedAt ? { grantedAt: body.grantedAt } : {}), ...(releasedAt ? { releasedAt: body.releasedAt } : {}),
         },
       };
     },

@@ -181,6 +181,7 @@ export function fillingHistory(db: Db, q: FillingHistoryQuery): Promise<PageResu
       'r.id', 'r.cylinder_id as cylinderId', 'c.code', 'm.material_name as materialName', 'r.lot_no as lotNo',
       sql<number | null>`r.filled_weight::float8`.as('filledWeight'), sql<number | null>`r.filled_pressure::float8`.as('filledPressure'),
       tsOrNull('r.started_at').as('startedAt'), tsOrNull('r.ended_at').as('endedAt'), 'r.source', 'r.value_fixed as fixedValue', 'r.operator', 'r.workstation',
+      'r.scale', tsOrNull('r.granted_at').as('grantedAt'), tsOrNull('r.released_at').as('releasedAt'),
       ts('r.created_at').as('createdAt'), sql<boolean>`r.reverted_at is not null`.as('reverted'),
     ]), q);
   return paginate(query, q, historyPage(db, query, SORT_ID, 'r.id'));

@@ -64,10 +64,10 @@ export interface Outcome {
 }
 
 export type RecordTable = 'filling_records' | 'test_records' | 'weighing_records' | 'vacuum_records' | 'analysis_records'
-  | 'storage_order_items' | 'recovery_records';
+  | 'storage_order_items' | 'recovery_records' | 'fill_interruptions';
 export const RECORD_TYPE: Record<RecordTable, string> = {
   filling_records: 'filling', test_records: 'test', weighing_records: 'weighing', vacuum_records: 'vacuum', analysis_records: 'analysis',
-  storage_order_items: 'order', recovery_records: 'recovery',
+  storage_order_items: 'order', recovery_records: 'recovery', fill_interruptions: 'fillInterruption',
 };
 export const RECORD_TABLE_OF: Record<string, RecordTable> = Object.fromEntries(Object.entries(RECORD_TYPE).map(([t, r]) => [r, t as RecordTable]));
 

@@ -4,6 +4,7 @@ import { route } from '../../lib/endpoint';
 import { actorOf, holdsPermission, operatorOf, permissionsOf, requireAnyPermission, workstationOf } from '../../lib/access';
 import { loadRules } from '../systemRule';
 import { factsPage } from './facts';
+import { operatorFacts } from './facts.repository';
 import { listExceptions, queues, recordKeptScan, reportQueue, resolveException } from './exceptions.service';
 
 /** The keys of the scanning stations that keep a local copy (领瓶, 充装, 检验, 复秤, 抽真空, 入库, 出库扫描, 回收). */
@@ -20,7 +21,8 @@ export const offlineRoutes: FastifyPluginAsync = async (app) => {
   // The gate facts of the plant's cylinders go to the stations only: a scanning key of any station.
   route(app, OFFLINE.facts, async (r) => {
     await requireAnyPermission(r, STATION_KEYS);
-    return factsPage(db, r.body);
+    // With the operator's own certificate (the certificate rule offline, issue 34).
+    return { ...(await factsPage(db, r.body)), operator: await operatorFacts(db, operatorOf(r).operatorId) };
   });
   route(app, OFFLINE.exceptionListPage, async (r) => {
     const supervisor = (await holdsPermission(r, SUPERVISOR_KEYS[0])) || (await holdsPermission(r, SUPERVISOR_KEYS[1]));

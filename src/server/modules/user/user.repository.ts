@@ -24,6 +24,8 @@ function baseQuery(db: Db) {
     .leftJoin('departments as d', 'd.id', 'u.dept_id')
     .select((eb) => [
       'u.id', 'u.username', 'u.name', 'u.phone', 'u.dept_id as deptId', 'd.dept_name as deptName', 'u.status',
+      'u.filler_cert_no as fillerCertNo', sql<string | null>`to_char(u.filler_cert_expiry, 'YYYY-MM-DD')`.as('fillerCertExpiry'),
+      'u.filler_cert_categories as fillerCertCategories',
       sql<string>`to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('createdAt'),
       eb.fn.coalesce(
         eb.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id')
@@ -106,7 +108,16 @@ export interface UserValues {
   phone: string | null;
   deptId: number | null;
   status: number;
+  /** 气瓶充装作业人员证; absent fields are left as they are (an edit that does not send them). */
+  cert?: { no?: string | null; expiry?: string | null; categories?: string[] };
 }
+
+/** The certificate's columns that `cert` sets. */
+const certColumns = (cert: UserValues['cert']) => ({
+  ...(cert?.no !== undefined ? { filler_cert_no: cert.no } : {}),
+  ...(cert?.expiry !== undefined ? { filler_cert_expiry: cert.expiry } : {}),
+  ...(cert?.categories !== undefined ? { filler_cert_categories: cert.categories } : {}),
+});
 
 export async function insertUser(
   trx: Transaction<DB>,
@@ -116,7 +127,7 @@ export async function insertUser(
     .insertInto('users')
     .values({
       username: user.username, name: user.name, password_hash: user.passwordHash, phone: user.phone, dept_id: user.deptId,
-      status: user.status, must_change_password: user.mustChangePassword ? 1 : 0,
+      status: user.status, must_change_password: user.mustChangePassword ? 1 : 0, ...certColumns(user.cert),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -125,7 +136,7 @@ export async function insertUser(
 
 export async function updateUser(trx: Transaction<DB>, id: number, user: UserValues): Promise<void> {
   await trx.updateTable('users')
-    .set({ name: user.name, phone: user.phone, dept_id: user.deptId, status: user.status, updated_at: sql`now()` })
+    .set({ name: user.name, phone: user.phone, dept_id: user.deptId, status: user.status, ...certColumns(user.cert), updated_at: sql`now()` })
     .where('id', '=', id).execute();
 }
 

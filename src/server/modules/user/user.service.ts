@@ -81,11 +81,20 @@ export async function createUser(db: Db, config: AppConfig, body: UserSaveBody, 
     await assertMayChangeAdminRole(trx, actorId, null, roleIds);
     const id = await repo.insertUser(trx, {
       username: body.username, name, passwordHash, phone: blankToNull(body.phone), deptId,
-      status: body.status ?? 1, mustChangePassword: body.mustChangePassword !== false,
+      status: body.status ?? 1, mustChangePassword: body.mustChangePassword !== false, cert: certOf(body),
     });
     await repo.replaceRoles(trx, id, roleIds);
     return id;
   }), { users_username_key: duplicate });
+}
+
+/** The filling-operator certificate as given (absent fields stay absent: an edit keeps them). */
+function certOf(body: Pick<UserSaveBody, 'fillerCertNo' | 'fillerCertExpiry' | 'fillerCertCategories'>) {
+  const blank = (v: string | null | undefined) => (v === undefined ? undefined : v === null || !v.trim() ? null : v.trim());
+  return {
+    no: blank(body.fillerCertNo), expiry: blank(body.fillerCertExpiry),
+    categories: body.fillerCertCategories === undefined ? undefined : [...new Set(body.fillerCertCategories)],
+  };
 }
 
 export interface Actor {
@@ -108,7 +117,7 @@ export async function editUser(db: Db, body: UserEditBody, actor: Actor): Promis
     await assertReferences(trx, roleIds, deptId);
     await assertMayChangeAdminRole(trx, actor.userId, body.id, roleIds);
     await keepingAnAdmin(trx, async () => {
-      await repo.updateUser(trx, body.id, { name, phone: blankToNull(body.phone), deptId, status });
+      await repo.updateUser(trx, body.id, { name, phone: blankToNull(body.phone), deptId, status, cert: certOf(body) });
       await repo.replaceRoles(trx, body.id, roleIds);
     });
     if (status === 0 && user.status !== 0) await revokeUserTokens(trx, body.id);

@@ -5,7 +5,8 @@ import type { ScaleConfig } from '../shared/devices';
 import { devicesHandlers } from './devices.handlers';
 import { createDeviceSettings, type DeviceStore } from './devices/device-settings';
 import type { PortLike } from './devices/scales/reader';
-import { ScaleManager } from './devices/scales/scale-manager';
+import { DeviceStation } from './devices/fill/device-station';
+import type { ScaleManager } from './devices/scales/scale-manager';
 import { buildA9Frame } from './devices/scales/yaohua-a9';
 import { BrowserWindow, ipcMain, resetElectronFake } from './electron.fake';
 import { connectionHandlers } from './connection.handlers';
@@ -45,16 +46,18 @@ beforeEach(async () => {
   resetElectronFake();
   printer = await startTcpPrinter();
   port = new FakePort();
-  scales = new ScaleManager(
-    {
-      reading: (e) => broadcastEvent('devices:scaleReading', e),
-      error: (e) => broadcastEvent('devices:error', e),
-    },
-    { openPort: () => port as unknown as PortLike },
-  );
+  const deviceSettings = createDeviceSettings(memoryStore());
+  const station = new DeviceStation({
+    scales: () => deviceSettings.scales(),
+    relays: () => deviceSettings.relays(),
+    onReading: (e) => broadcastEvent('devices:scaleReading', e),
+    onError: (e) => broadcastEvent('devices:error', e),
+    scaleOptions: { openPort: () => port as unknown as PortLike },
+  });
+  scales = station.scales;
   const devices = devicesHandlers({
-    settings: createDeviceSettings(memoryStore()),
-    scales,
+    settings: deviceSettings,
+    station,
     agent: () => ({ url: 'http://127.0.0.1:9527', running: true }),
     listPorts: async () => [{ path: '/dev/ttyUSB0', manufacturer: 'FTDI' }],
   });
@@ -120,5 +123,21 @@ describe('device IPC handlers', () => {
 
   it('tells where the print agent listens', async () => {
     expect(await invoke('devices:getPrintAgent')).toEqual({ url: 'http://127.0.0.1:9527', running: true });
+  });
+
+  it('keeps relays and fill settings, refusing invalid ones, and answers the fill calls with reasons', async () => {
+    const relay = { name: '充装1号阀', path: '/dev/ttyUSB1', baudRate: 9600, unitId: 1, coil: 0, normallyOpen: true, watchdogSeconds: 2 };
+    expect(await invoke('devices:saveRelays', [relay])).toEqual([relay]);
+    expect(await invoke('devices:listRelays')).toEqual([relay]);
+    await expect(invoke('devices:saveRelays', [{ ...relay, coil: -1 }])).rejects.toThrow('线圈地址应为 0–255');
+    await expect(invoke('devices:saveRelays', [relay, { ...relay, name: '2号' }])).rejects.toThrow('同一串口、站号和线圈');
+    const fill = { scale: '/dev/ttyUSB0', relay: '充装1号阀', allowanceKg: 0.3, silenceSeconds: 2 };
+    expect(await invoke('devices:saveFillStations', [fill])).toEqual([fill]);
+    await expect(invoke('devices:saveFillStations', [{ ...fill, relay: '没有' }])).rejects.toThrow('未配置继电器「没有」');
+    await expect(invoke('fill:start', { fillId: 'f1' })).rejects.toThrow('充装参数无效');
+    const req = { fillId: 'f1', code: 'A1', scale: '/dev/ttyUSB0', relay: '没有的阀', tareKg: 30, targetNetKg: 15, allowanceKg: 0.2, toleranceKg: 0.5, maxSeconds: 60, silenceSeconds: 2 };
+    await expect(invoke('fill:start', req)).rejects.toThrow('未配置继电器「没有的阀」');
+    await expect(invoke('fill:state', 'nope')).rejects.toThrow('没有这次充装');
+    await expect(invoke('devices:scaleLatest', '/dev/ttyUSB9')).rejects.toThrow('未配置电子秤');
   });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { APP_ENTRY_URL, devRendererUrl } from './app-origin';
 import { connectionHandlers } from './connection.handlers';
 import { buildCsp } from './csp';
-import { startDevices } from './devices.handlers';
+import { releaseRelaysBeforeQuit, startDevices } from './devices.handlers';
 import { broadcastEvent, registerIpcHandlers } from './ipc';
 import { rendererDir } from './paths';
 import { handleAppProtocol, registerAppScheme } from './protocol';
@@ -49,8 +49,10 @@ if (!claimSingleInstance(() => BrowserWindow.getAllWindows()[0])) {
     stopBeforeQuit(standalone);
     handleAppProtocol(rendererDir(), currentCsp);
     hardenDefaultSession({ devUrl, currentCsp });
+    const devices = startDevices(() => settings.getServerUrl());
+    releaseRelaysBeforeQuit(app, devices.station);
     registerIpcHandlers(
-      { ...windowHandlers(), ...settingsHandlers(settings, () => app.getVersion()), ...startDevices(() => settings.getServerUrl()), ...updaterHandlers(updater),
+      { ...windowHandlers(), ...settingsHandlers(settings, () => app.getVersion()), ...devices.handlers, ...updaterHandlers(updater),
         ...connectionHandlers({ settings, standalone }) },
       { devUrl },
     );

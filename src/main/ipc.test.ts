@@ -3,7 +3,7 @@ import { INVOKE_CHANNELS, SEND_CHANNELS } from '../shared/ipc';
 import { BrowserWindow, ipcMain, resetElectronFake } from './electron.fake';
 import { devicesHandlers } from './devices.handlers';
 import { createDeviceSettings } from './devices/device-settings';
-import { ScaleManager } from './devices/scales/scale-manager';
+import { DeviceStation } from './devices/fill/device-station';
 import { connectionHandlers } from './connection.handlers';
 import { broadcastEvent, registerIpcHandlers, sendEvent, type IpcHandlers } from './ipc';
 import { createSettings, type KeyValueStore } from './settings';
@@ -25,7 +25,7 @@ function wire(devUrl?: string) {
   const settings = createSettings(memoryStore(), (url) => broadcastEvent('app:serverUrlChanged', url));
   const devices = devicesHandlers({
     settings: createDeviceSettings(memoryStore()),
-    scales: new ScaleManager({ reading: () => {}, error: () => {} }),
+    station: new DeviceStation({ scales: () => [], relays: () => [] }),
     agent: () => ({ url: 'http://127.0.0.1:9527', running: true }),
   });
   const updater = createUpdater({

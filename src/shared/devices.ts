@@ -136,6 +136,22 @@ export interface PrintAgentInfo {
   error?: string;
 }
 
+/** Relay boards (issue 34): usual RS-485 rates, and the limits of the 设备设置 relay and fill fields. */
+export const RELAY_BAUD_RATES = [2400, 4800, 9600, 19200, 38400, 57600, 115200] as const;
+export const RELAY_LIMITS = {
+  unitId: { min: 1, max: 247 },
+  coil: { min: 0, max: 255 },
+  /** The Waveshare flash value is 16-bit in 100 ms steps: 0x7FFF = 3276.7 s; 0 = no watchdog. */
+  watchdogSeconds: { min: 0, max: 3276 },
+  allowanceKg: { min: 0, max: 100 },
+  silenceSeconds: { min: 0.1, max: 60 },
+} as const;
+/** A test pulse of the relay on 设备设置 (测试): what the board read back while on. */
+export interface RelayTestResult {
+  relay: string;
+  readBack: boolean;
+}
+
 /** Default local print agent port (PRINT_AGENT_PORT overrides it). */
 export const PRINT_AGENT_DEFAULT_PORT = 9527;
 

@@ -5,9 +5,11 @@ import type {
   PrinterConfig,
   PrintResult,
   ScaleConfig,
+  RelayTestResult,
   ScaleReadingEvent,
   SerialPortSummary,
 } from './devices';
+import type { FillStartRequest, FillState, FillStationConfig, RelayConfig } from './fill-cycle';
 import type { ConnectionState, ServerProbe, StandaloneSettings } from './connection';
 import type { UpdateChannel, UpdateState } from './updates';
 
@@ -45,6 +47,20 @@ export interface IpcInvokeContract {
   'devices:openScale': { args: [config: ScaleConfig]; result: void };
   'devices:closeScale': { args: [path: string]; result: void };
   'devices:getPrintAgent': { args: []; result: PrintAgentInfo };
+  /** The latest reading of a configured or open scale (null before one); the station's live weight. */
+  'devices:scaleLatest': { args: [path: string]; result: ScaleReadingEvent | null };
+  /** Permission relays (Modbus RTU coils) and the per-scale fill settings of this workstation (设备设置). */
+  'devices:listRelays': { args: []; result: RelayConfig[] };
+  'devices:saveRelays': { args: [relays: RelayConfig[]]; result: RelayConfig[] };
+  /** 测试: a configured relay's name, or one not saved yet; the coil on for half a second, then off. */
+  'devices:testRelay': { args: [relay: string | RelayConfig]; result: RelayTestResult };
+  'devices:listFillStations': { args: []; result: FillStationConfig[] };
+  'devices:saveFillStations': { args: [stations: FillStationConfig[]]; result: FillStationConfig[] };
+  /** The fill cycle (issue 34, src/shared/fill-cycle.ts): grant after the gate allowed; a repeated fillId answers the same cycle. */
+  'fill:start': { args: [request: FillStartRequest]; result: FillState };
+  /** The cycle's state; every call is the station's heartbeat (FILL_HEARTBEAT_SECONDS). */
+  'fill:state': { args: [fillId: string]; result: FillState };
+  'fill:cancel': { args: [fillId: string, reason: 'cancelled' | 'suspended']; result: FillState };
   /** Desktop updates (src/main/updater.ts): the current state, a check now, the channel, install now. */
   'updates:getState': { args: []; result: UpdateState };
   'updates:check': { args: []; result: UpdateState };
@@ -89,6 +105,15 @@ export const INVOKE_CHANNELS = [
   'devices:openScale',
   'devices:closeScale',
   'devices:getPrintAgent',
+  'devices:scaleLatest',
+  'devices:listRelays',
+  'devices:saveRelays',
+  'devices:testRelay',
+  'devices:listFillStations',
+  'devices:saveFillStations',
+  'fill:start',
+  'fill:state',
+  'fill:cancel',
   'updates:getState',
   'updates:check',
   'updates:setChannel',

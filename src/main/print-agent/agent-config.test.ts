@@ -19,4 +19,18 @@ describe('standalone print agent configuration', () => {
     expect(config.printers).toEqual([{ name: 'TSC', lang: 'tspl', transport: 'tcp', address: '10.0.0.5:9100', dpi: 203 }]);
     expect(() => readAgentConfig({ PRINT_AGENT_PRINTERS: '[{"name":"x","lang":"pcl"}]' })).toThrow('语言无效');
   });
+
+  it('reads scales, relays and fill stations, and checks the fill station names a relay', () => {
+    const relay = { name: '充装1号阀', path: '/dev/ttyUSB1', baudRate: 9600, unitId: 1, coil: 0, normallyOpen: true, watchdogSeconds: 2 };
+    const config = readAgentConfig({
+      PRINT_AGENT_SCALES: JSON.stringify([{ path: '/dev/ttyUSB0', protocol: 'yaohua-a9', baudRate: 9600 }]),
+      PRINT_AGENT_RELAYS: JSON.stringify([relay]),
+      PRINT_AGENT_FILL_STATIONS: JSON.stringify([{ scale: '/dev/ttyUSB0', relay: '充装1号阀', allowanceKg: 0.3, silenceSeconds: 2 }]),
+    });
+    expect(config.scales).toEqual([{ path: '/dev/ttyUSB0', protocol: 'yaohua-a9', baudRate: 9600 }]);
+    expect(config.relays).toEqual([relay]);
+    expect(config.fillStations).toEqual([{ scale: '/dev/ttyUSB0', relay: '充装1号阀', allowanceKg: 0.3, silenceSeconds: 2 }]);
+    expect(() => readAgentConfig({ PRINT_AGENT_RELAYS: JSON.stringify([{ ...relay, unitId: 0 }]) })).toThrow('站号应为 1–247');
+    expect(() => readAgentConfig({ PRINT_AGENT_FILL_STATIONS: JSON.stringify([{ scale: '/dev/ttyUSB0', relay: 'x', allowanceKg: 0, silenceSeconds: 2 }]) })).toThrow('未配置继电器「x」');
+  });
 });

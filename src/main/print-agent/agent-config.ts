@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { PRINT_AGENT_DEFAULT_PORT, PRINTER_LANGS, PRINTER_TRANSPORTS, type PrinterConfig } from '../../shared/devices';
+import { PRINT_AGENT_DEFAULT_PORT, PRINTER_LANGS, PRINTER_TRANSPORTS, type PrinterConfig, type ScaleConfig } from '../../shared/devices';
+import type { FillStationConfig, RelayConfig } from '../../shared/fill-cycle';
+import { checkFillStations, checkRelays, checkScale } from '../devices/device-settings';
 
 /**
  * Configuration of the standalone agent (`npm run print-agent`), from the environment:
@@ -7,6 +9,10 @@ import { PRINT_AGENT_DEFAULT_PORT, PRINTER_LANGS, PRINTER_TRANSPORTS, type Print
  *   PRINT_AGENT_ORIGINS        comma-separated origins allowed to call it, e.g. http://10.0.0.2:8080
  *   PRINT_AGENT_PRINTERS_FILE  JSON file: [{ "name", "lang", "transport", "address", "dpi" }]
  *   PRINT_AGENT_PRINTERS       the same JSON inline
+ * The filling point (issue 34), each as a JSON file (…_FILE) or inline, same fields as 设备设置:
+ *   PRINT_AGENT_SCALES         [{ "path", "protocol", "baudRate", "stableCount"? }]   opened at start
+ *   PRINT_AGENT_RELAYS         [{ "name", "path", "baudRate", "unitId", "coil", "normallyOpen", "watchdogSeconds" }]
+ *   PRINT_AGENT_FILL_STATIONS  [{ "scale", "relay", "allowanceKg", "silenceSeconds" }]
  * Inside the desktop app the port comes from PRINT_AGENT_PORT too, the origin is the configured
  * server URL and the printers are those on the 设备设置 screen.
  */
@@ -14,6 +20,9 @@ export interface AgentConfig {
   port: number;
   origins: string[];
   printers: PrinterConfig[];
+  scales: ScaleConfig[];
+  relays: RelayConfig[];
+  fillStations: FillStationConfig[];
 }
 
 export function agentPort(env: NodeJS.ProcessEnv = process.env): number {
@@ -40,5 +49,16 @@ export function readAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConf
   let printers: PrinterConfig[] = [];
   if (env.PRINT_AGENT_PRINTERS_FILE) printers = checkPrinters(JSON.parse(readFileSync(env.PRINT_AGENT_PRINTERS_FILE, 'utf8')));
   else if (env.PRINT_AGENT_PRINTERS) printers = checkPrinters(JSON.parse(env.PRINT_AGENT_PRINTERS));
-  return { port: agentPort(env), origins, printers };
+  const list = (name: string): unknown => {
+    const file = env[`${name}_FILE`];
+    if (file) return JSON.parse(readFileSync(file, 'utf8'));
+    const inline = env[name];
+    return inline ? JSON.parse(inline) : [];
+  };
+  const scalesRaw = list('PRINT_AGENT_SCALES');
+  if (!Array.isArray(scalesRaw)) throw new Error('电子秤配置应为数组');
+  const scales = scalesRaw.map((s) => checkScale(s as Partial<ScaleConfig>));
+  const relays = checkRelays(list('PRINT_AGENT_RELAYS'));
+  const fillStations = checkFillStations(list('PRINT_AGENT_FILL_STATIONS'), relays);
+  return { port: agentPort(env), origins, printers, scales, relays, fillStations };
 }

@@ -15,9 +15,6 @@ import { RollbackDialog } from './RollbackDialog';
 import { SuspendDialog } from './SuspendDialog';
 import { VacuumStation } from './VacuumStation';
 
-/** 停止充装 / 恢复充装 (issue 34). */
-const SUSPEND_KEY = 'produce:suspend' as PermissionKey;
-
 type StationName = 'vacuum' | 'pick' | 'fill' | 'metage';
 const STATIONS: { name: StationName; label: MessageKey; permission: PermissionKey }[] = [
   { name: 'vacuum', label: 'production.station.vacuum', permission: 'produce:vacuum' },
@@ -49,7 +46,7 @@ export default function ProductionPage() {
           </Tabs>
         )}
         <Box sx={{ flex: 1 }} />
-        <HasPermission keys={[SUSPEND_KEY]}>
+        <HasPermission keys={['produce:suspend']}>
           <Button variant="outlined" color="error" sx={{ mr: 1 }} onClick={() => setSuspension(true)}>{t('production.suspension')}</Button>
         </HasPermission>
         <HasPermission keys={['produce:rollback']}>

@@ -1,7 +1,6 @@
 import { PRODUCTION, TRACE } from '@shared/api/production';
 import { api } from '@renderer/store/api';
 import { mutationOf, queryOf } from '@renderer/store/endpoints';
-import { FILL_API } from './fillApi';
 
 /**
  * What a status change makes stale: the production records and timelines, and every cylinder list with
@@ -21,13 +20,13 @@ export const productionApi = api.injectEndpoints({
     fillingScan: mutationOf(b, PRODUCTION.fillingScan, { silent: true }),
     filling: mutationOf(b, PRODUCTION.filling, { tags: [...MOVED], silent: true, afterPaint: true }),
     /** The fill cycle (issue 34): a fill that did not end at its target, the decision at the next scan, the suspension poll. */
-    fillInterrupted: mutationOf(b, FILL_API.fillInterrupted, { tags: [...MOVED], silent: true, afterPaint: true }),
-    fillDecision: mutationOf(b, FILL_API.fillDecision, { tags: [...MOVED], silent: true, afterPaint: true }),
+    fillInterrupted: mutationOf(b, PRODUCTION.fillInterrupted, { tags: [...MOVED], silent: true, afterPaint: true }),
+    fillDecision: mutationOf(b, PRODUCTION.fillDecision, { tags: [...MOVED], silent: true, afterPaint: true }),
     /** Asked every half second while a fill runs: a mutation so each poll asks afresh. */
-    fillSuspension: mutationOf(b, FILL_API.suspension, { silent: true }),
-    suspensions: queryOf(b, FILL_API.suspension, { tags: ['Suspension'] }),
-    suspend: mutationOf(b, FILL_API.suspend, { tags: ['Suspension'] }),
-    resume: mutationOf(b, FILL_API.resume, { tags: ['Suspension'] }),
+    fillSuspension: mutationOf(b, PRODUCTION.suspension, { silent: true }),
+    suspensions: queryOf(b, PRODUCTION.suspension, { tags: ['Suspension'] }),
+    suspend: mutationOf(b, PRODUCTION.suspend, { tags: ['Suspension'] }),
+    resume: mutationOf(b, PRODUCTION.resume, { tags: ['Suspension'] }),
     testScan: mutationOf(b, PRODUCTION.testScan, { silent: true }),
     testResult: mutationOf(b, PRODUCTION.testResult, { tags: [...MOVED], silent: true, afterPaint: true }),
     metageScan: mutationOf(b, PRODUCTION.metageScan, { silent: true }),

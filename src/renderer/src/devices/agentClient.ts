@@ -1,4 +1,5 @@
-import { PRINT_AGENT_DEFAULT_PORT, testLabelJob, type LabelJob, type PrintResult } from '@shared/devices';
+import { PRINT_AGENT_DEFAULT_PORT, testLabelJob, type LabelJob, type PrintResult, type ScaleReadingEvent } from '@shared/devices';
+import type { FillStartRequest, FillState, FillStationConfig } from '@shared/fill-cycle';
 
 /**
  * The local print agent seen from a plain browser: the desktop app (or `npm run print-agent`) listens
@@ -30,11 +31,11 @@ export class AgentUnreachableError extends Error {
   }
 }
 
-async function call<T>(url: string, init?: RequestInit): Promise<T> {
+async function call<T>(url: string, init?: RequestInit, timeoutMs = 20_000): Promise<T> {
   let res: Response;
   let body: AgentEnvelope<T> | null;
   try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(20_000) });
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     body = (await res.json().catch(() => null)) as AgentEnvelope<T> | null;
   } catch {
     throw new AgentUnreachableError();
@@ -60,4 +61,28 @@ export function printJobThroughAgent(agentUrl: string, job: LabelJob): Promise<P
 
 export function printTestThroughAgent(agentUrl: string, printer: string, now = new Date()): Promise<PrintResult> {
   return printJobThroughAgent(agentUrl, testLabelJob(printer, now.toLocaleString('zh-CN', { hour12: false })));
+}
+
+const base = (agentUrl: string) => agentUrl.replace(/\/+$/, '');
+const postJson = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+/** The filling point through the device agent (issue 34). Polls are short: the agent's heartbeat window is 3 s. */
+export function startFillThroughAgent(agentUrl: string, request: FillStartRequest): Promise<FillState> {
+  return call(`${base(agentUrl)}/fill/start`, postJson(request), 5000);
+}
+
+export function fillStateThroughAgent(agentUrl: string, fillId: string): Promise<FillState> {
+  return call(`${base(agentUrl)}/fill/state?fillId=${encodeURIComponent(fillId)}`, undefined, 2000);
+}
+
+export function cancelFillThroughAgent(agentUrl: string, fillId: string, reason: 'cancelled' | 'suspended'): Promise<FillState> {
+  return call(`${base(agentUrl)}/fill/cancel`, postJson({ fillId, reason }), 5000);
+}
+
+export function fillStationsThroughAgent(agentUrl: string): Promise<FillStationConfig[]> {
+  return call(`${base(agentUrl)}/fill/stations`, undefined, 5000);
+}
+
+export function scaleLatestThroughAgent(agentUrl: string, path: string): Promise<ScaleReadingEvent | null> {
+  return call(`${base(agentUrl)}/scale/latest?path=${encodeURIComponent(path)}`, undefined, 2000);
 }

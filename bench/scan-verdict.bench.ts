@@ -183,7 +183,7 @@ async function main() {
         // Scan first (issue 34): timed to the granted permission; the fill runs to its record outside the span.
         name: '充装', scanLabel: '扫码充装', timedKind: 'granted',
         open: async (p) => {
-          await configureFillStation(p, { agentUrl: rig!.agent.url, workstation: 'BENCH-充装', scalePath: rig!.agent.scalePath, relayName: rig!.agent.relayName });
+          await configureFillStation(p, { agentUrl: rig!.agent.url, workstation: 'BENCH-充装' });
           await tab('/produce/produce', '充装')(p);
           await p.getByLabel('充装介质').click();
           await p.getByRole('option', { name: gasName, exact: true }).click();

@@ -90,7 +90,7 @@ async function scan(page: Page, code: string) {
 
 async function openStation(page: Page) {
   await signIn(page, ADMIN.username, ADMIN.password);
-  await configureFillStation(page, { agentUrl: agent.url, workstation: WORKSTATION, scalePath: agent.scalePath, relayName: agent.relayName, printer: `tcp://127.0.0.1:${printer.port}?lang=tspl`, template: `充装标签${RUN}` });
+  await configureFillStation(page, { agentUrl: agent.url, workstation: WORKSTATION, printer: `tcp://127.0.0.1:${printer.port}?lang=tspl`, template: `充装标签${RUN}` });
   await page.goto('/produce/produce');
   await page.getByRole('tab', { name: '充装', exact: true }).click();
   await page.getByLabel('充装介质').click();

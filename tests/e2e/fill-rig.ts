@@ -154,14 +154,16 @@ export interface DeviceAgent {
  * The standalone device agent (`npm run print-agent`) with the scale and the relay in its configuration, on a free
  * port (it prints its address when listening).
  */
-export async function startDeviceAgent(o: { origin: string; scalePath: string; relayPath: string; relayName: string; coil: number; printerPort?: number }): Promise<DeviceAgent> {
+export async function startDeviceAgent(o: { origin: string; scalePath: string; relayPath: string; relayName: string; coil: number; printerPort?: number; allowanceKg?: number; watchdogSeconds?: number }): Promise<DeviceAgent> {
   const env = {
     ...process.env,
     PRINT_AGENT_PORT: '0',
     PRINT_AGENT_ORIGINS: o.origin,
     ...(o.printerPort ? { PRINT_AGENT_PRINTERS: JSON.stringify([{ name: '充装标签机', lang: 'tspl', transport: 'tcp', address: `127.0.0.1:${o.printerPort}` }]) } : {}),
     PRINT_AGENT_SCALES: JSON.stringify([{ path: o.scalePath, protocol: 'yaohua-a9', baudRate: 9600 }]),
-    PRINT_AGENT_RELAYS: JSON.stringify([{ name: o.relayName, path: o.relayPath, baudRate: 9600, unitId: 1, coil: o.coil, normallyOpen: true, watchdogSeconds: 0 }]),
+    PRINT_AGENT_RELAYS: JSON.stringify([{ name: o.relayName, path: o.relayPath, baudRate: 9600, unitId: 1, coil: o.coil, normallyOpen: true, watchdogSeconds: o.watchdogSeconds ?? 0 }]),
+    // The filling point a browser station gets from the agent (GET /fill/stations).
+    PRINT_AGENT_FILL_STATIONS: JSON.stringify([{ scale: o.scalePath, relay: o.relayName, allowanceKg: o.allowanceKg ?? 0.2, silenceSeconds: 3 }]),
   };
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main/print-agent/cli.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
@@ -187,10 +189,10 @@ export async function startDeviceAgent(o: { origin: string; scalePath: string; r
 }
 
 /**
- * This browser's 充装 station (设备设置): the device agent's address, the workstation name, the filling scale and its
- * permission relay, and the label printed after each fill.
+ * This browser's 充装 station (设备设置): the device agent's address (its filling point — scale, relay, allowance —
+ * comes from the agent's configuration), the workstation name, and the label printed after each fill.
  */
-export async function configureFillStation(page: Page, o: { agentUrl: string; workstation: string; scalePath: string; relayName: string; printer?: string; template?: string }) {
+export async function configureFillStation(page: Page, o: { agentUrl: string; workstation: string; printer?: string; template?: string }) {
   await page.evaluate((url) => localStorage.setItem('PRINT_AGENT_URL', url), o.agentUrl);
   await page.goto('/Setting/machine');
   await page.getByLabel('工作站名称').fill(o.workstation);
@@ -201,10 +203,4 @@ export async function configureFillStation(page: Page, o: { agentUrl: string; wo
     await page.getByRole('option', { name: o.template }).click();
     await print.getByLabel('标签打印机').fill(o.printer);
   }
-  // The fill settings beside the scale (设备设置 → 充装控制).
-  const fill = page.getByTestId('fill-settings');
-  await fill.getByLabel('充装秤').fill(o.scalePath);
-  await fill.getByLabel('充装许可继电器').fill(o.relayName);
-  await fill.getByLabel('提前量（kg）').fill('0.2');
-  await fill.getByLabel('无读数停止（秒）').fill('3');
 }

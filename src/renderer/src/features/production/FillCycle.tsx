@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import type { FillPreview } from '@shared/api/production';
-import { FILL_HEARTBEAT_SECONDS, type FillEndReason, type FillState } from '@shared/fill-cycle';
+import { FILL_HEARTBEAT_SECONDS, type FillState } from '@shared/fill-cycle';
 import { deviceErrorText } from '@renderer/devices/devices';
 import { useT } from '@renderer/i18n/useT';
-import { fillDevice } from './fillDevice';
+import { fillDevice, type StationCancel } from './fillDevice';
 import { productionApi } from './productionApi';
 
 /** One fill at the filling scale, from the granted permission to its end. */
@@ -90,12 +90,17 @@ export function FillCycleBox({ cycle, onEnd }: { cycle: Cycle; onEnd: (state: Fi
     })();
     return () => {
       stop = true;
-      // The station closes (a switch of tabs, a reload) mid-fill: the permission is withdrawn now, not at the heartbeat's end.
-      if (!ended.current) void fillDevice.cancel(cycle.fillId, 'stationLost').catch(() => undefined);
+      // The station closes (a switch of tabs) mid-fill: the permission is withdrawn now, not at the heartbeat's end,
+      // and the fill is recorded as interrupted with the weight last seen.
+      if (!ended.current) {
+        ended.current = true;
+        void fillDevice.cancel(cycle.fillId, 'cancelled').catch(() => undefined);
+        onEndRef.current({ ...latest.current, phase: 'aborted', reason: 'cancelled', releasedAt: latest.current.releasedAt ?? new Date().toISOString() }, null);
+      }
     };
   }, [cycle.fillId, cycle.materialId, askSuspension]);
 
-  const cancel = (reason: FillEndReason) => {
+  const cancel = (reason: StationCancel) => {
     void fillDevice.cancel(cycle.fillId, reason).then(setState, (e: unknown) => setProblem(deviceErrorText(e)));
   };
 

@@ -252,7 +252,7 @@ describe('充装 — the fill cycle at the filling scale', { timeout: 60_000 }, 
 describe('充装管理 — 停止充装 / 恢复充装', { timeout: 60_000 }, () => {
   it('a supervisor stops filling at one workstation with a reason, sees it in force and resumes it', async () => {
     const nav = adminNav();
-    storeSession({ ...nav, promise: [...nav.promise, 'produce:suspend'] }, '李主管');
+    storeSession(nav, '李主管');
     localStorage.setItem('WORKSTATION', '充装一号工位');
     const inForce: Suspension[] = [];
     const adapter = serve((c) => {
@@ -281,6 +281,8 @@ describe('充装管理 — 停止充装 / 恢复充装', { timeout: 60_000 }, ()
   });
 
   it('is not offered without produce:suspend', async () => {
+    const nav = adminNav();
+    storeSession({ ...nav, promise: nav.promise.filter((k) => k !== 'produce:suspend') }, '充装员');
     serve(() => undefined);
     renderScreen('/produce/produce');
     await openFill();

@@ -1,4 +1,9 @@
-import type { FillEndReason, FillStartRequest, FillState, FillStationConfig } from '@shared/fill-cycle';
+import { useEffect, useState } from 'react';
+import type { FillStartRequest, FillState, FillStationConfig } from '@shared/fill-cycle';
+import { cancelFill, fillState, fillStations, startFill } from '@renderer/devices/devices';
+
+/** What the station may ask the device side to end a fill with (the others are the device side's own fail-safes). */
+export type StationCancel = 'cancelled' | 'suspended';
 
 /**
  * The 充装 station's side of the fill cycle's device half (src/shared/fill-cycle.ts): the permission relay and the
@@ -9,19 +14,23 @@ export interface FillDevice {
   start(request: FillStartRequest): Promise<FillState>;
   /** Each poll is also the station's heartbeat (FILL_HEARTBEAT_SECONDS). */
   state(fillId: string): Promise<FillState>;
-  cancel(fillId: string, reason: FillEndReason): Promise<FillState>;
+  cancel(fillId: string, reason: StationCancel): Promise<FillState>;
 }
 
-const missing = (): Promise<never> => Promise.reject(new Error('本机没有充装控制（设备设置）'));
+export const fillDevice: FillDevice = { start: startFill, state: fillState, cancel: cancelFill };
 
-/** Replaced by the devices client when the device half is merged. */
-export const fillDevice: FillDevice = {
-  start: missing,
-  state: missing,
-  cancel: missing,
-};
-
-/** The station's fill configuration (设备设置: scale, relay, allowance, silence), or null when it has none. */
+/**
+ * This workstation's filling point (设备设置 in the desktop app, the device agent's configuration in a browser): the
+ * first one configured, or null when there is none (or no agent answers) — the station then works as before.
+ */
 export function useFillConfig(): FillStationConfig | null {
-  return null;
+  const [config, setConfig] = useState<FillStationConfig | null>(null);
+  useEffect(() => {
+    let live = true;
+    fillStations().then((list) => live && setConfig(list[0] ?? null), () => live && setConfig(null));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return config;
 }

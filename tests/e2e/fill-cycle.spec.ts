@@ -22,6 +22,8 @@ const WORKSTATION = `充装秤工位${RUN}`;
 const TARE = 15.2;
 const TARGET = 14.5;
 const COIL = 3;
+/** A filler of its own (the admin role) holding a valid 气瓶充装作业人员证 for liquefied gases: a new plant asks for it. */
+const FILLER = { username: `filler${RUN}`.toLowerCase(), password: 'Filler-Passw0rd' };
 
 let dir = '';
 const pairs: SocatPair[] = [];
@@ -45,8 +47,17 @@ test.beforeAll(async ({ request, baseURL }) => {
     origin: baseURL!, scalePath: scaleApp, relayPath: relayApp, relayName: '充装阀', coil: COIL, printerPort: printer.port,
   });
 
-  token = await apiLogin(request, ADMIN.username, ADMIN.password);
+  const admin = await apiLogin(request, ADMIN.username, ADMIN.password);
   const ok = (r: { body: { code: number; msg: string } }, what: string) => expect(r.body.code, `${what}: ${r.body.msg}`).toBe(0);
+  const roles = await api<Array<{ id: number; roleCode: string }>>(request, 'POST', '/role/list', { token: admin, data: {} });
+  const expiry = new Date(Date.now() + 2 * 365 * 86_400_000).toISOString().slice(0, 10);
+  ok(await api(request, 'POST', '/user/save', {
+    token: admin, data: {
+      username: FILLER.username, name: `充装工${RUN}`, password: FILLER.password, roleIds: [roles.body.data.find((r) => r.roleCode === 'admin')!.id],
+      mustChangePassword: false, fillerCertNo: `TS${RUN}`, fillerCertExpiry: expiry, fillerCertCategories: ['liquefied'],
+    },
+  }), 'filler');
+  token = await apiLogin(request, FILLER.username, FILLER.password);
   const gas = await api<{ id: number }>(request, 'POST', '/material/save', {
     token, data: { materialName: GAS, code: `C3${RUN}`, category: 'liquefied', targetNetWeight: TARGET, weightTolerance: 0.5 },
   });
@@ -89,7 +100,7 @@ async function scan(page: Page, code: string) {
 }
 
 async function openStation(page: Page) {
-  await signIn(page, ADMIN.username, ADMIN.password);
+  await signIn(page, FILLER.username, FILLER.password);
   await configureFillStation(page, { agentUrl: agent.url, workstation: WORKSTATION, printer: `tcp://127.0.0.1:${printer.port}?lang=tspl`, template: `充装标签${RUN}` });
   await page.goto('/produce/produce');
   await page.getByRole('tab', { name: '充装', exact: true }).click();

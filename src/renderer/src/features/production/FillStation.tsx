@@ -150,12 +150,13 @@ export function FillStation() {
     const body = baseBody(code);
     return station.run(code, async (scanId): Promise<Verdict> => {
       const preview = await check({ code, materialId: gasId }).unwrap();
-      if (!preview.allowed) return refusedBy(code, preview);
       const preFill = preview.fill;
-      if (preFill?.interrupted) {
+      // An open interruption is the gate's last reason: alone, it is a question for the operator, not a refusal.
+      if (preFill?.interrupted && !preFill.suspended && preview.reasons.length <= 1) {
         setDecision({ code, interruption: preFill.interrupted });
         return { kind: 'pending', code, title: t('production.fillInterruptedAsk', { code }), note: interruptionNote(preFill.interrupted) };
       }
+      if (!preview.allowed) return refusedBy(code, preview);
       if (!preFill || preFill.tareKg === null) return { kind: 'refused', code, title: t('production.fillNoTare', { code }) };
       if (preFill.targetNetKg === null) return { kind: 'refused', code, title: t('production.fillNoTarget', { code, gas: gas?.materialName ?? '' }) };
       const { tareKg, targetNetKg } = preFill;

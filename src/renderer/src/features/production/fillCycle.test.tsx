@@ -203,7 +203,12 @@ describe('充装 — the fill cycle at the filling scale', { timeout: 60_000 }, 
     let interrupted = false;
     const adapter = serve((c) => {
       if (c.url === '/produce/fillingScan') {
-        return ok(allowed('GP0205', interrupted ? { interrupted: { reason: 'cancelled', netKg: 3.1, at: '2026-11-27 08:02', operator: '张三', workstation: '充装一号工位' } } : {}));
+        // As the server says it: the open interruption is the gate's one reason.
+        if (!interrupted) return ok(allowed('GP0205'));
+        return ok({
+          ...allowed('GP0205', { interrupted: { reason: 'cancelled', netKg: 3.1, at: '2026-11-27 08:02', operator: '张三', workstation: '充装一号工位' } }),
+          allowed: false, reasons: ['气瓶 GP0205 上次充装中断，请选择重新充装或转待分析'],
+        });
       }
       if (c.url === '/produce/fillInterrupted') return (interrupted = true), ok(result('GP0205', 3, 3, '气瓶 GP0205 充装中断，已记录', { action: 'fillInterrupted' }));
       if (c.url === '/produce/fillDecision') return (interrupted = false), ok(result('GP0205', 3, 3, '气瓶 GP0205 重新充装', { action: 'fillDecision' }));

@@ -32,6 +32,7 @@ import { createDb } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { ensureSeed } from '../src/server/db/seed';
 import { hashPassword } from '../src/server/lib/password';
+import { GAS_CATEGORIES } from '../src/shared/api/material';
 import { hasSocat, startSocatPair, type SocatPair } from '../tests/devices/socat-pair';
 import { configureFillStation, startDeviceAgent, startFillingScale, startRelayBoard, type DeviceAgent, type FillingScale, type RelayBoard } from '../tests/e2e/fill-rig';
 import { freePort } from '../tests/server/free-port';
@@ -244,6 +245,9 @@ async function prepareDatabase(db: ReturnType<typeof createDb>) {
   await sql`insert into user_roles (user_id, role_id)
     select u.id, r.id from users u, roles r where u.username = ${BENCH_USER.username} and r.role_code = 'admin'
     on conflict do nothing`.execute(db);
+  // 领瓶 and 充装 ask the filler for a valid 气瓶充装作业人员证 (issue 34; on for a new plant).
+  await db.updateTable('users').set({ filler_cert_no: 'BENCH-TS', filler_cert_expiry: sql<string>`current_date + 3650`, filler_cert_categories: GAS_CATEGORIES.map((c) => c.code) })
+    .where('username', '=', BENCH_USER.username).execute();
 }
 
 interface FillRig { agent: DeviceAgent; scale: FillingScale; relay: RelayBoard; stop: () => Promise<void> }

@@ -14,10 +14,12 @@ type Tone = 'success' | 'warning' | 'error';
 type Shown = VerdictKind | 'warning';
 const TONE: Record<Shown, Tone> = {
   ok: 'success', warning: 'warning', repeated: 'warning', failed: 'error', refused: 'error', lost: 'error', queued: 'warning',
+  granted: 'success', pending: 'warning',
 };
 const KIND_LABEL: Record<Shown, MessageKey> = {
   ok: 'production.kind.ok', warning: 'production.kind.warning', repeated: 'production.kind.repeated', failed: 'production.kind.failed',
   refused: 'production.kind.refused', lost: 'production.kind.lost', queued: 'offline.kind.queued',
+  granted: 'production.kind.granted', pending: 'production.kind.pending',
 };
 const shownKind = (v: Verdict): Shown => (v.warning && !RED.includes(v.kind) ? 'warning' : v.kind);
 

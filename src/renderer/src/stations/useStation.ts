@@ -20,9 +20,11 @@ export type { OfflineRule } from './offline';
  * ok (green), repeated (amber: already done, nothing changed), failed (red: recorded, but the cylinder
  * went to analyze), refused (red: the server or the station said no), lost (red: no answer, 重试 offered),
  * queued (已暂存, amber with its own sound: the server is away, the local checks allowed the scan and it waits
- * on this PC to be sent again).
+ * on this PC to be sent again), granted (green: the gate allowed the cylinder and a step began that ends later — the
+ * filling permission of the fill cycle; not counted, its end is), pending (amber: the station waits for the
+ * operator's decision on this cylinder before anything is done).
  */
-export type VerdictKind = 'ok' | 'repeated' | 'failed' | 'refused' | 'lost' | 'queued';
+export type VerdictKind = 'ok' | 'repeated' | 'failed' | 'refused' | 'lost' | 'queued' | 'granted' | 'pending';
 
 export interface Verdict {
   kind: VerdictKind;
@@ -141,7 +143,7 @@ export function useStation(name: string, action: StationAction): Station {
         verdict,
       };
     });
-    beep(RED.includes(verdict.kind) ? 'refused' : verdict.kind === 'queued' ? 'queued' : 'ok');
+    beep(RED.includes(verdict.kind) ? 'refused' : verdict.kind === 'queued' || verdict.kind === 'pending' ? 'queued' : 'ok');
   }, [setShift]);
 
   /** The scan checked against the local copy and kept, or refused; undefined when the copy cannot tell. */

@@ -319,7 +319,7 @@ describe('充装管理 — 充装', { timeout: 60_000 }, () => {
     expect(screen.getByLabelText('手工录入充装量（kg）')).toHaveValue('14.5');
   });
 
-  it('a compressed gas records the final pressure typed for each cylinder', async () => {
+  it('a compressed gas records the final pressure typed for each cylinder, typed before the scan or after the gate allowed it (scan first)', async () => {
     storeSession();
     localStorage.setItem('MATERIAL_WEIGHING', '4');
     const adapter = serve((c) => {
@@ -330,12 +330,23 @@ describe('充装管理 — 充装', { timeout: 60_000 }, () => {
     renderScreen('/produce/produce');
     await openStation('充装');
     expect(await screen.findByRole('combobox', { name: '充装介质' })).toHaveTextContent('氮气');
+    // Scan first: the gate answers, then the pressure is typed and confirmed.
     await scan('GP0030');
-    await waitFor(() => expect(verdict()).toHaveTextContent('没有充装压力'));
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'pending'));
+    expect(verdict()).toHaveTextContent('GP0030 允许充装：请输入充装压力后点“确认”');
+    expect(bodies(adapter, '/produce/filling')).toEqual([]);
     await userEvent.type(screen.getByLabelText('充装压力（MPa）'), '15');
-    await scan('GP0030');
+    await userEvent.click(within(screen.getByTestId('fill-pressure')).getByRole('button', { name: '确认' }));
     await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'ok'));
-    expect(bodies(adapter, '/produce/filling')).toEqual([{ code: 'GP0030', scanId: expect.stringMatching(UUID), materialId: 4, lotNo: null, filledPressure: 15 }]);
+    expect(screen.queryByTestId('fill-pressure')).not.toBeInTheDocument();
+    // Typed before the scan: one scan, as before.
+    await userEvent.type(screen.getByLabelText('充装压力（MPa）'), '15.5');
+    await scan('GP0030');
+    await waitFor(() => expect(bodies(adapter, '/produce/filling')).toHaveLength(2));
+    expect(bodies(adapter, '/produce/filling')).toEqual([
+      { code: 'GP0030', scanId: expect.stringMatching(UUID), materialId: 4, lotNo: null, filledPressure: 15 },
+      { code: 'GP0030', scanId: expect.stringMatching(UUID), materialId: 4, lotNo: null, filledPressure: 15.5 },
+    ]);
     expect(screen.getByLabelText('充装压力（MPa）')).toHaveValue('');
   });
 

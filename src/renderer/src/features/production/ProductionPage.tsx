@@ -12,6 +12,7 @@ import { ReweighStation } from './ReweighStation';
 import { PickStation } from './PickStation';
 import { ProduceRecords } from './ProduceRecords';
 import { RollbackDialog } from './RollbackDialog';
+import { SuspendDialog } from './SuspendDialog';
 import { VacuumStation } from './VacuumStation';
 
 type StationName = 'vacuum' | 'pick' | 'fill' | 'metage';
@@ -33,6 +34,7 @@ export default function ProductionPage() {
   const [chosen, setChosen] = useScreenState<StationName>('station', 'pick');
   const current = stations.find((s) => s.name === chosen) ?? stations[0];
   const [rollback, setRollback] = useState(false);
+  const [suspension, setSuspension] = useState(false);
 
   return (
     <Stack spacing={1} sx={{ minWidth: 0 }}>
@@ -44,6 +46,9 @@ export default function ProductionPage() {
           </Tabs>
         )}
         <Box sx={{ flex: 1 }} />
+        <HasPermission keys={['produce:suspend']}>
+          <Button variant="outlined" color="error" sx={{ mr: 1 }} onClick={() => setSuspension(true)}>{t('production.suspension')}</Button>
+        </HasPermission>
         <HasPermission keys={['produce:rollback']}>
           <Button variant="outlined" color="warning" onClick={() => setRollback(true)}>{t('production.rollback')}</Button>
         </HasPermission>
@@ -54,6 +59,7 @@ export default function ProductionPage() {
       {current?.name === 'metage' && <ReweighStation />}
       <ProduceRecords />
       {rollback && <RollbackDialog open onClose={() => setRollback(false)} />}
+      {suspension && <SuspendDialog open onClose={() => setSuspension(false)} />}
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import type { TextsOf } from '@renderer/i18n/messages';
 import type { TagsOf } from '@renderer/store/api';
 import type { productionMessages } from './messages';
 
-const TAGS = ['Produce', 'Trace', 'StationCount'] as const;
+const TAGS = ['Produce', 'Trace', 'StationCount', 'Suspension'] as const;
 
 declare module '@renderer/i18n/messages' {
   interface Messages extends TextsOf<typeof productionMessages> {}

@@ -19,6 +19,14 @@ export const productionApi = api.injectEndpoints({
     /** Previews change nothing: mutations only so each scan asks afresh (never a cached answer). */
     fillingScan: mutationOf(b, PRODUCTION.fillingScan, { silent: true }),
     filling: mutationOf(b, PRODUCTION.filling, { tags: [...MOVED], silent: true, afterPaint: true }),
+    /** The fill cycle (issue 34): a fill that did not end at its target, the decision at the next scan, the suspension poll. */
+    fillInterrupted: mutationOf(b, PRODUCTION.fillInterrupted, { tags: [...MOVED], silent: true, afterPaint: true }),
+    fillDecision: mutationOf(b, PRODUCTION.fillDecision, { tags: [...MOVED], silent: true, afterPaint: true }),
+    /** Asked every half second while a fill runs: a mutation so each poll asks afresh. */
+    fillSuspension: mutationOf(b, PRODUCTION.suspension, { silent: true }),
+    suspensions: queryOf(b, PRODUCTION.suspension, { tags: ['Suspension'] }),
+    suspend: mutationOf(b, PRODUCTION.suspend, { tags: ['Suspension'] }),
+    resume: mutationOf(b, PRODUCTION.resume, { tags: ['Suspension'] }),
     testScan: mutationOf(b, PRODUCTION.testScan, { silent: true }),
     testResult: mutationOf(b, PRODUCTION.testResult, { tags: [...MOVED], silent: true, afterPaint: true }),
     metageScan: mutationOf(b, PRODUCTION.metageScan, { silent: true }),

@@ -70,8 +70,12 @@ export function cancelFill(fillId: string, reason: 'cancelled' | 'suspended' = '
 }
 
 /** This workstation's filling points (scale, relay, allowance, silence) from 设备设置 or the agent's configuration. */
-export function fillStations(): Promise<FillStationConfig[]> {
-  if (window.api) return window.api.devicesListFillStations();
+export async function fillStations(): Promise<FillStationConfig[]> {
+  if (window.api) {
+    // A bridge without the filling calls (an older preload) means no filling point, not a broken screen.
+    if (typeof window.api.devicesListFillStations !== 'function') return [];
+    return window.api.devicesListFillStations();
+  }
   return fillStationsThroughAgent(savedAgentUrl());
 }
 

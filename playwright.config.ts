@@ -26,10 +26,10 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 // Specs that fill lists and move cylinders, which the other specs' counts and first pages do not expect: they run
 // after the others of their server (project 'last').
-const LAST = ['layout', 'lifecycle', 'storage-loop', 'plant-rules', 'dashboard', 'labels', 'documents', 'offline'];
-// `npm run test:e2e` (scripts/e2e.mjs) runs two Playwright processes at once, each with its own server and database
-// (E2E_GROUP 1 and 2), so no spec sees another's data or plant rules. Group 2 is listed; group 1 is every other spec,
-// new ones included. Balanced by measured time (README, development section).
+const LAST = ['layout', 'lifecycle', 'storage-loop', 'plant-rules', 'dashboard', 'labels', 'documents', 'offline', 'fill-cycle'];
+// With E2E_PROCESSES=2, `npm run test:e2e` (scripts/e2e.mjs) runs two Playwright processes at once, each with its own
+// server and database (E2E_GROUP 1 and 2), so no spec sees another's data or plant rules; CI runs one (see there).
+// Group 2 is listed; group 1 is every other spec, new ones included.
 const GROUP_2 = ['offline', 'storage-loop', 'dashboard', 'lifecycle', 'documents', 'quality', 'messages', 'permissions', 'webview', 'master-screens'];
 const group = process.env.E2E_GROUP;
 const inGroup = (name: string): boolean => !group || (group === '2') === GROUP_2.includes(name);

@@ -1,7 +1,10 @@
-// `npm run test:e2e`: the Playwright suite as two processes at once, each with its own server, embedded PostgreSQL,
-// data directory and ports (playwright.config.ts E2E_GROUP 1 and 2), after one build both servers share. Separate
-// databases rather than two workers on one: no spec sees another's cylinders, counts or plant rules, so none has to
-// be written around the others. Arguments (a spec, --grep, …) run one plain Playwright process instead.
+// `npm run test:e2e`: the Playwright suite after one build. By default one Playwright process, one server and one
+// database, the specs in order. With E2E_PROCESSES=2, two processes at once, each with its own server, embedded
+// PostgreSQL, data directory and ports (playwright.config.ts E2E_GROUP 1 and 2): no spec sees another's cylinders,
+// counts or plant rules. On the two-core CI machine (2026-11-27) two processes were no faster than one (7.3 min with a
+// third of the specs still to run): two Chromiums drawing in software and two servers on two cores slowed every test,
+// some past their bounds. CI keeps one; a machine with more cores can use two.
+// Arguments (a spec, --grep, …) always run one plain Playwright process.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -44,7 +47,7 @@ function playwrightRun(env, tag) {
   });
 }
 
-if (args.length > 0) process.exit(await playwrightRun({}, null));
+if (args.length > 0 || process.env.E2E_PROCESSES !== '2') process.exit(await playwrightRun({}, null));
 
 // Data directories of earlier runs go first, once (each Playwright process would otherwise clear the other's).
 const tmp = join(root, '.tmp');

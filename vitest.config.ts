@@ -23,11 +23,9 @@ export default defineConfig({
           // A hang bound, not a speed check: two jsdom screens share the two cores, and a screen test's first render
           // took 5–6.5 s on a run beside the Playwright suite (vitest's default bound is 5 s).
           testTimeout: 20_000,
-          // One module graph and one jsdom per worker, not per file: importing React, MUI and the app again for each
-          // of ~100 files, and a new jsdom each time, was half the suite's time (24 files: 100 s → 42 s). The files
-          // share no mocks (no vi.mock here); what a file leaves behind is reset per test (tests/setup/renderer.ts)
-          // or per mount (src/renderer/src/test/renderApp.tsx: store, sync loop, connectivity, navigation freshness).
-          isolate: false,
+          // isolate: false (one module graph and one jsdom per worker instead of per file) cut 24 files from 100 s to
+          // 42 s, and the setup resets what a test leaves in modules; but a full run still had one order-dependent
+          // failure (layout/navRefresh.test.tsx, green alone): kept isolated until that leak is found.
           include: ['src/renderer/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/renderer.ts'],
         },

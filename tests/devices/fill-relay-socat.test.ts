@@ -160,7 +160,10 @@ async function childAgent(rig: Awaited<ReturnType<typeof serialRig>>): Promise<{
 describe.skipIf(!hasSocat)('the fill cycle on real serial paths (socat): scale → agent → Modbus relay', () => {
   it('allowed: coil on, weight rises to target, coil off, done with the final net; nothing written before the start', { timeout: 20_000 }, async () => {
     const rig = await serialRig();
-    flow(rig.scale, rig.board, rig.relay.coil);
+    // 1.7 kg/s: the agent must turn the coil off within 0.4 s of 4.8 kg to stay under 5.5. The scale, the flow, the
+    // board and the agent share this process, and beside other suites its timers stall for a few hundred ms (at
+    // 3.3 kg/s, a loaded run overshot); silence is judged after 2 s here (the next test judges 0.5 s).
+    flow(rig.scale, rig.board, rig.relay.coil, 0.05);
     const agent = await inProcessAgent(rig);
 
     // The live weight for a browser station, and (refused = the station never calls start) no coil write at all.
@@ -170,17 +173,17 @@ describe.skipIf(!hasSocat)('the fill cycle on real serial paths (socat): scale �
     expect(rig.board.writes).toEqual([]);
 
     const st = station(agent.url);
-    const started = await st.start(request({ scale: rig.paths.scaleApp }));
+    const started = await st.start(request({ scale: rig.paths.scaleApp, silenceSeconds: 2 }));
     expect(started).toMatchObject({ phase: 'filling', reason: null, code: 'A0001' });
     expect(rig.board.coils[2]).toBe(true);
     expect(rig.board.writes[0]).toMatchObject({ coil: 2, kind: 'flashOn', value: 10 });
     // A repeated start of the same scan is the same cycle, not a second grant.
-    await expect(st.start(request({ scale: rig.paths.scaleApp }))).resolves.toMatchObject({ fillId: 'scan-1', grantedAt: started.grantedAt });
+    await expect(st.start(request({ scale: rig.paths.scaleApp, silenceSeconds: 2 }))).resolves.toMatchObject({ fillId: 'scan-1', grantedAt: started.grantedAt });
 
     await until(() => !rig.board.coils[2], 10_000, 'coil off at target');
     const offWrite = rig.board.writes.at(-1)!;
     expect(offWrite).toMatchObject({ coil: 2, kind: 'off' });
-    // Re-armed while filling (the fill takes ~1.5 s, re-arm every 0.3 s).
+    // Re-armed while filling (the fill takes ~3 s, re-arm every 0.3 s).
     expect(rig.board.writes.filter((w) => w.kind === 'flashOn').length).toBeGreaterThan(2);
     expect(rig.board.timerReleases).toEqual([]);
 

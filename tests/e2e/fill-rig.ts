@@ -131,7 +131,10 @@ export async function startFillingScale(path: string, valveOpen: () => boolean, 
   let last = Date.now();
   const timer = setInterval(() => {
     const now = Date.now();
-    if (valveOpen()) scale.gross += (flowKgPerSecond * (now - last)) / 1000;
+    // The rig's own clock: a tick late because this process was busy (a loaded two-core machine) counts as at most
+    // two frames, so the gross never jumps past the agent's cut-off in one frame the agent could not have seen coming
+    // (an indicator streams at its own pace; only this stand-in can stall).
+    if (valveOpen()) scale.gross += (flowKgPerSecond * Math.min(now - last, 60)) / 1000;
     last = now;
     if (port.isOpen) port.write(buildA9Frame(Math.round(scale.gross * 100) / 100));
   }, 30);

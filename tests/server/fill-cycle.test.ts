@@ -4,7 +4,7 @@ import type { FillingRow, ScanPreview, ScanResult, SuspensionState, TraceInfo } 
 import type { PageResult } from '../../src/shared/api/schema';
 import { addYears, today } from '../../src/server/lib/dates';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
-import { createGas } from './master-data-helper';
+import { createGas, stationTime } from './master-data-helper';
 
 /** Issue 34 on the server: the scan-first fill (FillPreview), the cycle's record, interrupted fills, 停止充装. */
 let t: TestApp;
@@ -40,11 +40,7 @@ async function picked(code: string, materialId = lpg): Promise<number> {
 }
 const statusOf = async (code: string) => (await t.db.selectFrom('cylinders').select('status').where('code', '=', code).executeTakeFirstOrThrow()).status;
 const scan = (code: string, materialId = lpg, ws?: string) => post<ScanPreview>('/api/produce/fillingScan', { code, materialId }, { ws });
-const p2 = (n: number) => String(n).padStart(2, '0');
-const typed = (seconds: number) => {
-  const d = new Date(Date.now() + seconds * 1000);
-  return `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())} ${p2(d.getHours())}:${p2(d.getMinutes())}:${p2(d.getSeconds())}`;
-};
+const typed = stationTime;
 
 describe('the scan-first fill', () => {
   it('fillingScan answers what the scale cycle needs: tare, the gas target and tolerance, 单次充装最长时长', async () => {

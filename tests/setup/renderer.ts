@@ -14,6 +14,7 @@ import { stopSyncForTests } from '@renderer/features/offline/sync';
 import { http } from '@renderer/http/client';
 import { loadMessages } from '@renderer/i18n/dictionaries';
 import { clearToasts } from '@renderer/notify/toast';
+import { resetScanRefreshForTests } from '@renderer/store/endpoints';
 
 // Screens load on demand (lazy chunks) and MUI X is heavy in jsdom: on a busy two-core CI machine the
 // default 1 s for findBy*/waitFor is too short and makes correct tests flaky.
@@ -43,7 +44,7 @@ registerFeatures();
 beforeAll(() => loadMessages());
 
 // What a test leaves in a module — a fake server, a running sync or reprint loop, toasts, the beep, the navigation's
-// freshness — is undone after it, and the stations' local database and print log after each file: the files must
+// freshness, the stations' pending list refresh — is undone after it, and the stations' local database and print log after each file: the files must
 // not depend on running in a fresh module graph (vitest.config.ts on isolate: false).
 afterEach(async () => {
   cleanup();
@@ -55,6 +56,7 @@ afterEach(async () => {
   http.setAdapter(undefined);
   resetNavForTests();
   resetBeepForTests();
+  resetScanRefreshForTests();
 });
 afterAll(async () => {
   await resetOfflineDbForTests();

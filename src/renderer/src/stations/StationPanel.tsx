@@ -5,7 +5,7 @@ import { alpha } from '@mui/material/styles';
 import { ScanInput } from '@renderer/components/ScanInput';
 import { useT } from '@renderer/i18n/useT';
 import type { MessageKey } from '@renderer/i18n/messages';
-import { RED, type ScanEntry, type Station, type Verdict, type VerdictKind } from './useStation';
+import { RED, useShift, useTodayCount, type ScanEntry, type Station, type Verdict, type VerdictKind } from './useStation';
 import { CYLINDER_CODE } from './scan';
 import { stationOffline } from './offline';
 
@@ -14,12 +14,12 @@ type Tone = 'success' | 'warning' | 'error';
 type Shown = VerdictKind | 'warning';
 const TONE: Record<Shown, Tone> = {
   ok: 'success', warning: 'warning', repeated: 'warning', failed: 'error', refused: 'error', lost: 'error', queued: 'warning',
-  granted: 'success', pending: 'warning',
+  granted: 'success', pending: 'warning', allowed: 'success',
 };
 const KIND_LABEL: Record<Shown, MessageKey> = {
   ok: 'production.kind.ok', warning: 'production.kind.warning', repeated: 'production.kind.repeated', failed: 'production.kind.failed',
   refused: 'production.kind.refused', lost: 'production.kind.lost', queued: 'offline.kind.queued',
-  granted: 'production.kind.granted', pending: 'production.kind.pending',
+  granted: 'production.kind.granted', pending: 'production.kind.pending', allowed: 'production.kind.allowed',
 };
 const shownKind = (v: Verdict): Shown => (v.warning && !RED.includes(v.kind) ? 'warning' : v.kind);
 
@@ -86,6 +86,11 @@ function RecentScans({ entries }: { entries: ScanEntry[] }) {
   );
 }
 
+/** The code of the station's last scan, for what a station shows below its scan field (the print bar's 补打). */
+export function LastScanned({ station, children }: { station: Station; children: (code: string | undefined) => ReactNode }) {
+  return children(useShift(station).recent[0]?.code);
+}
+
 export interface StationPanelProps {
   station: Station;
   /** The station's set-up (operator, gas, weights; type, warehouse, customer), above the scan field. */
@@ -105,7 +110,11 @@ export interface StationPanelProps {
  */
 export function StationPanel({ station, settings, onScan, below, disabled, scanLabel }: StationPanelProps) {
   const t = useT();
-  const { shift, pending } = station;
+  // Read here, not by the station: a verdict renders the panel again, while `settings` and `below` (made by the
+  // station, which is not rendered again) are left as they were.
+  const shift = useShift(station);
+  const todayCount = useTodayCount(station);
+  const { pending } = station;
   // The connection header comes with the stations' offline half (features/offline provides it).
   const OfflineHeader = stationOffline().Header;
   // The newest verdict also speaks under the scan field: a step finished after its scan (检验's 提交, 重试)
@@ -134,7 +143,7 @@ export function StationPanel({ station, settings, onScan, below, disabled, scanL
         <VerdictBox verdict={shift.verdict} />
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Typography data-testid="shift-count" sx={{ fontSize: 18 }}>
-            {t('production.todayDone')}<Box component="strong" sx={{ fontSize: 24, mx: 0.5 }}>{station.todayCount ?? '—'}</Box>{t('production.unit')}
+            {t('production.todayDone')}<Box component="strong" sx={{ fontSize: 24, mx: 0.5 }}>{todayCount ?? '—'}</Box>{t('production.unit')}
           </Typography>
           {pending && (
             <Button variant="contained" color="error" onClick={station.retry}>{t('production.retry')}</Button>

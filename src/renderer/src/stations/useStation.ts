@@ -2,7 +2,7 @@ import { useCallback, useRef, useState, type RefObject } from 'react';
 import dayjs from 'dayjs';
 import type { ScanResult, StationAction } from '@shared/api/production';
 import { beep } from '@renderer/components/ScanInput';
-import { useScreenState } from '@renderer/hooks/useScreenState';
+import { useScreenSetter, useScreenState } from '@renderer/hooks/useScreenState';
 import { useT } from '@renderer/i18n/useT';
 import { readWorkstation } from '@renderer/session/workstation';
 import { getUser } from '@renderer/session/session';
@@ -22,9 +22,11 @@ export type { OfflineRule } from './offline';
  * queued (已暂存, amber with its own sound: the server is away, the local checks allowed the scan and it waits
  * on this PC to be sent again), granted (green: the gate allowed the cylinder and a step began that ends later — the
  * filling permission of the fill cycle; not counted, its end is), pending (amber: the station waits for the
- * operator's decision on this cylinder before anything is done).
+ * operator's decision on this cylinder before anything is done), allowed (green: the gate's answer shown while the
+ * station still works on the scan — the fill cycle opening the filling valve; only ever shown in the meantime, the
+ * scan's verdict replaces it).
  */
-export type VerdictKind = 'ok' | 'repeated' | 'failed' | 'refused' | 'lost' | 'queued' | 'granted' | 'pending';
+export type VerdictKind = 'ok' | 'repeated' | 'failed' | 'refused' | 'lost' | 'queued' | 'granted' | 'pending' | 'allowed';
 
 export interface Verdict {
   kind: VerdictKind;
@@ -45,7 +47,7 @@ export interface ScanEntry extends Verdict {
   at: number;
 }
 
-interface Shift {
+export interface Shift {
   /** The day the count belongs to (YYYY-MM-DD): a new day starts again from 0. */
   day: string;
   count: number;
@@ -67,6 +69,9 @@ const isVerdict = (v: OfflineScan | Verdict): v is Verdict => 'kind' in v;
 /** No answer at all (network, timeout): the server cannot be reached. A 5xx answered, and stays 'lost'. */
 const unreachable = (e: unknown): boolean => typeof (e as { code?: unknown } | null)?.code !== 'number';
 
+/** Shows a verdict before the scan's own: the answer so far, while the station still works on the scan. */
+export type Interim = (verdict: Verdict) => void;
+
 /** A status change's answer as the station shows it. */
 export function resultVerdict(t: T, r: ScanResult, extra?: string): Verdict {
   const moved = r.fromStatus === r.toStatus ? statusLabel(t, r.toStatus) : `${statusLabel(t, r.fromStatus)} → ${statusLabel(t, r.toStatus)}`;
@@ -86,19 +91,20 @@ export function resultVerdict(t: T, r: ScanResult, extra?: string): Verdict {
 export const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
 export interface Station {
-  shift: Shift;
-  /** 今日完成: what this workstation (or user) brought through the station's action today, as the server counts it; null until known. */
-  todayCount: number | null;
+  /** The station's name (its memory on the screen: useShift) and action (its count of today: useTodayCount). */
+  name: string;
+  action: StationAction;
   /** The scan that got no answer, which 重试 sends again with the same scanId. */
   pending: { code: string } | null;
   /**
    * Runs one scan: `attempt` gets the scanId (the same one when the last scan of this code got no answer)
-   * and returns the verdict or throws the failed call's error. Resolves with the verdict it showed.
+   * and returns the verdict or throws the failed call's error. Resolves with the verdict it showed. `interim`
+   * shows an answer so far in the verdict box (not listed, not counted, no sound) until the verdict replaces it.
    * `offline` is the station's offline rule: when the server cannot be reached, it checks the scan against
    * the local copy and answers a refusal, the call to keep (已暂存), or null when the copy cannot tell (the
    * scan is then 'lost' with 重试, as without a rule).
    */
-  run: (code: string, attempt: (scanId: string) => Promise<Verdict>, offline?: OfflineRule) => Promise<Verdict>;
+  run: (code: string, attempt: (scanId: string, interim: Interim) => Promise<Verdict>, offline?: OfflineRule) => Promise<Verdict>;
   retry: () => void;
   /** Shows a verdict the station reached without a scan being counted (a local refusal). */
   show: (verdict: Verdict) => void;
@@ -108,22 +114,40 @@ export interface Station {
 }
 
 /**
+ * The station's memory of today (the last verdict, the count, the last scans). Read where it is shown (StationPanel):
+ * the station's own component is not rendered again with each verdict, so its set-up fields are not either.
+ */
+export function useShift(station: Pick<Station, 'name'>): Shift {
+  const [stored] = useScreenState<Shift>(`station.${station.name}`, EMPTY);
+  return ofToday(stored);
+}
+
+/** The kept shift if it is today's, else a new day's from 0. */
+const ofToday = (shift: Shift): Shift => (shift.day === today() ? shift : { ...EMPTY, day: today() });
+
+/**
+ * 今日完成: what this workstation (or user) brought through the station's action today, as the server counts it
+ * (the trace of today: a reload, a second tab or another PC of the same workstation agree); null until known.
+ */
+export function useTodayCount(station: Pick<Station, 'action'>): number | null {
+  const { data: counted } = stationsApi.useTodayCountQuery({ action: station.action });
+  return counted?.count ?? null;
+}
+
+/**
  * A scanning station's memory: the last verdict, today's count of scans that did their work, the last
  * scans, and the one that got no answer. Kept per screen and station so a switch of tabs keeps them.
  */
 export function useStation(name: string, action: StationAction): Station {
   const t = useT();
-  // The count is the server's (the trace of today): a reload, a second tab or another PC of the same workstation agree.
-  const { data: counted } = stationsApi.useTodayCountQuery({ action });
   const dispatch = useAppDispatch();
-  const [stored, setShift] = useScreenState<Shift>(`station.${name}`, EMPTY);
-  const shift = stored.day === today() ? stored : { ...EMPTY, day: today() };
+  const setShift = useScreenSetter<Shift>(`station.${name}`, EMPTY);
   // The scan that got no answer: its code and scanId kept with the screen (a re-scan of the code after a
   // switch of tabs still reuses the id), the call to repeat for 重试 while the station stays open.
   const [pending, setPending] = useScreenState<{ code: string; scanId: string } | null>(`station.${name}.pending`, null);
   const pendingRef = useRef(pending);
   pendingRef.current = pending;
-  const attemptRef = useRef<{ attempt: (scanId: string) => Promise<Verdict>; offline?: OfflineRule } | null>(null);
+  const attemptRef = useRef<{ attempt: (scanId: string, interim: Interim) => Promise<Verdict>; offline?: OfflineRule } | null>(null);
   const [retryable, setRetryable] = useState(false);
   const scanBox = useRef<HTMLDivElement | null>(null);
 
@@ -133,7 +157,7 @@ export function useStation(name: string, action: StationAction): Station {
 
   const record = useCallback((verdict: Verdict, counted: boolean) => {
     setShift((prev) => {
-      const base = prev.day === today() ? prev : { ...EMPTY, day: today() };
+      const base = ofToday(prev);
       // Numbered on from the newest kept, so a station opened again never repeats an id.
       const entry: ScanEntry = { ...verdict, id: (prev.recent[0]?.id ?? 0) + 1, at: Date.now() };
       return {
@@ -144,6 +168,10 @@ export function useStation(name: string, action: StationAction): Station {
       };
     });
     beep(RED.includes(verdict.kind) ? 'refused' : verdict.kind === 'queued' || verdict.kind === 'pending' ? 'queued' : 'ok');
+  }, [setShift]);
+
+  const interim = useCallback<Interim>((verdict) => {
+    setShift((prev) => ({ ...ofToday(prev), verdict }));
   }, [setShift]);
 
   /** The scan checked against the local copy and kept, or refused; undefined when the copy cannot tell. */
@@ -166,7 +194,7 @@ export function useStation(name: string, action: StationAction): Station {
     }
   }, [t]);
 
-  const runScan = useCallback(async (code: string, attempt: (scanId: string) => Promise<Verdict>, offline?: OfflineRule): Promise<Verdict> => {
+  const runScan = useCallback(async (code: string, attempt: (scanId: string, interim: Interim) => Promise<Verdict>, offline?: OfflineRule): Promise<Verdict> => {
     const last = pendingRef.current;
     const scanId = last && last.code === code ? last.scanId : newScanId();
     let verdict: Verdict | undefined;
@@ -178,7 +206,7 @@ export function useStation(name: string, action: StationAction): Station {
     }
     if (!verdict) {
       try {
-        verdict = await attempt(scanId);
+        verdict = await attempt(scanId, interim);
         connectivity.answered();
       } catch (e) {
         const failure = failureOf(e);
@@ -201,9 +229,9 @@ export function useStation(name: string, action: StationAction): Station {
       dispatch(stationsApi.util.updateQueryData('todayCount', { action }, (d) => { d.count += 1; }));
     }
     return verdict;
-  }, [record, setPending, t, dispatch, action, offlineVerdict]);
+  }, [record, interim, setPending, t, dispatch, action, offlineVerdict]);
 
-  const run = useCallback(async (code: string, attempt: (scanId: string) => Promise<Verdict>, offline?: OfflineRule): Promise<Verdict> => {
+  const run = useCallback(async (code: string, attempt: (scanId: string, interim: Interim) => Promise<Verdict>, offline?: OfflineRule): Promise<Verdict> => {
     // The local copy's background pages wait while a scan is in flight (see PACE in offline/sync).
     stationOffline().scanning(true);
     try {
@@ -222,6 +250,6 @@ export function useStation(name: string, action: StationAction): Station {
   const show = useCallback((verdict: Verdict) => record(verdict, false), [record]);
 
   return {
-    shift, todayCount: counted?.count ?? null, pending: pending && retryable ? { code: pending.code } : null, run, retry, show, scanBox, focusScan,
+    name, action, pending: pending && retryable ? { code: pending.code } : null, run, retry, show, scanBox, focusScan,
   };
 }

@@ -1,7 +1,11 @@
+import { useCallback } from 'react';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { EndpointBuilder, ResultDescription } from '@reduxjs/toolkit/query/react';
 import { fillPath, type Endpoint, type EndpointArg, type EndpointData } from '@shared/api/endpoint';
 import { http } from '@renderer/http/client';
 import { api, httpBaseQuery, type HttpArgs, type QueryError, type TagType } from './api';
+import { useAppDispatch } from './hooks';
+import type { RootState } from './index';
 
 type Build = EndpointBuilder<typeof httpBaseQuery, TagType, 'api'>;
 
@@ -38,13 +42,35 @@ interface Options<E extends Endpoint> {
   afterPaint?: boolean;
 }
 
-const NOTHING = {};
+/** What a mutation's `initiate` dispatches to: the call, which unwraps to its answer and can be forgotten. */
+interface MutationCall<R> extends PromiseLike<unknown> {
+  unwrap(): Promise<R>;
+  reset(): void;
+}
+
 /**
- * A station's scan calls: the component is not rendered again when the call starts and when it ends (pending,
- * fulfilled), as it reads nothing of the call's state (the station shows the verdict itself). Each render of a
- * station is time between the scanner's Enter and the verdict on screen.
+ * A station's scan call: a mutation sent without its hook's state, so nothing on screen renders again when the call
+ * starts or ends (the station shows the verdict itself). A generated `useXMutation` hook keeps each call in its own
+ * state: the station re-rendered as a whole between the scanner's Enter and the request being sent, and again when
+ * the next call dropped the last one. Each call's entry in the store is dropped after the frame that follows its
+ * answer, as the hook drops the previous one. Returns a stable function: `call(arg).unwrap()` answers as the hook's.
  */
-export const SCAN_CALL = { selectFromResult: () => NOTHING };
+export function useScanCall<A, R>(endpoint: { initiate: (arg: A) => ThunkAction<MutationCall<R>, RootState, unknown, UnknownAction> }): (arg: A) => MutationCall<R> {
+  const dispatch = useAppDispatch();
+  return useCallback((arg: A) => {
+    scanCalls.inFlight += 1;
+    const call = dispatch(endpoint.initiate(arg));
+    void Promise.resolve(call).then(() => {
+      scanCalls.inFlight -= 1;
+      afterNextPaint(() => {
+        call.reset();
+        // A refresh that fell due while the scan was in flight goes now, its verdict on screen.
+        if (scanCalls.refreshDue) flushRefresh();
+      });
+    });
+    return call;
+  }, [dispatch, endpoint]);
+}
 
 /** Runs `fn` after the next frame has been drawn (at once where there are no frames, e.g. jsdom). */
 export function afterNextPaint(fn: () => void): void {
@@ -58,19 +84,52 @@ export function afterNextPaint(fn: () => void): void {
  * two seconds), not after every cylinder, so those queries never queue before the next scan's call.
  */
 export const SCAN_REFRESH = { quietMs: 250, maxMs: 2_000 };
-const stale = { tags: new Set<TagType>(), since: 0, timer: null as ReturnType<typeof setTimeout> | null };
+const stale = {
+  tags: new Set<TagType>(), since: 0, timer: null as ReturnType<typeof setTimeout> | null,
+  dispatch: null as ((action: unknown) => unknown) | null,
+};
+/**
+ * Scan calls in flight (useScanCall). The refresh never starts while one is: RTK Query holds an invalidation back until
+ * every call in flight has settled, so it would run inside the handling of the scan's answer, before its verdict is
+ * drawn, and the lists' answers would arrive while the next scan waits for its own. Due meanwhile, it goes after the
+ * frame that shows the scan's verdict.
+ */
+const scanCalls = { inFlight: 0, refreshDue: false };
+
+function flushRefresh(): void {
+  if (scanCalls.inFlight > 0) {
+    scanCalls.refreshDue = true;
+    return;
+  }
+  scanCalls.refreshDue = false;
+  const due = [...stale.tags];
+  stale.tags.clear();
+  stale.since = 0;
+  if (stale.timer) clearTimeout(stale.timer);
+  stale.timer = null;
+  if (due.length && stale.dispatch) stale.dispatch(api.util.invalidateTags(due));
+}
+
+/** Tests: no scan call counted in flight and no refresh pending (a test's stores and calls end with it). */
+export function resetScanRefreshForTests(): void {
+  if (stale.timer) clearTimeout(stale.timer);
+  stale.tags.clear();
+  stale.since = 0;
+  stale.timer = null;
+  stale.dispatch = null;
+  scanCalls.inFlight = 0;
+  scanCalls.refreshDue = false;
+}
 
 function refreshAfterScan(dispatch: (action: unknown) => unknown, tags: readonly TagType[]): void {
   for (const tag of tags) stale.tags.add(tag);
+  stale.dispatch = dispatch;
   const now = Date.now();
   if (!stale.since) stale.since = now;
   if (stale.timer) clearTimeout(stale.timer);
   stale.timer = setTimeout(() => {
-    const due = [...stale.tags];
-    stale.tags.clear();
-    stale.since = 0;
     stale.timer = null;
-    dispatch(api.util.invalidateTags(due));
+    flushRefresh();
   }, Math.max(0, Math.min(SCAN_REFRESH.quietMs, stale.since + SCAN_REFRESH.maxMs - now)));
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SCAN_CALL } from '@renderer/store/endpoints';
+import { useScanCall } from '@renderer/store/endpoints';
 import { Alert, Stack } from '@mui/material';
 import type { InspectionPreview } from '@shared/api/production';
 import { inspectionRule, inspectionScanLocally, unanswered } from '@renderer/features/offline';
@@ -10,7 +10,7 @@ import { productionApi } from '@renderer/features/production';
 import { failureOf } from '@renderer/stations/scan';
 import { OperatorField, useOperator } from '@renderer/stations/StationFields';
 import { StationPanel } from '@renderer/stations/StationPanel';
-import { resultVerdict, useStation, type Verdict } from '@renderer/stations/useStation';
+import { resultVerdict, useShift, useStation, type Verdict } from '@renderer/stations/useStation';
 import { StationPrintBar, stepDone, useStationPrint } from '@renderer/features/label';
 import { useT } from '@renderer/i18n/useT';
 import { usePermission } from '@renderer/permission/permission';
@@ -39,8 +39,8 @@ export function InspectionStation() {
   /** Each scan starts an empty form, even of the cylinder scanned just before. */
   const [scans, setScans] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [scan] = productionApi.useTestScanMutation(SCAN_CALL);
-  const [record] = productionApi.useTestResultMutation(SCAN_CALL);
+  const scan = useScanCall(productionApi.endpoints.testScan);
+  const record = useScanCall(productionApi.endpoints.testResult);
 
   const open = (found: InspectionPreview, fromCopy: boolean): string => {
     setPreview(found);
@@ -120,7 +120,9 @@ export function InspectionStation() {
 
   // Recorded (or found recorded already), also through 重试: on to the next cylinder. A refusal or a lost
   // answer keeps the form as it was filled.
-  const last = station.shift.verdict;
+  // The form follows the verdicts: this station reads them itself (rendered again with each).
+  const shift = useShift(station);
+  const last = shift.verdict;
   const { focusScan } = station;
   useEffect(() => {
     if (last && RECORDED.includes(last.kind)) {
@@ -133,7 +135,7 @@ export function InspectionStation() {
     <Stack spacing={1}>
       <StationPanel station={station} onScan={onScan} disabled={!allowed} scanLabel={t('inspection.scan')}
         settings={<OperatorField value={operator} onChange={setOperator} focusScan={station.focusScan} />}
-        below={<StationPrintBar printer={printer} lastCode={station.shift.recent[0]?.code} />} />
+        below={<StationPrintBar printer={printer} lastCode={shift.recent[0]?.code} />} />
       {preview && local && <Alert severity="warning" data-testid="local-form">{t('offline.localForm')}</Alert>}
       {preview && <InspectionForm key={scans} preview={preview} busy={busy} onSubmit={submit} onCancel={() => (setPreview(null), station.focusScan())} />}
     </Stack>

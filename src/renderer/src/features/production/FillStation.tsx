@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SCAN_CALL } from '@renderer/store/endpoints';
+import { useScanCall } from '@renderer/store/endpoints';
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { PRODUCTION, type FillInterruptReason, type FillingBody, type OpenInterruption, type ScanPreview } from '@shared/api/production';
 import type { FillState, FillStationConfig } from '@shared/fill-cycle';
@@ -18,7 +18,7 @@ import { FillCycleBox, type Cycle } from './FillCycle';
 import { fillDevice, useFillConfig } from './fillDevice';
 import { productionApi } from './productionApi';
 import { GasSelect, OperatorField, ScaleReadingBox, TypedValueField, backToScan, useOperator, useStationGas, useTypedValue } from '@renderer/stations/StationFields';
-import { StationPanel } from '@renderer/stations/StationPanel';
+import { LastScanned, StationPanel } from '@renderer/stations/StationPanel';
 import { resultVerdict, useStation, type Verdict } from '@renderer/stations/useStation';
 
 type Quantity = Pick<FillingBody, 'filledWeight' | 'filledPressure' | 'source' | 'fixedValue'>;
@@ -66,10 +66,10 @@ export function FillStation() {
   const lotRule = record.rule('lotNo');
   const typed = useTypedValue(byWeight ? 'fill.weight' : 'fill.pressure');
   const reading = useScaleReading();
-  const [check] = productionApi.useFillingScanMutation(SCAN_CALL);
-  const [fill] = productionApi.useFillingMutation(SCAN_CALL);
-  const [interrupted] = productionApi.useFillInterruptedMutation(SCAN_CALL);
-  const [decide] = productionApi.useFillDecisionMutation(SCAN_CALL);
+  const check = useScanCall(productionApi.endpoints.fillingScan);
+  const fill = useScanCall(productionApi.endpoints.filling);
+  const interrupted = useScanCall(productionApi.endpoints.fillInterrupted);
+  const decide = useScanCall(productionApi.endpoints.fillDecision);
   // 设备设置: the filling scale and its permission relay; with them a gas filled by weight runs the fill cycle.
   const fillConfig = useFillConfig();
   const [cycle, setCycle] = useState<StationCycle | null>(null);
@@ -148,7 +148,7 @@ export function FillStation() {
     if (refused) return station.run(code, () => Promise.resolve(refused));
     const gasId = materialId!;
     const body = baseBody(code);
-    return station.run(code, async (scanId): Promise<Verdict> => {
+    return station.run(code, async (scanId, interim): Promise<Verdict> => {
       const preview = await check({ code, materialId: gasId }).unwrap();
       const preFill = preview.fill;
       // An open interruption is the gate's last reason: alone, it is a question for the operator, not a refusal.
@@ -160,6 +160,10 @@ export function FillStation() {
       if (!preFill || preFill.tareKg === null) return { kind: 'refused', code, title: t('production.fillNoTare', { code }) };
       if (preFill.targetNetKg === null) return { kind: 'refused', code, title: t('production.fillNoTarget', { code, gas: gas?.materialName ?? '' }) };
       const { tareKg, targetNetKg } = preFill;
+      const note = t('production.fillTargetNote', { target: targetNetKg, tare: tareKg, gross: Math.round((tareKg + targetNetKg) * 1000) / 1000 });
+      // The gate's answer at once; the permission is granted (允许充装：充装中) only once the device side says the valve is
+      // open, and a device that fails replaces it with the refusal.
+      interim({ kind: 'allowed', code, title: t('production.fillAllowed', { code }), note });
       let started: FillState;
       try {
         started = await fillDevice.start({
@@ -170,7 +174,7 @@ export function FillStation() {
         return { kind: 'refused', code, title: t('production.fillDeviceFailed', { code }), note: deviceErrorText(e) };
       }
       setCycle({ code, fillId: scanId, materialId: gasId, fill: { ...preFill, tareKg, targetNetKg }, started, body });
-      return { kind: 'granted', code, title: t('production.fillGranted', { code }), note: t('production.fillTargetNote', { target: targetNetKg, tare: tareKg, gross: Math.round((tareKg + targetNetKg) * 1000) / 1000 }) };
+      return { kind: 'granted', code, title: t('production.fillGranted', { code }), note };
     }, noGrantOffline(code));
   };
 
@@ -276,7 +280,7 @@ export function FillStation() {
               {t('production.pressureAsk', { code: pressureFor })}
             </Alert>
           )}
-          <StationPrintBar printer={printer} lastCode={station.shift.recent[0]?.code} />
+          <LastScanned station={station}>{(code) => <StationPrintBar printer={printer} lastCode={code} />}</LastScanned>
         </>
       )}
       settings={(

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SCAN_CALL } from '@renderer/store/endpoints';
+import { useScanCall } from '@renderer/store/endpoints';
 import { FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import { PRODUCTION } from '@shared/api/production';
 import { useMaterialOptions } from '@renderer/features/lookups';
@@ -25,8 +25,8 @@ export function PickStation() {
   const gasOptions = useMaterialOptions();
   const [returning, setReturning] = useState(false);
   const [reason, setReason] = useState('');
-  const [pick] = productionApi.useAddPickingMutation(SCAN_CALL);
-  const [giveBack] = productionApi.useReturnPickingMutation(SCAN_CALL);
+  const pick = useScanCall(productionApi.endpoints.addPicking);
+  const giveBack = useScanCall(productionApi.endpoints.returnPicking);
 
   const onScan = (code: string) => station.run(code, async (scanId) => {
     const result = returning

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SCAN_CALL } from '@renderer/store/endpoints';
+import { useScanCall } from '@renderer/store/endpoints';
 import { useSystemRules } from '@renderer/features/lookups';
 import { Stack, Typography } from '@mui/material';
 import { PRODUCTION, type ReweighPreview } from '@shared/api/production';
@@ -14,7 +14,7 @@ import { usePermission } from '@renderer/permission/permission';
 import { STATION_KEYS } from '@renderer/stations/localSetting';
 import { productionApi } from './productionApi';
 import { OperatorField, ScaleReadingBox, backToScan, useOperator } from '@renderer/stations/StationFields';
-import { StationPanel } from '@renderer/stations/StationPanel';
+import { LastScanned, StationPanel } from '@renderer/stations/StationPanel';
 import { resultVerdict, useStation, type Verdict } from '@renderer/stations/useStation';
 
 type T = ReturnType<typeof useT>;
@@ -49,8 +49,8 @@ export function ReweighStation() {
   const [preview, setPreview] = useState<ReweighPreview | null>(null);
   // 记录内容设置 (复秤记录): a plant may require the weight to come from a scale.
   const record = useRecordRules('REWEIGH');
-  const [check] = productionApi.useMetageScanMutation(SCAN_CALL);
-  const [weigh] = productionApi.useMetageMutation(SCAN_CALL);
+  const check = useScanCall(productionApi.endpoints.metageScan);
+  const weigh = useScanCall(productionApi.endpoints.metage);
 
   const onScan = (code: string) => {
     if (Number.isNaN(typed)) return station.run(code, () => Promise.resolve<Verdict>({ kind: 'refused', code, title: t('production.badNumber') }));
@@ -113,7 +113,7 @@ export function ReweighStation() {
               {t('production.current', { code: preview.cylinder.code, gas: preview.cylinder.materialName ?? '—' })}{targetText(t, preview) && `，${targetText(t, preview)}`}
             </Typography>
           )}
-          <StationPrintBar printer={printer} lastCode={station.shift.recent[0]?.code} />
+          <LastScanned station={station}>{(code) => <StationPrintBar printer={printer} lastCode={code} />}</LastScanned>
         </Stack>
       )} />
   );

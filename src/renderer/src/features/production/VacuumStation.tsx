@@ -1,5 +1,5 @@
 import { PRODUCTION } from '@shared/api/production';
-import { SCAN_CALL } from '@renderer/store/endpoints';
+import { useScanCall } from '@renderer/store/endpoints';
 import { Stack } from '@mui/material';
 import { LOCAL_RULES, stationRule } from '@renderer/features/offline';
 import { useT } from '@renderer/i18n/useT';
@@ -21,7 +21,7 @@ export function VacuumStation() {
   const allowed = usePermission(['produce:vacuum']);
   const [operator, setOperator] = useOperator(STATION_KEYS.fillingUser);
   const typed = useTypedValue('vacuum.pressure');
-  const [vacuum] = productionApi.useVacuumScanMutation(SCAN_CALL);
+  const vacuum = useScanCall(productionApi.endpoints.vacuumScan);
 
   const onScan = (code: string) => {
     if (Number.isNaN(typed.value)) return station.run(code, () => Promise.resolve<Verdict>({ kind: 'refused', code, title: t('production.badNumber') }));

@@ -10,25 +10,29 @@ import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
 import { adminNav, renderScreen, storeSession } from '@renderer/test/renderApp';
 import { bodies, bodyOf, brief, LPG, N2, result, todayCounter, UUID } from '@renderer/stations/testData';
 import { FILL_POLL } from './FillCycle';
+import { fillDevice, type FillDevice } from './fillDevice';
 
 /**
- * The 充装 station's fill cycle (issue 34) with the device side faked at its one boundary (./fillDevice: the desktop
+ * The 充装 station's fill cycle (issue 34) with the device side faked at its one boundary (./fillDevice's calls: the desktop
  * main process or the local device agent) and the server faked at the HTTP client, as every station test does.
  */
-const device = vi.hoisted(() => ({
+const device = {
   config: null as FillStationConfig | null,
   start: vi.fn(),
   state: vi.fn(),
   cancel: vi.fn(),
-}));
-vi.mock('./fillDevice', () => ({
-  fillDevice: {
-    start: (r: FillStartRequest) => device.start(r) as Promise<FillState>,
-    state: (id: string) => device.state(id) as Promise<FillState>,
-    cancel: (id: string, reason: string) => device.cancel(id, reason) as Promise<FillState>,
-  },
-  useFillConfig: () => device.config,
-}));
+};
+/**
+ * The boundary's own calls swapped for the fakes (not vi.mock: the module graph is shared between a worker's test
+ * files, and a station module another file had loaded kept the real calls), restored after each test.
+ */
+const realDevice = { ...fillDevice };
+const fakeDevice: FillDevice = {
+  start: (r) => device.start(r) as Promise<FillState>,
+  state: (id) => device.state(id) as Promise<FillState>,
+  cancel: (id, reason) => device.cancel(id, reason) as Promise<FillState>,
+  stations: async () => (device.config ? [device.config] : []),
+};
 
 const CONFIG: FillStationConfig = { scale: '/dev/ttyUSB0', relay: '充装1号阀', allowanceKg: 0.2, silenceSeconds: 3 };
 const FILL: FillPreview = { tareKg: 15.2, targetNetKg: 14.5, toleranceKg: 0.3, maxMinutes: 10, interrupted: null, suspended: null };
@@ -81,11 +85,13 @@ const saved = { ...FILL_POLL };
 beforeEach(() => {
   Object.assign(FILL_POLL, { stateMs: 20, suspensionMs: 40 });
   device.config = CONFIG;
+  Object.assign(fillDevice, fakeDevice);
   storeSession();
   localStorage.setItem('MATERIAL_WEIGHING', '3');
 });
 afterEach(() => {
   Object.assign(FILL_POLL, saved);
+  Object.assign(fillDevice, realDevice);
   http.setAdapter(undefined);
   vi.clearAllMocks();
   resetBeepForTests();
@@ -136,6 +142,44 @@ describe('充装 — the fill cycle at the filling scale', { timeout: 60_000 }, 
     expect(screen.getByTestId('shift-count')).toHaveTextContent('今日完成1瓶');
     // The station polled the server's suspension while the gas flowed.
     expect(adapter.calls.filter((c) => c.url === '/produce/suspension').length).toBeGreaterThan(0);
+  });
+
+  it('shows the gate\'s answer while the device side opens the valve, then the granted permission; a device that fails replaces it with the refusal', async () => {
+    const scale = fakeScale();
+    let open: () => void = () => {};
+    let fail: (e: Error) => void = () => {};
+    const opened = device.start.getMockImplementation()!;
+    device.start.mockImplementation((r: FillStartRequest) => new Promise((done, refuse) => {
+      open = () => done(opened(r));
+      fail = refuse;
+    }));
+    serve((c) => {
+      if (c.url === '/produce/fillingScan') return ok(allowed(JSON.parse(String(c.data)).code as string));
+      if (c.url === '/produce/filling') return ok(result('GP0211', 3, 4, '气瓶 GP0211 充装完成', { action: 'fill' }));
+      return undefined;
+    });
+    renderScreen('/produce/produce');
+    await openFill();
+    await scan('GP0211');
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'allowed'));
+    expect(verdict()).toHaveTextContent('GP0211 允许充装：正在打开充装阀…');
+    expect(verdict()).toHaveTextContent('目标净重 14.5 kg（皮重 15.2 kg，目标毛重 29.7 kg）');
+    // Only in the meantime: not listed among the last scans, nothing counted.
+    expect(screen.getByRole('list', { name: '最近扫描' })).not.toHaveTextContent('GP0211');
+    open();
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'granted'));
+    expect(verdict()).toHaveTextContent('GP0211 允许充装：充装中');
+    expect(screen.getByRole('list', { name: '最近扫描' })).toHaveTextContent('GP0211');
+
+    scale.net = 14.5;
+    scale.phase = 'done';
+    scale.reason = 'target';
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'ok'), LONG);
+    await scan('GP0212');
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'allowed'));
+    fail(new Error('继电器无应答'));
+    await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'refused'));
+    expect(verdict()).toHaveTextContent('GP0212 未能开启充装许可，未充装');
   });
 
   it('a refused cylinder never reaches the device side: the reasons in red', async () => {

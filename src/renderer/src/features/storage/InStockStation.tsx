@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { SCAN_CALL } from '@renderer/store/endpoints';
+import { useScanCall } from '@renderer/store/endpoints';
 import { Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { IN_TYPES, ORDER_TYPES, STORAGE, type OrderItemRow, type OrderRef } from '@shared/api/storage';
 import { PaginatedTable, type TableColumn } from '@renderer/components/PaginatedTable';
@@ -15,7 +15,7 @@ import { useLanguage, useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { usePermission } from '@renderer/permission/permission';
 import { typeLabel } from './orders';
-import { StationPanel } from '@renderer/stations/StationPanel';
+import { LastScanned, StationPanel } from '@renderer/stations/StationPanel';
 import { StationPrintBar, stepDone, useStationPrint } from '@renderer/features/label';
 import { storageApi } from './storageApi';
 
@@ -66,7 +66,7 @@ export function InStockStation() {
   const kind = ORDER_TYPES[setup.type].warehouseKind;
   const choices = (warehouses ?? []).filter((w) => w.kind === kind);
   const known = setup.warehouseId !== null && choices.some((w) => w.id === setup.warehouseId);
-  const [inStock] = storageApi.useInStockMutation(SCAN_CALL);
+  const inStock = useScanCall(storageApi.endpoints.inStock);
   const [completing, setCompleting] = useState(false);
   const { order } = setup;
 
@@ -155,7 +155,7 @@ export function InStockStation() {
                 {t('storage.completeIn')}
               </Button>
             </Stack>
-            {setup.type === 'productRK' && <StationPrintBar printer={printer} lastCode={station.shift.recent[0]?.code} />}
+            {setup.type === 'productRK' && <LastScanned station={station}>{(code) => <StationPrintBar printer={printer} lastCode={code} />}</LastScanned>}
           </Stack>
         )} />
       {order && (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SCAN_CALL } from '@renderer/store/endpoints';
+import { useScanCall } from '@renderer/store/endpoints';
 import { Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { REPORT_KEYS, type ReportKey } from '@shared/api/setting';
 import { ORDER_CANCELLED, STORAGE, type OrderItemRow, type OutOrderInfo } from '@shared/api/storage';
@@ -28,7 +28,7 @@ function OutScanStation({ order }: { order: OutOrderInfo }) {
   const t = useT();
   const dispatch = useAppDispatch();
   const station = useStation(`out.${order.id}`, 'outboundScan');
-  const [scanOut] = storageApi.useScanOutStockMutation(SCAN_CALL);
+  const scanOut = useScanCall(storageApi.endpoints.scanOutStock);
   // The order as the server shows it, kept on this PC for offline scans.
   useEffect(() => {
     void saveLocalOrder(order).catch(() => undefined);

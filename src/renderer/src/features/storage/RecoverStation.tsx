@@ -1,5 +1,5 @@
 import { STORAGE } from '@shared/api/storage';
-import { SCAN_CALL } from '@renderer/store/endpoints';
+import { useScanCall } from '@renderer/store/endpoints';
 import { useRef } from 'react';
 import { TextField } from '@mui/material';
 import { backToScan } from '@renderer/stations/StationFields';
@@ -24,7 +24,7 @@ export function RecoverStation() {
   const [remark, setRemark] = useScreenState<string>('recover.remark', '');
   const latest = useRef({ customerId, remark });
   latest.current = { customerId, remark };
-  const [recover] = storageApi.useRecoverMutation(SCAN_CALL);
+  const recover = useScanCall(storageApi.endpoints.recover);
 
   const onScan = (code: string) => {
     const { customerId: customer, remark: note } = latest.current;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
 import { APP_HEADERS } from '@shared/app';
 import { DEFAULT_BODY_LIMIT } from '@shared/api/endpoint';
@@ -9,6 +10,7 @@ import { DOCUMENT_MESSAGE_HEADER } from '@shared/api/report';
 import { createBlobStore, type BlobStore } from './blobs';
 import type { AppConfig } from './config';
 import type { DB } from './db/schema';
+import { RateLimitedError } from './lib/errors';
 import type { KeptScans } from './lib/kept-scans';
 import { requestValidatorCompiler } from './lib/validator';
 import { changesPlugin } from './plugins/changes';
@@ -22,6 +24,7 @@ import { sitePlugin } from './plugins/site';
 import { swaggerPlugin } from './plugins/swagger';
 import { updatesPlugin } from './plugins/updates';
 import { SERVER_MODULES } from './modules';
+import { authenticateKey, pgRateStore } from './modules/apiKey';
 import { loadAccess } from './modules/auth';
 import { findAppTitle } from './modules/company';
 import { logRecorder } from './modules/log';
@@ -36,6 +39,8 @@ export interface BuildAppOptions {
   blobs?: BlobStore;
   /** Sign-in attempts allowed per client IP per minute (default 30). */
   loginAttemptsPerMinute?: number;
+  /** Calls allowed per API key per minute, in each server process (default 600); people's calls are not counted. */
+  apiKeyRequestsPerMinute?: number;
   /** Registered after the plugins and before the modules (tests add routes here). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
   /** Sees every route as it is registered, the plugins' own included (tests list the routes with it). */
@@ -91,7 +96,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
   await app.register(errorsPlugin);
   await app.register(changesPlugin);
-  await app.register(permissionsPlugin, { loadAccess: (userId, sessionId, permission) => loadAccess(db, userId, sessionId, permission) });
+  await app.register(permissionsPlugin, {
+    loadAccess: (userId, sessionId, permission) => loadAccess(db, userId, sessionId, permission),
+    authenticateKey: (key, permission) => authenticateKey(db, key, permission),
+  });
+  // Per API key, after the permission check has named the key (its onRequest hook runs first); people are never counted.
+  await app.register(rateLimit, {
+    global: true,
+    max: opts.apiKeyRequestsPerMinute ?? 600,
+    timeWindow: 60_000,
+    // Counted in the database, so the limit holds across every server process (api_key_rate_windows).
+    store: pgRateStore(db),
+    keyGenerator: (request) => (request.auth?.apiKeyId !== undefined ? `apiKey:${request.auth.apiKeyId}` : 'person'),
+    allowList: (request) => request.auth?.apiKeyId === undefined,
+    errorResponseBuilder: (_request, context) =>
+      new RateLimitedError(`接口密钥调用过于频繁（每分钟最多 ${context.max} 次），请 ${Math.max(1, Math.ceil(context.ttl / 1000))} 秒后再试`),
+  });
   await app.register(jsonBodyPlugin);
   await app.register(operationLogPlugin, log.options);
   await app.register(swaggerPlugin);

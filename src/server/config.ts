@@ -1,3 +1,4 @@
+import type { LookupAddress } from 'node:dns';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +51,23 @@ export interface AppConfig {
   maxConnectionsPerAddress?: number;
   /** Continuous archiving and nightly base backups of the embedded database; absent → none (tests, or BACKUP=off). */
   backup?: BackupConfig;
+  /** 接口推送's delivery engine (modules/webhook): off when false; tests shorten its timings. */
+  webhooks?: false | Partial<WebhookTuning>;
+}
+
+/** How 接口推送 delivers (modules/webhook/webhook.engine.ts WEBHOOK_DEFAULTS). */
+export interface WebhookTuning {
+  /** A request is cut after this (10 s). */
+  timeoutMs: number;
+  /** The first retry's pause; doubled each failure, up to maxBackoffMs. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** Failing this long without a 2xx marks the endpoint failing and tells administrators (3 days). */
+  failAfterMs: number;
+  /** The timer that catches due retries and missed notices. */
+  pollMs: number;
+  /** How receivers' names resolve (dns.lookup when absent); link-local answers are refused over it (webhook.url.ts). */
+  lookup?: (hostname: string, options: { all: true }, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
 }
 
 /** Backups of the embedded PostgreSQL (issue 33): WAL archived continuously, a verified base backup every night. */

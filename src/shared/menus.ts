@@ -138,6 +138,12 @@ export const MENU_TREE = [
         buttons: [view('messageTemplate'), { buttonKey: 'messageTemplate:save', buttonName: '保存' }] },
       { menuNo: 'setting.Backup', menuName: '数据备份', menuNameEn: 'Backups', menuUrl: '/Setting/Backup',
         buttons: [view('backup'), { buttonKey: 'backup:run', buttonName: '立即备份' }] },
+      // Issue 35 (docs/INTEGRATION.md): what leaves the plant's software. integration:read is the pull feed's key.
+      { menuNo: 'setting.Webhook', menuName: '接口推送', menuNameEn: 'Webhooks', menuUrl: '/Setting/Webhook',
+        buttons: [view('webhook'), { buttonKey: 'webhook:save', buttonName: '保存' }, { buttonKey: 'webhook:replay', buttonName: '重新推送' },
+          { buttonKey: 'integration:read', buttonName: '读取事件' }] },
+      { menuNo: 'setting.ApiKey', menuName: '接口密钥', menuNameEn: 'API keys', menuUrl: '/Setting/ApiKey',
+        buttons: [view('apiKey'), { buttonKey: 'apiKey:save', buttonName: '新增' }, { buttonKey: 'apiKey:revoke', buttonName: '吊销' }] },
     ],
   },
 ] as const satisfies readonly MenuDef[];

@@ -92,20 +92,30 @@ describe('templates that inflate', { timeout: 120_000 }, () => {
     expect((await uploadTemplate(file)).body).toEqual({ code: -1, msg: ELEMENTS, data: null });
   });
 
-  it('reads a template in a worker thread: cheap requests go on being answered while a large template is checked', async () => {
-    // Within the bounds, and seconds of docxtemplater's work: on the event loop it would hold every request.
-    const large = await docxOf(DOCUMENT_OPEN + paragraph('气瓶编号').repeat(TEMPLATE_LIMITS.elements / 3 - 500) + paragraph('{cylinder.code}') + DOCUMENT_CLOSE);
-    let settled = false;
-    const check = uploadTemplate(large, '大模板.docx').finally(() => { settled = true; });
-    // One cheap call after another until the check is answered: hundreds here; with the check on the event
-    // loop, only the few around its start and end (7 when tried).
-    let answered = 0;
-    while (!settled) {
-      expect((await statusCount()).body.code).toBe(0);
-      answered += 1;
+  it('reads a template in a worker thread: cheap requests go on being answered while a large template is checked', { timeout: 120_000 }, async () => {
+    // A quarter of the bound of elements, about 4 s of docxtemplater's work on the quiet machine: on the event loop
+    // it would hold every request. The check's own time limit is lifted here: on a machine busy with other suites
+    // a core is not always free for the worker, and that is not what this test is about (the next one is).
+    const saved = process.env.REPORT_TEMPLATE_TIMEOUT_MS;
+    process.env.REPORT_TEMPLATE_TIMEOUT_MS = '110000';
+    try {
+      const large = await docxOf(DOCUMENT_OPEN + paragraph('气瓶编号').repeat(TEMPLATE_LIMITS.elements / 12) + paragraph('{cylinder.code}') + DOCUMENT_CLOSE);
+      let settled = false;
+      const check = uploadTemplate(large, '大模板.docx').finally(() => { settled = true; });
+      // A cheap call every 20 ms until the check is answered, leaving the second core to the worker: one per
+      // 20-odd ms of the check here; with the check on the event loop, only the few around its start and end.
+      let answered = 0;
+      while (!settled) {
+        expect((await statusCount()).body.code).toBe(0);
+        answered += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect((await check).body).toMatchObject({ code: 0, data: { placeholders: ['cylinder.code'] } });
+      expect(answered).toBeGreaterThanOrEqual(30);
+    } finally {
+      if (saved === undefined) delete process.env.REPORT_TEMPLATE_TIMEOUT_MS;
+      else process.env.REPORT_TEMPLATE_TIMEOUT_MS = saved;
     }
-    expect((await check).body).toMatchObject({ code: 0, data: { placeholders: ['cylinder.code'] } });
-    expect(answered).toBeGreaterThanOrEqual(50);
   });
 
   it('stops a template check that runs past its time limit, saying so', async () => {

@@ -7,7 +7,7 @@ import type { StatusCount } from '../../src/shared/api/product';
 import { addDays, addYears, today } from '../../src/server/lib/dates';
 import { cappedCount } from '../../src/server/lib/paging';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
-import { createEnterprise, createGas, forceStatus, upload } from './master-data-helper';
+import { createEnterprise, createGas, forceStatus, upload, stationTime } from './master-data-helper';
 
 let t: TestApp;
 let token: string;
@@ -25,10 +25,7 @@ const p2 = (n: number) => String(n).padStart(2, '0');
  * A fill time `seconds` from now as a station types it (the server's local time, to the second). A fill's times lie
  * after the cylinder's previous event (its pick, just made) and within 单次充装最长时长 of the scan.
  */
-const typed = (seconds: number) => {
-  const d = new Date(Date.now() + seconds * 1000);
-  return `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())} ${p2(d.getHours())}:${p2(d.getMinutes())}:${p2(d.getSeconds())}`;
-};
+const typed = stationTime;
 
 beforeAll(async () => {
   t = await buildTestApp();

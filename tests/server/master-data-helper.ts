@@ -70,3 +70,13 @@ export async function forceStatus(t: TestApp, id: number, status: number): Promi
     await trx.updateTable('cylinders').set({ status }).where('id', '=', id).execute();
   });
 }
+
+const p2 = (n: number) => String(n).padStart(2, '0');
+/**
+ * A time `seconds` from now as a station types it (开始时间/结束时间 of a fill: the server's local time, to the
+ * second).
+ */
+export function stationTime(seconds: number): string {
+  const d = new Date(Date.now() + seconds * 1000);
+  return `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())} ${p2(d.getHours())}:${p2(d.getMinutes())}:${p2(d.getSeconds())}`;
+}

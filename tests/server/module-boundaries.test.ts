@@ -105,6 +105,10 @@ const TABLE_OWNER: Record<string, string> = {
   // Written by the storage transitions (the engine records the item of a scan, a removal reverts it); the storage
   // module reads it through the cylinder module (orderItemCount, standingItems, lastOrderOf).
   storage_order_items: 'cylinder',
+  // The outbox (migration 0031): written by triggers, numbered and read by the integration module only.
+  outbox_events: 'integration', outbox_state: 'integration',
+  // 接口密钥 (migrations 0032, 0034): keys and the per-key rate limit's windows are the apiKey module's.
+  api_keys: 'apiKey', api_key_rate_windows: 'apiKey',
 };
 
 /**

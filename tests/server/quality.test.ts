@@ -17,8 +17,9 @@ let acme: number;
 let beta: number;
 let adminId: number;
 let inspectorId: number;
-const TODAY = today();
-const period = { from: addDays(TODAY, -3), to: TODAY };
+/** The day of the script's events, and the period the reports are asked for: set once the events are in. */
+let TODAY: string;
+let period: { from: string; to: string };
 
 type Check = { code: string; gas: 'n2' | 'lpg'; by: 'admin' | 'insp'; fail?: Array<'纯度' | '水分'> };
 /** The script: who inspected what (N2 Q*, LPG L*), who re-weighed what, what was shipped where. */
@@ -39,6 +40,10 @@ const RECOVERED = ['QA1'];
 const ANALYSES = [{ code: 'QA4', decision: 2, reason: '复检合格' }, { code: 'QA5', decision: 0, reason: '纯度不达标报废' }];
 
 beforeAll(async () => {
+  // The server stamps the events with its clock and the reports count them per day: a script that runs across
+  // midnight would split them over two days (a CI run that began at 23:55 counted none), so it starts after.
+  const toMidnight = new Date(new Date().setHours(24, 0, 0, 0)).getTime() - Date.now();
+  if (toMidnight < 3 * 60_000) await new Promise((r) => setTimeout(r, toMidnight + 1000));
   t = await buildTestApp();
   token = (await t.login()).token;
   plant = new Plant(t, token, 'Q');
@@ -61,7 +66,9 @@ beforeAll(async () => {
   await plant.ship(acme, SHIP_A);
   await plant.ship(beta, SHIP_B);
   for (const code of RECOVERED) await plant.recover(code);
-}, 120_000);
+  TODAY = today();
+  period = { from: addDays(TODAY, -3), to: TODAY };
+}, 300_000);
 afterAll(async () => { await t?.close(); });
 
 /** The sheet's rows from the first, each as its cells from column A (empty rows as []). */

@@ -13,8 +13,18 @@ import { createWarehouse } from './master-data-helper';
  * HEAD routes are not listed: each must mirror its GET, and /api routes have none (checked below).
  */
 const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
+  'GET /api/apiKey/pageList': { key: 'apiKey:view' },
+  'GET /api/apiKey/roles': { key: 'apiKey:save' },
+  'POST /api/apiKey/create': { key: 'apiKey:save' },
+  'POST /api/apiKey/revoke': { key: 'apiKey:revoke' },
   'GET /api/backup/status': { key: 'backup:view' },
   'POST /api/backup/run': { key: 'backup:run' },
+  'GET /api/integration/webhook/list': { key: 'webhook:view' },
+  'POST /api/integration/webhook/save': { key: 'webhook:save' },
+  'POST /api/integration/webhook/enable': { key: 'webhook:save' },
+  'POST /api/integration/webhook/delete': { key: 'webhook:save' },
+  'POST /api/integration/webhook/deliveries': { key: 'webhook:view' },
+  'POST /api/integration/webhook/replay': { key: 'webhook:replay' },
   // Plugins: CORS preflight, the OpenAPI document, the web UI's root.
   'OPTIONS *': { key: 'public' },
   'GET /api/docs/json': { key: 'public' },
@@ -260,6 +270,7 @@ const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
   'POST /api/stock/exportHoldings': { key: 'stock:export' },
 
   'POST /api/detect/listPage': { key: 'detect:view' },
+  'GET /api/integration/events': { key: 'integration:read' },
   'POST /api/detect/record': { key: 'detect:record' },
   'POST /api/detect/history': { key: 'detect:view' },
   'POST /api/produce/saveTestProject': { key: 'productExam:save' },

@@ -96,10 +96,13 @@ afterAll(() => {
   rmSync(`${bundle}.map`, { force: true });
 });
 
-describe('the built server (node out/server/index.mjs)', () => {
+// Hang bounds, not speed checks: each test starts server processes (and PostgreSQL clusters), which in CI share two
+// cores with two other server suites and the Playwright run (a test of 9 s on the quiet machine passed 30 s there).
+describe('the built server (node out/server/index.mjs)', { timeout: 120_000 }, () => {
   let generatedPassword: string;
 
-  it('first start: embedded PostgreSQL, prints the generated admin password once, serves the API', async () => {
+  // Hang bounds, not speed checks: initdb, the first start and the migrations took over 30 s on a loaded machine.
+  it('first start: embedded PostgreSQL, prints the generated admin password once, serves the API', { timeout: 120_000 }, async () => {
     const run = launch();
     await untilListening(run);
     const lines = [...run.output().matchAll(ADMIN_PASSWORD_LINE)];
@@ -122,7 +125,7 @@ describe('the built server (node out/server/index.mjs)', () => {
     expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
   });
 
-  it('second start reuses the data: no new password, the first one still signs in', async () => {
+  it('second start reuses the data: no new password, the first one still signs in', { timeout: 120_000 }, async () => {
     const run = launch();
     await untilListening(run);
     expect(run.output()).not.toMatch(ADMIN_PASSWORD_LINE);
@@ -274,7 +277,7 @@ describe('the built server (node out/server/index.mjs)', () => {
   });
 });
 
-describe('the built server on an external PostgreSQL (DATABASE_URL)', () => {
+describe('the built server on an external PostgreSQL (DATABASE_URL)', { timeout: 120_000 }, () => {
   it('migrates an empty database, seeds the admin from INITIAL_ADMIN_PASSWORD and starts no embedded cluster', async () => {
     const adminUrl = inject('pgAdminUrl');
     const name = `boot_external_${randomBytes(4).toString('hex')}`;

@@ -38,6 +38,8 @@ export interface UsersTable {
   filler_cert_no: string | null;
   filler_cert_expiry: ColumnType<string | null, string | null | undefined, string | null>;
   filler_cert_categories: ColumnType<string[], string[] | undefined, string[]>;
+  /** 'person' signs in with a password; 'service' is a service account that calls only with API keys (migration 0032). */
+  kind: Generated<string>;
 }
 
 /** Failed sign-ins per (user name as typed, lower-cased; client address), whether or not the account exists. */
@@ -808,12 +810,88 @@ export interface DB {
   settings: SettingsTable;
   data_source_fields: DataSourceFieldsTable;
   app_secrets: AppSecretsTable;
+  outbox_events: OutboxEventsTable;
+  outbox_state: OutboxStateTable;
+  api_keys: ApiKeysTable;
+  api_key_rate_windows: ApiKeyRateWindowsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type UserRecord = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type MenuRecord = Selectable<MenusTable>;
+
+/** The transactional outbox (0031, docs/INTEGRATION.md): one row per trace event or master-record change. */
+export interface OutboxEventsTable {
+  /** Insertion order, not commit order (bigint, read as a number). */
+  id: Generated<number>;
+  /** 1, 2, 3, … in commit order, gap-free; null until the sequencer numbered the committed row. */
+  seq: number | null;
+  /** 'trace.<action>' (src/shared/lifecycle.ts) or 'cylinder.updated'. */
+  type: string;
+  cylinder_id: number;
+  trace_id: number | null;
+  /** The event (src/shared/api/integration.ts IntegrationEvent) without its seq. */
+  body: GivenJson;
+  created_at: Generated<Date>;
+  sequenced_at: NullableTimestamp;
+}
+
+/** The last number the outbox sequencer gave (one row, id 1). */
+export interface OutboxStateTable {
+  id: number;
+  last_seq: Generated<number>;
+}
+
+/** 接口推送 (0033): a receiver of the outbox's events, and where its delivery stands. */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  url: string;
+  /** Event types; ['*'] = all. */
+  events: ColumnType<string[], string[], string[]>;
+  /** whsec_<base64>: signs every request; never answered after the save that set it. */
+  secret: string;
+  enabled: Generated<boolean>;
+  /** ok or failing (3 days without a 2xx). */
+  state: Generated<string>;
+  /** The last seq the receiver answered 2xx for (bigint, read as a number). */
+  cursor: Generated<number>;
+  /** Failed attempts at the events after the cursor. */
+  attempts: Generated<number>;
+  next_attempt_at: NullableTimestamp;
+  failing_since: NullableTimestamp;
+  last_error: string | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** The per-key rate limit's fixed windows, shared by all server processes (0034; apiKey module's rate.repository.ts). */
+export interface ApiKeyRateWindowsTable {
+  /** The rate limit's key: `apiKey:<id>`. */
+  key: string;
+  window_start: GivenTimestamp;
+  hits: number;
+}
+
+/** One request sent to a webhook endpoint (the delivery log). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  first_seq: number;
+  last_seq: number;
+  count: number;
+  attempt: number;
+  sent_at: Generated<Date>;
+  status: number | null;
+  duration_ms: number;
+  ok: boolean;
+  error: string | null;
+  /** The first 1 KB of the answer. */
+  response: string | null;
+}
 
 /** A field of the plant's own in a data source (记录建模). */
 export interface DataSourceFieldsTable {
@@ -824,4 +902,18 @@ export interface DataSourceFieldsTable {
   type: string;
   created_by: string | null;
   created_at: Timestamp;
+}
+
+/** An API key of a service account (migration 0032): `ctk_<prefix>_<secret>`, only the secret's SHA-256 (hex) kept. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  prefix: string;
+  secret_hash: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  expires_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  /** Written at most once a minute per key. */
+  last_used_at: NullableTimestamp;
 }

@@ -123,3 +123,14 @@ export function replayOf(request: FastifyRequest): { stationAt?: string; replaye
   return out;
 }
 
+
+/**
+ * What the permission check learns of an API key (the apiKey module answers, app.ts wires it): refused with a reason
+ * people read (the account named when the key is known), or the service account and whether its role holds the key asked about.
+ */
+export type KeyAccess =
+  | { refused: string; account: { userId: number; name: string; keyId: number } | null }
+  | { refused: null; account: { userId: number; name: string; keyId: number }; allowed: boolean };
+
+/** Checks an API key (`ctk_…`) for a route's permission (null: any known caller). */
+export type KeyAuthenticator = (key: string, permission: string | null) => Promise<KeyAccess>;

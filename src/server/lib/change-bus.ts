@@ -17,8 +17,20 @@ const MAX_KEY_LENGTH = 1000;
  */
 export type ChangeHandler = (key: string | null) => void;
 
+/**
+ * Called with the payload of every NOTIFY on a channel (from any session of the database), or with null after the
+ * listening connection was lost and came back: notices may have been missed meanwhile.
+ */
+export type ChannelHandler = (payload: string | null) => void;
+
 /** What modules see as `app.changes`. */
 export interface Changes {
+  /**
+   * Listens on a PostgreSQL channel of another module (the outbox's) on the process's one listening connection;
+   * returns the unsubscribe. False `listening`: no connection to listen on (a database made outside createDb).
+   */
+  channel(name: string, handler: ChannelHandler): () => void;
+  readonly listening: boolean;
   /** Runs `handler` for every change of `topic` in every process; returns the unsubscribe. */
   subscribe(topic: string, handler: ChangeHandler): () => void;
   /**
@@ -32,10 +44,12 @@ export interface Changes {
  * Cache invalidation across every server process on one database, through PostgreSQL's LISTEN/NOTIFY:
  * one listening connection per process (outside the pool), re-opened with growing pauses when it ends; on
  * every re-connection all subscribers hear `null`. Without a connection to listen on (`connect` absent: a
- * database made outside createDb), notices are delivered in this process only.
+ * database made outside createDb), notices are delivered in this process only. The same connection listens on
+ * the channels other modules ask for (`channel`), so a process holds one listening connection, not one per module.
  */
 export class ChangeBus implements Changes {
   private readonly handlers = new Map<string, Set<ChangeHandler>>();
+  private readonly channels = new Map<string, Set<ChannelHandler>>();
   private client: pg.Client | null = null;
   private retryMs = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -54,6 +68,22 @@ export class ChangeBus implements Changes {
     return () => set.delete(handler);
   }
 
+  get listening(): boolean {
+    return this.connect !== null;
+  }
+
+  channel(name: string, handler: ChannelHandler): () => void {
+    if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === CHANGE_CHANNEL) throw new Error(`Not a channel name: ${name}`);
+    let set = this.channels.get(name);
+    if (!set) {
+      this.channels.set(name, (set = new Set()));
+      // Already listening: add the channel now (a failure here is a lost connection, which re-listens to all).
+      this.client?.query(`LISTEN ${name}`).catch(() => undefined);
+    }
+    set.add(handler);
+    return () => set.delete(handler);
+  }
+
   async publish(db: Kysely<DB>, topic: string, key?: string | number): Promise<void> {
     const k = key === undefined ? null : String(key).slice(0, MAX_KEY_LENGTH);
     if (!this.connect) {
@@ -67,12 +97,16 @@ export class ChangeBus implements Changes {
   async start(): Promise<void> {
     if (!this.connect || this.closed) return;
     const client = this.connect();
-    client.on('notification', (message) => this.onNotice(message.payload));
+    client.on('notification', (message) => {
+      if (message.channel === CHANGE_CHANNEL) this.onNotice(message.payload);
+      else this.onChannel(message.channel, message.payload ?? '');
+    });
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+      for (const name of this.channels.keys()) await client.query(`LISTEN ${name}`);
     } catch (error) {
       this.log(`Change notices: cannot listen (${(error as Error).message}); trying again`);
       this.lost(client);
@@ -88,6 +122,7 @@ export class ChangeBus implements Changes {
     if (this.connectedOnce) {
       this.log('Change notices: listening again');
       for (const topic of this.handlers.keys()) this.deliver(topic, null);
+      for (const name of this.channels.keys()) this.onChannel(name, null);
     }
     this.connectedOnce = true;
   }
@@ -122,6 +157,16 @@ export class ChangeBus implements Changes {
       if (typeof t === 'string') this.deliver(t, typeof k === 'string' ? k : null);
     } catch {
       // Not ours (someone else's NOTIFY on the channel): ignored.
+    }
+  }
+
+  private onChannel(name: string, payload: string | null): void {
+    for (const handler of this.channels.get(name) ?? []) {
+      try {
+        handler(payload);
+      } catch (error) {
+        this.log(`Change notices: a handler of channel ${name} failed: ${(error as Error).message}`);
+      }
     }
   }
 

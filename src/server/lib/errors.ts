@@ -14,6 +14,17 @@ export class UnauthorizedError extends Error {
   }
 }
 
+/** An API key refused (unknown, revoked, expired): HTTP 401 `{code: -1, msg}` (a machine client reads msg, no sign-in to redo). */
+export class ApiKeyRefusedError extends UnauthorizedError {
+  override name = 'ApiKeyRefusedError';
+}
+
+/** Too many calls with one API key: HTTP 429 `{code: -1, msg}`. */
+export class RateLimitedError extends Error {
+  override name = 'RateLimitedError';
+  readonly statusCode = 429;
+}
+
 /** Signed in but lacking the permission key: HTTP 403 `{code: 403}`, naming the permission in words. */
 export class ForbiddenError extends Error {
   override name = 'ForbiddenError';

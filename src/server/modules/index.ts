@@ -1,4 +1,5 @@
 import type { ServerModule } from './module';
+import { module as apiKey } from './apiKey';
 import { module as area } from './area';
 import { module as auth } from './auth';
 import { module as backup } from './backup';
@@ -13,6 +14,7 @@ import { module as enumeration } from './enum';
 import { module as file } from './file';
 import { module as label } from './label';
 import { module as inspectionItem } from './inspectionItem';
+import { module as integration } from './integration';
 import { module as log } from './log';
 import { module as material } from './material';
 import { module as menu } from './menu';
@@ -30,6 +32,7 @@ import { module as suspension } from './suspension';
 import { module as systemRule } from './systemRule';
 import { module as user } from './user';
 import { module as warehouse } from './warehouse';
+import { module as webhook } from './webhook';
 
 /** Every server module, in the order the app registers their routes: the one list a new module joins. */
 export const SERVER_MODULES: readonly ServerModule[] = [
@@ -37,10 +40,12 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   enumeration, area, material, warehouse, enterprise, product, periodicInspection, inspectionItem, cylinder, storage, quality,
   dashboard,
   message,
-  setting, dataSource, report, backup,
+  setting, dataSource, report, backup, apiKey,
   label, qrPage,
   offline,
   suspension,
+  integration,
+  webhook,
 ];
 
 export type { ModuleOptions, ServerModule } from './module';

@@ -5,7 +5,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCode, type ApiResult } from '@shared/api/envelope';
 import { DB_CONNECTION_LOST, isConnectionError, postgresMessage } from '../lib/db-errors';
 import type { RefusedReplayData } from '@shared/api/offline';
-import { BusinessError, ForbiddenError, UnauthorizedError } from '../lib/errors';
+import { ApiKeyRefusedError, BusinessError, ForbiddenError, RateLimitedError, UnauthorizedError } from '../lib/errors';
 import { recordRefusedScan } from '../lib/kept-scans';
 import { validationMessage } from '../lib/validation-message';
 
@@ -46,6 +46,8 @@ export const errorsPlugin = fp(async (app) => {
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof BusinessError) return refuse(request, reply, error.message);
+    if (error instanceof ApiKeyRefusedError) return answer(request, reply, 401, { code: ResultCode.FAIL, msg: error.message, data: null });
+    if (error instanceof RateLimitedError) return answer(request, reply, 429, { code: ResultCode.FAIL, msg: error.message, data: null });
     if (error instanceof UnauthorizedError) {
       return answer(request, reply, 401, { code: ResultCode.UNAUTHORIZED, msg: error.message, data: null });
     }

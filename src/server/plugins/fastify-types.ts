@@ -13,6 +13,8 @@ export interface RequestAuth {
   name: string;
   /** The sign-in (refresh-token family) the access token belongs to. */
   sessionId: string;
+  /** Set when the caller is a service account calling with an API key (then sessionId is ''). */
+  apiKeyId?: number;
 }
 
 declare module 'fastify' {

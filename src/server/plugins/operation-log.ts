@@ -88,10 +88,11 @@ function attemptedUser(request: FastifyRequest): string | null {
 
 /**
  * Recorded: never a poll or report the client makes on its own (its endpoint is `background`); otherwise what a
- * setting of the route says, else every call that is not a read.
+ * setting of the route says, else every call that is not a read, and every call an API key makes (reads included).
  */
 const recorded = (request: FastifyRequest, setting: RouteLogSetting | undefined) =>
-  request.url.startsWith('/api') && request.routeOptions.config?.background !== true && (setting ? setting.logged : !isRead(request));
+  request.url.startsWith('/api') && request.routeOptions.config?.background !== true
+  && (setting ? setting.logged : !isRead(request) || request.auth?.apiKeyId !== undefined);
 
 /**
  * Records every mutating /api call (reads are left out) after the answer has left: who, from where, what (secrets masked),

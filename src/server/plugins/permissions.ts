@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { PERMISSIONS } from '@shared/menus';
-import { BusinessError, ForbiddenError, MSG, UnauthorizedError } from '../lib/errors';
+import { ApiKeyRefusedError, BusinessError, ForbiddenError, MSG, UnauthorizedError } from '../lib/errors';
 import { cachedVerifier } from '../lib/jwt';
-import type { AccessLoader } from '../lib/access';
+import type { AccessLoader, KeyAuthenticator } from '../lib/access';
 import { tokenFromHeader } from '../lib/refresh-token';
 
 /** What a user whose password an administrator set may still call: the change itself and signing out. */
@@ -14,6 +14,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface PermissionsOptions {
   /** Who the caller is and what they hold (the auth module's one query; app.ts passes it). */
   loadAccess: AccessLoader;
+  /** Checks an API key sent as `X-Api-Key` or `Authorization: Bearer ctk_…` (the apiKey module's; app.ts passes it). */
+  authenticateKey: KeyAuthenticator;
+}
+
+/** Every API key starts with it (src/shared/api/apiKey.ts). */
+const KEY_START = 'ctk_';
+
+/** The API key a request carries, if any: X-Api-Key, or a bearer credential that is a key rather than an access token. */
+function keyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string' && header.trim()) return header.trim();
+  if (Array.isArray(header)) return header.join(',');
+  const bearer = tokenFromHeader(request.headers.authorization);
+  return bearer?.startsWith(KEY_START) ? bearer : undefined;
 }
 
 /**
@@ -42,6 +56,8 @@ export const permissionsPlugin = fp<PermissionsOptions>(async (app, opts) => {
   });
 
   async function authenticate(request: FastifyRequest, permission: string | null) {
+    const key = keyOf(request);
+    if (key !== undefined) return authenticateKey(request, key, permission);
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) throw new UnauthorizedError(MSG.NOT_SIGNED_IN);
     const claims = await verify(token);
@@ -58,6 +74,21 @@ export const permissionsPlugin = fp<PermissionsOptions>(async (app, opts) => {
       throw new ForbiddenError(permission!);
     }
     return auth;
+  }
+
+  /** A service account's call: refused keys answer 401 code -1; the role is checked exactly as a person's. */
+  async function authenticateKey(request: FastifyRequest, key: string, permission: string | null) {
+    const access = await opts.authenticateKey(key, permission);
+    const auth = access.account && { userId: access.account.userId, name: access.account.name, sessionId: '', apiKeyId: access.account.keyId };
+    if (access.refused !== null) {
+      request.auth = auth; // the operation log names the account whose key was refused
+      throw new ApiKeyRefusedError(access.refused);
+    }
+    if (!access.allowed) {
+      request.auth = auth;
+      throw new ForbiddenError(permission!);
+    }
+    return auth!;
   }
 
   // authId/authName ride along on every client request; they are never identity, so drop them before

@@ -8,9 +8,19 @@ export const swaggerPlugin = fp(async (app) => {
     openapi: {
       info: { title: APP_INFO.title, description: APP_INFO.description, version: app.config.version },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http', scheme: 'bearer',
+            description: 'A person\'s access token (JWT from /api/home/login), or an API key `ctk_<prefix>_<secret>` (系统设置 → 接口密钥).',
+          },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'An API key `ctk_<prefix>_<secret>` of a service account (系统设置 → 接口密钥).' },
+        },
       },
-      security: [{ bearerAuth: [] }],
+      security: [{ bearerAuth: [] }, { apiKey: [] }],
+    },
+    // A schema with an $id (IntegrationEvent, MenuItem, …) is a component named by it, not def-N.
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },
   });
   app.get('/api/docs/json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());

@@ -26,6 +26,8 @@ import { roleFeature } from '@renderer/features/role/manifest';
 import { storageFeature } from '@renderer/features/storage/manifest';
 import { systemRuleFeature } from '@renderer/features/systemRule/manifest';
 import { backupFeature } from '@renderer/features/backup/manifest';
+import { apiKeyFeature } from '@renderer/features/apiKey/manifest';
+import { webhookFeature } from '@renderer/features/webhook/manifest';
 import { traceFeature } from '@renderer/features/trace/manifest';
 import { userFeature } from '@renderer/features/user/manifest';
 import { warehouseFeature } from '@renderer/features/warehouse/manifest';
@@ -42,7 +44,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   systemRuleFeature, machineFeature, productFeature, periodicInspectionFeature, materialFeature, warehouseFeature, enterpriseFeature,
   inspectionItemFeature, productionFeature, inspectionFeature, traceFeature, storageFeature, qualityFeature,
   connectFeature, aboutFeature, passwordFeature, messageFeature,
-  labelFeature, reportFeature, modelingFeature, offlineFeature, webviewFeature, backupFeature,
+  labelFeature, reportFeature, modelingFeature, offlineFeature, webviewFeature, backupFeature, apiKeyFeature, webhookFeature,
 ];
 
 let registered = false;

@@ -26,6 +26,10 @@ import * as m0027 from './0027_due_counts';
 import * as m0028 from './0028_outbound_events';
 import * as m0029 from './0029_backups';
 import * as m0030 from './0030_fill_cycle';
+import * as m0031 from './0031_outbox';
+import * as m0032 from './0032_api_keys';
+import * as m0033 from './0033_webhooks';
+import * as m0034 from './0034_api_key_rate';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -59,4 +63,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0028_outbound_events': m0028,
   '0029_backups': m0029,
   '0030_fill_cycle': m0030,
+  '0031_outbox': m0031,
+  '0032_api_keys': m0032,
+  '0033_webhooks': m0033,
+  '0034_api_key_rate': m0034,
 };

@@ -13,7 +13,8 @@ export interface SignInUser {
 
 export async function findSignInUser(db: Db, username: string): Promise<SignInUser | undefined> {
   return db.selectFrom('users').select(['id', 'name', 'password_hash as passwordHash', 'status', 'must_change_password as mustChangePassword'])
-    .where('username', '=', username).executeTakeFirst();
+    // A service account (API keys only) never signs in: its name answers like an unknown one.
+    .where('username', '=', username).where('kind', '=', 'person').executeTakeFirst();
 }
 
 export async function findUserForPassword(db: Db, id: number) {

@@ -14,8 +14,9 @@ const MODULES: Record<string, Names> = {
   wdwarehouse: ['仓库', 'Warehouses'], material: ['介质', 'Gases'], product: ['气瓶档案', 'Cylinders'], detect: ['定期检验', 'Periodic inspection'],
   testProject: ['检验项目', 'Inspection items'], produce: ['生产', 'Production'], trace: ['追溯', 'Traceability'],
   storageOrder: ['出入库', 'Stock in and out'], stock: ['库存', 'Stock'], file: ['文件', 'Files'], document: ['文档', 'Documents'],
-  backup: ['数据备份', 'Backups'], devices: ['设备', 'Devices'], label: ['标签', 'Labels'], message: ['消息', 'Messages'], offline: ['离线工位', 'Offline stations'],
+  backup: ['数据备份', 'Backups'], apiKey: ['接口密钥', 'API keys'], devices: ['设备', 'Devices'], label: ['标签', 'Labels'], message: ['消息', 'Messages'], offline: ['离线工位', 'Offline stations'],
   only: ['在线文档', 'Online documents'], qualityCenter: ['质量中心', 'Quality center'], report: ['报表', 'Reports'],
+  integration: ['系统接口', 'Integration'],
 };
 
 /** The module codes in the order the filters offer them (the menu's order). */

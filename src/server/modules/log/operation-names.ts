@@ -4,9 +4,19 @@
  * (tests/server/log.test.ts fails on a route without one).
  */
 const OPERATIONS: Record<string, readonly [zh: string, en: string]> = {
+  'GET /api/apiKey/pageList': ['接口密钥列表', 'API key list'],
+  'GET /api/apiKey/roles': ['可授予服务账户的角色', 'Roles for service accounts'],
+  'POST /api/apiKey/create': ['新增接口密钥', 'Add API key'],
+  'POST /api/apiKey/revoke': ['吊销接口密钥', 'Revoke API key'],
   'GET /api/area/getAreaInfoAllList': ['省市区', 'Regions'],
   'GET /api/backup/status': ['数据备份状态', 'Backup status'],
   'POST /api/backup/run': ['立即备份', 'Back up now'],
+  'GET /api/integration/webhook/list': ['推送地址列表', 'Webhook endpoints'],
+  'POST /api/integration/webhook/save': ['保存推送地址', 'Save webhook endpoint'],
+  'POST /api/integration/webhook/enable': ['暂停或启用推送', 'Pause or resume webhook'],
+  'POST /api/integration/webhook/delete': ['删除推送地址', 'Delete webhook endpoint'],
+  'POST /api/integration/webhook/deliveries': ['推送记录', 'Webhook deliveries'],
+  'POST /api/integration/webhook/replay': ['重新推送', 'Replay webhook'],
   'GET /api/company/info': ['企业信息', 'Company info'],
   'POST /api/company/save': ['保存企业信息', 'Save company info'],
   'POST /api/company/uploadLogo': ['上传企业标志', 'Upload company logo'],
@@ -22,6 +32,7 @@ const OPERATIONS: Record<string, readonly [zh: string, en: string]> = {
   'GET /api/dept/getListDept': ['部门列表', 'Department list'],
   'POST /api/dept/save': ['新增部门', 'Add department'],
   'GET /api/dept/treeList/:id': ['部门树', 'Department tree'],
+  'GET /api/integration/events': ['接口事件拉取', 'Integration event feed'],
   'POST /api/detect/history': ['定期检验记录', 'Periodic inspection records'],
   'POST /api/detect/listPage': ['定期检验到期的气瓶', 'Cylinders due for inspection'],
   'POST /api/detect/record': ['登记定期检验', 'Record periodic inspection'],

@@ -22,6 +22,8 @@ function baseQuery(db: Db) {
   return db
     .selectFrom('users as u')
     .leftJoin('departments as d', 'd.id', 'u.dept_id')
+    // Service accounts (users.kind 'service', one per API key) are 接口密钥's, not people: never listed or edited here.
+    .where('u.kind', '=', 'person')
     .select((eb) => [
       'u.id', 'u.username', 'u.name', 'u.phone', 'u.dept_id as deptId', 'd.dept_name as deptName', 'u.status',
       'u.filler_cert_no as fillerCertNo', sql<string | null>`to_char(u.filler_cert_expiry, 'YYYY-MM-DD')`.as('fillerCertExpiry'),
@@ -175,12 +177,13 @@ export async function enabledAdmins(trx: Transaction<DB>): Promise<number> {
     .innerJoin('user_roles as ur', 'ur.user_id', 'u.id')
     .innerJoin('roles as r', 'r.id', 'ur.role_id')
     .select((eb) => eb.fn.count<string>('u.id').distinct().as('n'))
-    .where('r.role_code', '=', ADMIN_ROLE.roleCode).where('u.status', '=', 1)
+    // People only: a service account holding the role signs no one in to manage the system.
+    .where('r.role_code', '=', ADMIN_ROLE.roleCode).where('u.status', '=', 1).where('u.kind', '=', 'person')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Enabled users for selectors, by name. */
 export function userOptions(db: Db): Promise<UserOption[]> {
-  return db.selectFrom('users').select(['id', 'name']).where('status', '=', 1).orderBy('name').orderBy('id').execute();
+  return db.selectFrom('users').select(['id', 'name']).where('status', '=', 1).where('kind', '=', 'person').orderBy('name').orderBy('id').execute();
 }

@@ -1,0 +1,11 @@
+import { serverModule } from '../module';
+import { integrationRoutes } from './integration.routes';
+
+/**
+ * Integration (issue 35, docs/INTEGRATION.md): the outbox's sequencer and the pull feed. Other modules read the
+ * numbered events with readEvents and hear of new numbers with onSequenced.
+ */
+export const module = serverModule('integration', integrationRoutes);
+export { firstSeqSince, lastSeq, readEvents } from './outbox.repository';
+export { onSequenced, sequenceNow } from './registry';
+export type { SequencedHandler } from './sequencer';

@@ -19,17 +19,18 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { Agent, request } from 'node:http';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { createDb } from '../src/server/db/database';
+import type { DB } from '../src/server/db/schema';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/server/db/embedded';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { ensureSeed } from '../src/server/db/seed';
 import { hashPassword } from '../src/server/lib/password';
 import { freePort } from '../tests/server/free-port';
+import { Client, expectOk, type Envelope } from './http-client';
 import {
   ensureDatabase, ensureScanPool, HOLDING_CYLINDERS, POOL_STATUSES, POOL_TARE, POOL_TARGET_NET, poolCode, resetScanPool, seedTrace, type ScanPool,
 } from './lifecycle-seed';
@@ -49,6 +50,8 @@ const CLIENTS = 20;
  */
 const RUNS = [
   { server: 'app', clients: CLIENTS, warmup: 400, pairs: 4000, rounds: 4 },
+  // The same app with the outbox off: its triggers disabled on the bench database for these slices only (outboxTriggers).
+  { server: 'appOff', clients: CLIENTS, warmup: 400, pairs: 4000, rounds: 4 },
   // The built server as `npm start` runs it, with one API process and with two (lifecycle-workers.ts).
   { server: 'w1', clients: CLIENTS, warmup: 300, pairs: 3000, rounds: 3 },
   { server: 'w2', clients: CLIENTS, warmup: 300, pairs: 3000, rounds: 3 },
@@ -64,41 +67,15 @@ const BENCH_USER = { username: 'bench', password: 'Bench@12345' };
 
 const log = (line: string) => console.info(line);
 
-/* ---------------------------------------------------------------- HTTP client */
-
-interface Envelope<T = unknown> { code: number; msg?: string; data: T }
-
-class Client {
-  private readonly agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
-  constructor(private readonly port: number, private readonly headers: Record<string, string> = {}) {}
-
-  post<T>(path: string, body: unknown): Promise<{ status: number; body: Envelope<T> }> {
-    const payload = JSON.stringify(body);
-    return new Promise((done, fail) => {
-      const req = request({
-        host: '127.0.0.1', port: this.port, path, method: 'POST', agent: this.agent,
-        headers: { ...this.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          try {
-            done({ status: res.statusCode ?? 0, body: JSON.parse(text) as Envelope<T> });
-          } catch {
-            fail(new Error(`${path}: HTTP ${res.statusCode} ${text.slice(0, 200)}`));
-          }
-        });
-        res.on('error', fail);
-      });
-      req.on('error', fail);
-      req.end(payload);
-    });
-  }
-
-  close() {
-    this.agent.destroy();
-  }
+/**
+ * The outbox on or off for the bench's "outbox off" slices: its two triggers (migration 0031) enabled or disabled on the
+ * bench database, between slices (ALTER TABLE waits for no scan then). Off, a scan's transaction writes no outbox row and
+ * notifies nobody; the sequencer and the webhook engine stay as they are and find nothing to do.
+ */
+async function outboxTriggers(db: Kysely<DB>, on: boolean): Promise<void> {
+  const how = on ? sql`enable` : sql`disable`;
+  await sql`alter table cylinder_traces ${how} trigger outbox_trace`.execute(db);
+  await sql`alter table cylinders ${how} trigger outbox_cylinder_updated`.execute(db);
 }
 
 /* ---------------------------------------------------------------- the pairs */
@@ -118,11 +95,6 @@ const WANTED = process.env.BENCH_KINDS?.split(',').map((k) => k.trim()).filter(B
 
 /** One pair on one cylinder by client `client`; throws with the answer when a call is refused or answers unexpectedly. */
 type Pair = (code: string, client: number) => Promise<void>;
-
-function expectOk<T>(what: string, code: string, res: { status: number; body: Envelope<T> }): T {
-  if (res.status !== 200 || res.body.code !== 0) throw new Error(`${what} ${code}: HTTP ${res.status} ${res.body.msg ?? JSON.stringify(res.body)}`);
-  return res.body.data;
-}
 
 interface Preview { allowed: boolean; reasons: string[] }
 interface Result { toStatus: number; repeated: boolean }
@@ -352,32 +324,41 @@ async function main() {
     log(`\n${counts.cylinders.toLocaleString('en')} cylinders, ${counts.events.toLocaleString('en')} trace events; keep-alive HTTP, `
       + `each pair on a cylinder of its own; per pair kind: ${RUNS.map((r) => `${r.server} × ${r.clients} client(s) ${r.pairs} pairs after ${r.warmup}`).join(', ')}\n`);
     const rows: Array<{ name: string; server: string; clients: number; f: Figures }> = [];
-    const verdicts: Array<{ name: string; ratio: number; p99: number }> = [];
+    const verdicts: Array<{ name: string; ratio: number; p99: number; ratioOff: number; p99Off: number }> = [];
     for (const k of KINDS.filter((kind) => !WANTED?.length || WANTED.includes(kind.kind))) {
       const pairs = {
-        app: appPair(app, k.kind, pool), bare: barePair(bare, k.kind, pool), w1: appPair(byWorkers[0]!, k.kind, pool), w2: appPair(byWorkers[1]!, k.kind, pool),
+        app: appPair(app, k.kind, pool), appOff: appPair(app, k.kind, pool), bare: barePair(bare, k.kind, pool), w1: appPair(byWorkers[0]!, k.kind, pool), w2: appPair(byWorkers[1]!, k.kind, pool),
       };
       const runs = RUNS.map((r, i) => ({ ...r, codes: codesFor(k.offset, i), samples: [] as Sample[], statements: 0 }));
       for (const clients of [...new Set(RUNS.map((r) => r.clients))]) {
         const group = runs.filter((r) => r.clients === clients);
-        for (const r of group) await drive(pairs[r.server], r.codes.warmup, r.clients);
+        for (const r of group) {
+          if (r.server === 'appOff') await outboxTriggers(db, false);
+          await drive(pairs[r.server], r.codes.warmup, r.clients);
+          if (r.server === 'appOff') await outboxTriggers(db, true);
+        }
         for (let round = 0; round < Math.max(...group.map((r) => r.rounds)); round += 1) {
           for (const r of group.filter((x) => round < x.rounds)) {
             const size = Math.ceil(r.pairs / r.rounds);
-            const counted = r.server === 'app' || r.server === 'bare' ? r.server : null;
+            const counted = r.server === 'app' || r.server === 'appOff' ? 'app' : r.server === 'bare' ? 'bare' : null;
+            if (r.server === 'appOff') await outboxTriggers(db, false);
             const before = await statementCounts(child);
             r.samples.push(await drive(pairs[r.server], r.codes.measured.slice(round * size, (round + 1) * size), r.clients));
             if (counted) r.statements += (await statementCounts(child))[counted] - before[counted];
+            if (r.server === 'appOff') await outboxTriggers(db, true);
           }
         }
         for (const r of group) {
-          const f = { ...figures(r.samples), statements: r.server === 'app' || r.server === 'bare' ? r.statements / r.pairs : undefined };
+          const f = { ...figures(r.samples), statements: r.server === 'app' || r.server === 'appOff' || r.server === 'bare' ? r.statements / r.pairs : undefined };
           rows.push({ name: k.name, server: r.server, clients: r.clients, f });
           log(`  ${k.name}, ${r.server}, ${r.clients} client(s): ${f.pairs} pairs in ${f.seconds.toFixed(1)} s`);
         }
       }
       const loaded = (server: string) => rows.find((r) => r.name === k.name && r.server === server && r.clients === CLIENTS)!.f;
-      verdicts.push({ name: k.name, ratio: loaded('app').perSecond / loaded('bare').perSecond, p99: loaded('app').p99 });
+      verdicts.push({
+        name: k.name, ratio: loaded('app').perSecond / loaded('bare').perSecond, p99: loaded('app').p99,
+        ratioOff: loaded('appOff').perSecond / loaded('bare').perSecond, p99Off: loaded('appOff').p99,
+      });
     }
 
     const width = Math.max(...rows.map((r) => r.name.length));
@@ -391,6 +372,11 @@ async function main() {
       const p99 = `${r.p99.toFixed(1)} ms ${r.p99 < TARGET_P99_MS ? 'met' : 'MISSED'}`;
       log(`${r.name.padEnd(width)}  ${p99.padEnd(19)} ${r.ratio.toFixed(2)} ${r.ratio >= TARGET_RATIO ? 'met' : 'MISSED'}`);
     }
+    log(`\nThe outbox's cost (issue 35: app/bare stays ≥ ${TARGET_RATIO} with it on), ${CLIENTS} clients:`);
+    log(`${'pair'.padEnd(width)}  app/bare outbox on   outbox off   on/off   p99 on / off ms`);
+    for (const r of verdicts) {
+      log(`${r.name.padEnd(width)}  ${`${r.ratio.toFixed(2)} ${r.ratio >= TARGET_RATIO ? 'met' : 'MISSED'}`.padEnd(19)} ${r.ratioOff.toFixed(2).padStart(10)}   ${(r.ratio / r.ratioOff).toFixed(2).padStart(6)}   ${r.p99.toFixed(1)} / ${r.p99Off.toFixed(1)}`);
+    }
     log(`\nThe built server, WORKERS=1 against WORKERS=2, ${CLIENTS} clients (${cpus().length} cores, PostgreSQL on the same machine):`);
     log(`${'pair'.padEnd(width)}  1 worker pairs/s  p99 ms   2 workers pairs/s  p99 ms   gain`);
     for (const k of KINDS) {
@@ -403,6 +389,8 @@ async function main() {
     const missed = verdicts.filter((r) => r.p99 >= TARGET_P99_MS || r.ratio < TARGET_RATIO).length + holdingMisses;
     log(missed ? `\n${missed} figure(s) missed a target (reported only; the bench fails on errors)` : '\nAll targets met');
   } finally {
+    // Never left off: the bench database's outbox triggers on again whatever happened.
+    await outboxTriggers(db, true).catch((e: unknown) => log(`could not re-enable the outbox triggers: ${(e as Error).message}`));
     for (const c of clients) c.close();
     if (servers) await stopServers(servers);
     for (const w of workerServers) await w.stop();

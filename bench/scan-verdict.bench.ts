@@ -13,9 +13,10 @@
  *
  * 充装 is the scan-first fill of issue 34 with the permission relay in the loop: the standalone device agent
  * (`npm run print-agent`) holds a Yaohua A9 filling scale and a Modbus RTU relay board on two socat pairs (the rig of
- * tests/e2e/fill-rig.ts: the weight rises while the coil is on). The timed span is Enter → the gate's verdict and
- * the granted permission on screen (fillingScan, then the agent's /fill/start writing the coil and answering); the
- * fill itself and its record follow outside it, each cylinder's verdict waited for before the next scan.
+ * tests/e2e/fill-rig.ts: the weight rises while the coil is on). The timed span is Enter → the gate's verdict on
+ * screen (允许充装：正在打开充装阀…, shown the moment fillingScan answers: the target); a second figure runs on to the
+ * granted permission (the agent's /fill/start writing the coil over the 9600-baud pair and answering). The fill itself
+ * and its record follow outside both, each cylinder's record waited for before the next scan.
  *
  * Runs on the lifecycle bench's database (1 M cylinders after `npm run bench lifecycle`) or, small, on any database
  * (an empty one is migrated and given the bench user here). BENCH_SCANS sets the timed scans per station (200).
@@ -65,38 +66,62 @@ async function startApp(url: string): Promise<{ child: ChildProcess; base: strin
   return { child, base: `http://127.0.0.1:${port}` };
 }
 
-/** Installed in the page before a scan: resolves window.__scan at the first frame after the verdict box names `code`. */
-const ARM_TIMER = `function (code) {
+/**
+ * Installed in the page before a scan: resolves window.__scan at the first frame after the verdict box names `code`
+ * and, when `then` is given and that first verdict is of another kind, goes on to the first frame after the box
+ * shows `then` or an end other than it (then: its ms, else null).
+ */
+const ARM_TIMER = `function (code, then) {
   window.__scan = new Promise(function (done) {
     var enter = 0;
+    var first = null;
     var box = document.querySelector('[data-testid="verdict"]');
     function onKey(e) { if (e.key === 'Enter') enter = performance.now(); }
     document.addEventListener('keydown', onKey, true);
     var observer = new MutationObserver(function () {
-      if (!(enter > 0 && box.textContent.indexOf(code) >= 0 && box.getAttribute('data-kind'))) return;
-      observer.disconnect();
-      document.removeEventListener('keydown', onKey, true);
+      var kind = box.getAttribute('data-kind');
+      if (!(enter > 0 && box.textContent.indexOf(code) >= 0 && kind)) return;
+      if (first && kind === first.kind) return;
+      var second = !!first;
+      if (!first) first = { kind: kind };
+      if (second || !then || kind === then) {
+        observer.disconnect();
+        document.removeEventListener('keydown', onKey, true);
+      }
       requestAnimationFrame(function () {
         var now = performance.now();
+        if (second) {
+          first.then = kind === then ? now - enter : null;
+          first.kind2 = kind;
+          return done(first);
+        }
         // The scan's own calls: when the last answer arrived, so the rest is the page's own time.
         var answered = performance.getEntriesByType('resource').filter(function (r) {
           return r.startTime >= enter && r.name.indexOf('/api/') >= 0 && r.responseEnd > 0 && r.responseEnd <= now;
         }).reduce(function (m, r) { return Math.max(m, r.responseEnd); }, enter);
         performance.clearResourceTimings();
-        done({ ms: now - enter, page: now - answered, kind: box.getAttribute('data-kind'), title: box.textContent });
+        first.ms = now - enter;
+        first.page = now - answered;
+        first.title = box.textContent;
+        if (!then || kind === then) { first.then = kind === then ? first.ms : null; done(first); }
       });
     });
     observer.observe(box, { subtree: true, childList: true, characterData: true, attributes: true });
   });
 }`;
 
-/** Types `code` as a scanner does and resolves with the ms from Enter to the frame after the verdict names it. */
-async function timedScan(page: Page, code: string): Promise<{ ms: number; page: number; kind: string; title: string }> {
+interface Timed { ms: number; page: number; kind: string; title: string; then: number | null; kind2?: string }
+
+/**
+ * Types `code` as a scanner does and resolves with the ms from Enter to the frame after the verdict names it (and,
+ * with `then`, to the frame after the verdict of that kind).
+ */
+async function timedScan(page: Page, code: string, then?: string): Promise<Timed> {
   // A string, not a function: tsx's name helpers do not exist inside the page.
-  await page.evaluate(`(${ARM_TIMER})(${JSON.stringify(code)})`);
+  await page.evaluate(`(${ARM_TIMER})(${JSON.stringify(code)}, ${JSON.stringify(then ?? null)})`);
   await page.keyboard.type(code);
   await page.keyboard.press('Enter');
-  return page.evaluate<{ ms: number; page: number; kind: string; title: string }>('window.__scan');
+  return page.evaluate<Timed>('window.__scan');
 }
 
 interface Station {
@@ -106,11 +131,13 @@ interface Station {
   before?: (page: Page) => Promise<void>;
   /** The verdict the timed span ends at ('ok' unless said). */
   timedKind?: string;
+  /** A second span, from Enter to the verdict of this kind (充装: the granted permission). */
+  thenKind?: string;
   /** After the timed span, outside it (the fill running to its record). */
   after?: (page: Page, code: string) => Promise<void>;
 }
 
-async function runStation(page: Page, station: Station, codes: string[]): Promise<{ times: number[]; inPage: number[] }> {
+async function runStation(page: Page, station: Station, codes: string[]): Promise<{ times: number[]; inPage: number[]; then: number[] }> {
   await station.open(page);
   // BENCH_PAGE_PROF=1: a CPU profile of the page over the timed scans (.tmp/cpu-prof/page-<station>.cpuprofile).
   const cdp = process.env.BENCH_PAGE_PROF === '1' ? await page.context().newCDPSession(page) : null;
@@ -118,16 +145,19 @@ async function runStation(page: Page, station: Station, codes: string[]): Promis
   const input = page.getByLabel(station.scanLabel, { exact: true });
   const times: number[] = [];
   const inPage: number[] = [];
+  const then: number[] = [];
   for (const [i, code] of codes.entries()) {
     await station.before?.(page);
     await input.focus();
     if (cdp && i === WARMUP) await cdp.send('Profiler.start');
-    const r = await timedScan(page, code);
+    const r = await timedScan(page, code, station.thenKind);
     if (r.kind !== (station.timedKind ?? 'ok')) throw new Error(`${station.name} ${code}: ${r.kind} ${r.title}`);
+    if (station.thenKind && r.then === null) throw new Error(`${station.name} ${code}: ${r.kind2 ?? r.kind}, not ${station.thenKind}`);
     await station.after?.(page, code);
     if (i >= WARMUP) {
       times.push(r.ms);
       inPage.push(r.page);
+      if (r.then !== null && station.thenKind) then.push(r.then);
     }
   }
   if (cdp) {
@@ -137,7 +167,7 @@ async function runStation(page: Page, station: Station, codes: string[]): Promis
     await cdp.detach();
   }
   const sort = (xs: number[]) => xs.sort((a, b) => a - b);
-  return { times: sort(times), inPage: sort(inPage) };
+  return { times: sort(times), inPage: sort(inPage), then: sort(then) };
 }
 
 async function main() {
@@ -181,8 +211,9 @@ async function main() {
       },
       { name: '领瓶', scanLabel: '扫码领瓶', open: tab('/produce/produce', '领瓶') },
       {
-        // Scan first (issue 34): timed to the granted permission; the fill runs to its record outside the span.
-        name: '充装', scanLabel: '扫码充装', timedKind: 'granted',
+        // Scan first (issue 34): timed to the gate's verdict (allowed), and on to the granted permission; the fill
+        // runs to its record outside both.
+        name: '充装', scanLabel: '扫码充装', timedKind: 'allowed', thenKind: 'granted',
         open: async (p) => {
           await configureFillStation(p, { agentUrl: rig!.agent.url, workstation: 'BENCH-充装' });
           await tab('/produce/produce', '充装')(p);
@@ -190,7 +221,7 @@ async function main() {
           await p.getByRole('option', { name: gasName, exact: true }).click();
           await p.getByTestId('fill-config').waitFor();
         },
-        before: async () => rig!.scale.place(POOL_TARE),
+        before: async () => rig!.scale.place(POOL_TARE + 10),
         after: async (p, code) => {
           await p.waitForFunction((c) => {
             const box = document.querySelector('[data-testid="verdict"]');
@@ -208,21 +239,26 @@ async function main() {
         },
       },
     ];
-    const rows: Array<{ name: string; p50: number; p95: number; max: number; pageP50: number }> = [];
+    const rows: Array<{ name: string; p50: number; p95: number; max: number; pageP50: number; then?: { p50: number; p95: number; max: number } }> = [];
     // BENCH_STATIONS=领瓶,充装 runs only those (the cylinders must then already stand where those stations start).
     const only = process.env.BENCH_STATIONS?.split(',').map((s) => s.trim()).filter(Boolean);
     for (const station of stations) {
       if (only?.length && !only.includes(station.name)) continue;
       if (station.name === '复秤') await inspectThroughApi(page, codes, pool);
-      const { times, inPage } = await runStation(page, station, codes);
-      rows.push({ name: station.name, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)!, pageP50: percentile(inPage, 50) });
+      const { times, inPage, then } = await runStation(page, station, codes);
+      rows.push({
+        name: station.name, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)!, pageP50: percentile(inPage, 50),
+        ...(then.length ? { then: { p50: percentile(then, 50), p95: percentile(then, 95), max: then.at(-1)! } } : {}),
+      });
       log(`  ${station.name}: ${times.length} scans`);
     }
     log(`\nScan to verdict in Chromium, ${SCANS} scans per station after ${WARMUP} (target p95 < ${TARGET_P95_MS} ms):`);
-    log('station    p50 ms   p95 ms   max ms   p50 after the last answer (the page alone)');
+    log('station    p50 ms   p95 ms   max ms   p50 after the last answer (the page alone)   Enter → granted p50 / p95 / max ms');
     for (const r of rows) {
-      log(`${r.name.padEnd(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.max.toFixed(1).padStart(8)} ${r.pageP50.toFixed(1).padStart(9)}   ${r.p95 < TARGET_P95_MS ? 'met' : 'MISSED'}`);
+      const then = r.then ? `   ${r.then.p50.toFixed(1)} / ${r.then.p95.toFixed(1)} / ${r.then.max.toFixed(1)}` : '';
+      log(`${r.name.padEnd(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.max.toFixed(1).padStart(8)} ${r.pageP50.toFixed(1).padStart(9)}   ${r.p95 < TARGET_P95_MS ? 'met' : 'MISSED'}${then}`);
     }
+    log('(充装: the timed span ends at the gate\'s verdict, 允许充装 while the valve opens; the last column runs on to the granted permission.)');
   } finally {
     await browser.close();
     await rig?.stop();
@@ -254,15 +290,19 @@ interface FillRig { agent: DeviceAgent; scale: FillingScale; relay: RelayBoard; 
 
 /**
  * The filling scale and its permission relay on two socat pairs, and the standalone device agent holding them.
- * The flow (8 kg/s) keeps the overshoot past the release inside the gas's tolerance at the A9's 30 ms frames.
+ * The flow (3 kg/s, a bench speed: a real LPG line fills at about 1 kg/s) with a 0.5 kg in-flight allowance leaves the
+ * agent about 330 ms from the reading that crosses target − allowance to the coil going off before a fill passes
+ * target + tolerance (the A9 sends a frame every 30 ms). At 8 kg/s and 0.2 kg (under 90 ms) one fill in a few hundred
+ * overfilled on the 1 M database. Each cylinder is put on the scale holding 10 kg (residual gas, which the station
+ * tops up to the target): a fill then takes about 1.5 s; the timed span ends at the grant either way.
  */
 async function startFillRig(origin: string): Promise<FillRig> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-fill-'));
   const [scaleEnd, scaleApp, relayEnd, relayApp] = ['scale', 'scale-app', 'relay', 'relay-app'].map((n) => join(dir, n)) as [string, string, string, string];
   const pairs: SocatPair[] = [await startSocatPair(scaleEnd, scaleApp), await startSocatPair(relayEnd, relayApp)];
   const relay = await startRelayBoard(relayEnd, 1);
-  const scale = await startFillingScale(scaleEnd, () => relay.isOn(0), 8);
-  const agent = await startDeviceAgent({ origin, scalePath: scaleApp, relayPath: relayApp, relayName: '基准充装阀', coil: 0 });
+  const scale = await startFillingScale(scaleEnd, () => relay.isOn(0), 3);
+  const agent = await startDeviceAgent({ origin, scalePath: scaleApp, relayPath: relayApp, relayName: '基准充装阀', coil: 0, allowanceKg: 0.5 });
   return {
     agent, scale, relay,
     stop: async () => {

@@ -15,6 +15,7 @@ import { http } from '@renderer/http/client';
 import { loadMessages } from '@renderer/i18n/dictionaries';
 import { clearToasts } from '@renderer/notify/toast';
 import { resetScanRefreshForTests } from '@renderer/store/endpoints';
+import { installFastLabels } from '@renderer/test/fastLabels';
 
 // Screens load on demand (lazy chunks) and MUI X is heavy in jsdom: on a busy two-core CI machine the
 // default 1 s for findBy*/waitFor is too short and makes correct tests flaky.
@@ -38,6 +39,8 @@ direct.type = (el, text, opts) => type(el, text, { ...NO_CSS_CHECK, ...opts });
 direct.upload = (el, files, opts) => upload(el, files, { ...NO_CSS_CHECK, ...opts });
 direct.selectOptions = (el, values, opts) => selectOptions(el, values, { ...NO_CSS_CHECK, ...opts });
 direct.deselectOptions = (el, values, opts) => deselectOptions(el, values, { ...NO_CSS_CHECK, ...opts });
+
+installFastLabels(window);
 
 // As main.tsx does; the features' texts are all loaded up front, so a screen rendered alone shows its words.
 registerFeatures();

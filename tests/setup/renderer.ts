@@ -51,6 +51,9 @@ beforeAll(() => loadMessages());
 // not depend on running in a fresh module graph (vitest.config.ts on isolate: false).
 afterEach(async () => {
   cleanup();
+  // What a test put in the page by hand (not through render, which cleanup unmounts): the next file's queries would
+  // find it (a select left by one file was a second combobox in Form.test.tsx).
+  document.body.replaceChildren();
   sessionStorage.clear();
   localStorage.clear();
   clearToasts();

@@ -86,12 +86,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         try {
           await watchdog.stop();
           const pid = postmasterPid(running);
+          const start = pid !== undefined && postmasterRunning(running) ? processStart(pid) : undefined;
           if (postmasterRunning(running)) {
             await runPg(running.bin.pg_ctl, ['stop', '-D', running.dir, '-m', 'fast', '-w', '-t', '60'], running.runAs, running.cwd);
           }
           // pg_ctl returns once postmaster.pid is gone; the process itself may still be exiting. Whoever stops
           // the server next (a new start on the same folder, the desktop app quitting) must find it gone.
-          if (pid !== undefined) await exited(pid, 15_000);
+          if (pid !== undefined) await exited(pid, start, 15_000);
         } finally {
           lock.release();
         }
@@ -193,10 +194,25 @@ function isPostgresProcess(pid: number): boolean {
   }
 }
 
-/** Waits until the process is gone (polling), at most `ms`. */
-async function exited(pid: number, ms: number): Promise<void> {
+/** When the process began (clock ticks after boot, /proc/<pid>/stat field 22): with the pid, one process. Linux only. */
+function processStart(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Waits until the process is gone (polling), at most `ms`. The process is known by its pid and start time, not by its
+ * command line: an exiting process's /proc/<pid>/cmdline already reads empty while it still runs (a full test run once
+ * saw the postmaster alive after stop() had returned).
+ */
+async function exited(pid: number, start: string | undefined, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
-  while (isProcessAlive(pid) && isPostgresProcess(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const same = () => (start === undefined ? isPostgresProcess(pid) : processStart(pid) === start);
+  while (isProcessAlive(pid) && same() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
 }
 
 /** The pid in the cluster's postmaster.pid, when the file is there. */

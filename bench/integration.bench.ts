@@ -18,7 +18,7 @@
  * The backlog is seeded once (see seedBacklog) and reused: each run sets the endpoint's cursor back by BACKLOG.
  * A missed target is reported, not a failure; the bench fails only when something errs.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { resolve } from 'node:path';
@@ -34,8 +34,8 @@ import { hashPassword } from '../src/server/lib/password';
 import { numberBatch } from '../src/server/modules/integration/outbox.repository';
 import { freePort } from '../tests/server/free-port';
 import { Client, expectOk } from './http-client';
+import { startServers, stopServers } from './servers-process';
 import { ensureDatabase, ensureScanPool, poolCode, POOL_TARGET_NET, resetScanPool, type ScanPool } from './lifecycle-seed';
-import type { ServersReady } from './lifecycle-servers';
 import { seedCylinders } from './product-seed';
 
 const CYLINDERS = 1_000_000;
@@ -188,29 +188,6 @@ async function endpoint(db: Kysely<DB>, port: number, path: string, receiver: Re
 }
 
 /* ---------------------------------------------------------------- child process (the app) */
-
-async function startServers(url: string): Promise<{ child: ChildProcess; ready: ServersReady }> {
-  const child = fork(resolve('bench/lifecycle-servers.ts'), [], {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=.tmp/cpu-prof'] : [])],
-    env: { ...process.env, BENCH_DATABASE_URL: url, BENCH_LIFECYCLE_SERVERS: '1' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<ServersReady>((done, fail) => {
-    child.once('message', (message) => done(message as ServersReady));
-    child.once('exit', (code) => fail(new Error(`the bench servers exited (${code}) before listening`)));
-    child.once('error', fail);
-  });
-  return { child, ready };
-}
-
-async function stopServers(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  child.send('stop');
-  const timer = setTimeout(() => child.kill('SIGTERM'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 /* ---------------------------------------------------------------- the parts */
 

@@ -17,7 +17,7 @@
  * Uses BENCH_DATABASE_URL (created when missing), otherwise the embedded PostgreSQL under .tmp/bench-pg;
  * both keep the seeded rows between runs (bench/product-seed.ts, bench/lifecycle-seed.ts).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
@@ -31,10 +31,11 @@ import { ensureSeed } from '../src/server/db/seed';
 import { hashPassword } from '../src/server/lib/password';
 import { freePort } from '../tests/server/free-port';
 import { Client, expectOk, type Envelope } from './http-client';
+import { startServers, stopServers } from './servers-process';
 import {
   ensureDatabase, ensureScanPool, HOLDING_CYLINDERS, POOL_STATUSES, POOL_TARE, POOL_TARGET_NET, poolCode, resetScanPool, seedTrace, type ScanPool,
 } from './lifecycle-seed';
-import type { ServersReady, StatementCounts } from './lifecycle-servers';
+import type { StatementCounts } from './lifecycle-servers';
 import { startWorkerServer, type WorkerServer } from './lifecycle-workers';
 import { seedCylinders } from './product-seed';
 
@@ -197,21 +198,6 @@ function codesFor(offset: number, run: number): { warmup: string[]; measured: st
 
 /* ---------------------------------------------------------------- set-up */
 
-async function startServers(url: string): Promise<{ child: ChildProcess; ready: ServersReady }> {
-  const child = fork(resolve('bench/lifecycle-servers.ts'), [], {
-    // BENCH_CPU_PROF=1: a CPU profile of the servers' process (.cpuprofile in .tmp/cpu-prof) to read in DevTools.
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=.tmp/cpu-prof'] : [])],
-    env: { ...process.env, BENCH_DATABASE_URL: url, BENCH_LIFECYCLE_SERVERS: '1' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<ServersReady>((done, fail) => {
-    child.once('message', (message) => done(message as ServersReady));
-    child.once('exit', (code) => fail(new Error(`the bench servers exited (${code}) before listening`)));
-    child.once('error', fail);
-  });
-  return { child, ready };
-}
-
 /** The statements each side has sent to PostgreSQL so far (counted in the servers' process). */
 function statementCounts(child: ChildProcess): Promise<StatementCounts> {
   return new Promise((done) => {
@@ -224,15 +210,6 @@ function statementCounts(child: ChildProcess): Promise<StatementCounts> {
     child.on('message', listener);
     child.send('statements');
   });
-}
-
-async function stopServers(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  child.send('stop');
-  const timer = setTimeout(() => child.kill('SIGTERM'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 const ms = (v: number) => v.toFixed(1).padStart(8);

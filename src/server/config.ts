@@ -14,6 +14,12 @@ export interface AppConfig {
   databaseUrl?: string;
   embeddedPgPort: number;
   accessTokenSecret: string;
+  /**
+   * Encrypts the fields stored encrypted (ID numbers, a platform's credentials: lib/field-cipher.ts); DATA_ENCRYPTION_KEY,
+   * else generated once into DATA_DIR/secrets.json. Every server on one database needs the same value, and a backup's
+   * encrypted fields can be read only with it. Absent (a config built by hand): derived from accessTokenSecret.
+   */
+  dataEncryptionKey?: string;
   /** Seconds. */
   accessTokenTtl: number;
   /** Seconds. */
@@ -177,6 +183,13 @@ function accessTokenSecret(env: Env, dataDir: string): string {
   return raw;
 }
 
+function dataEncryptionKey(env: Env, dataDir: string): string {
+  const raw = value(env, 'DATA_ENCRYPTION_KEY');
+  if (raw === undefined) return getOrCreateSecret(dataDir, 'dataEncryptionKey');
+  if (raw.length < 32) throw new ConfigError('DATA_ENCRYPTION_KEY must be at least 32 characters long');
+  return raw;
+}
+
 function minClientVersion(env: Env): string | undefined {
   const raw = value(env, 'MIN_CLIENT_VERSION');
   if (raw === undefined) return undefined;
@@ -269,7 +282,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   // Checked only: lib/password.ts reads it when it hashes (the test suites lower it).
   integer(env, 'PASSWORD_HASH_COST', 15, 10, 20);
   const dbUrl = databaseUrl(env);
-  const config: Omit<AppConfig, 'accessTokenSecret'> = {
+  const config: Omit<AppConfig, 'accessTokenSecret' | 'dataEncryptionKey'> = {
     port: integer(env, 'PORT', CONFIG_DEFAULTS.port, 0, 65535),
     host: value(env, 'HOST') ?? CONFIG_DEFAULTS.host,
     dataDir,
@@ -296,5 +309,5 @@ export function loadConfig(env: Env = process.env): AppConfig {
     backup: backup(env, dataDir, dbUrl),
   };
   // Last, so an invalid value elsewhere fails before anything is written to DATA_DIR.
-  return { ...config, accessTokenSecret: accessTokenSecret(env, dataDir) };
+  return { ...config, accessTokenSecret: accessTokenSecret(env, dataDir), dataEncryptionKey: dataEncryptionKey(env, dataDir) };
 }

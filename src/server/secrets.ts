@@ -10,6 +10,7 @@ import { join } from 'node:path';
 export interface StoredSecrets {
   accessTokenSecret?: string;
   pgSuperuserPassword?: string;
+  dataEncryptionKey?: string;
 }
 
 export function secretsFile(dataDir: string): string {

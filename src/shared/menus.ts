@@ -144,6 +144,13 @@ export const MENU_TREE = [
           { buttonKey: 'integration:read', buttonName: '读取事件' }] },
       { menuNo: 'setting.ApiKey', menuName: '接口密钥', menuNameEn: 'API keys', menuUrl: '/Setting/ApiKey',
         buttons: [view('apiKey'), { buttonKey: 'apiKey:save', buttonName: '新增' }, { buttonKey: 'apiKey:revoke', buttonName: '吊销' }] },
+      // Issue 36 (docs/REGULATOR.md): the registers the regulator's platform asks for, and the gateway to it.
+      { menuNo: 'setting.Vehicle', menuName: '运输车辆', menuNameEn: 'Vehicles', menuUrl: '/Setting/Vehicle',
+        buttons: [view('vehicle'), { buttonKey: 'vehicle:save', buttonName: '保存' }] },
+      { menuNo: 'setting.Crew', menuName: '驾驶员与押运员', menuNameEn: 'Drivers & escorts', menuUrl: '/Setting/Crew',
+        buttons: [view('crew'), { buttonKey: 'crew:save', buttonName: '保存' }] },
+      { menuNo: 'setting.Regulator', menuName: '监管平台对接', menuNameEn: 'Regulator platform', menuUrl: '/Setting/Regulator',
+        buttons: [view('regulator'), { buttonKey: 'regulator:save', buttonName: '保存' }, { buttonKey: 'regulator:send', buttonName: '重新上报' }] },
     ],
   },
 ] as const satisfies readonly MenuDef[];

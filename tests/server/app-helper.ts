@@ -17,6 +17,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir: '.tmp/test-data',
     embeddedPgPort: 0,
     accessTokenSecret: 'test-secret-test-secret-test-secret-0123',
+    dataEncryptionKey: 'test-data-key-test-data-key-test-data-0123',
     accessTokenTtl: 900,
     refreshTokenTtl: 108_000,
     corsOrigins: [],

@@ -38,6 +38,8 @@ export interface UsersTable {
   filler_cert_no: string | null;
   filler_cert_expiry: ColumnType<string | null, string | null | undefined, string | null>;
   filler_cert_categories: ColumnType<string[], string[] | undefined, string[]>;
+  /** 身份证号, encrypted (lib/field-cipher.ts, migration 0035). */
+  id_no_enc: Generated<string | null>;
   /** 'person' signs in with a password; 'service' is a service account that calls only with API keys (migration 0032). */
   kind: Generated<string>;
 }
@@ -142,6 +144,8 @@ export interface CompanyTable {
   public_page: Generated<number>;
   /** The address customers reach the server at (a label's QR); null → the address it was printed from. */
   public_url: string | null;
+  /** GB/T 2260 division code of the plant (6 digits), for the regulator's platform (0035). */
+  area_code: Generated<string | null>;
   updated_at: Timestamp;
 }
 
@@ -615,6 +619,11 @@ export interface StorageOrdersTable {
   customer_id: number | null;
   vehicle: string | null;
   driver: string | null;
+  /** From the transport registers (0035); the texts above are filled from them for new orders. */
+  vehicle_id: Generated<number | null>;
+  driver_id: Generated<number | null>;
+  escort_id: Generated<number | null>;
+  escort: Generated<string | null>;
   /** 0 open, 1 done, 2 cancelled (已作废). */
   status: Generated<number>;
   remark: string | null;
@@ -797,6 +806,13 @@ export interface DB {
   files: FilesTable;
   file_links: FileLinksTable;
   company: CompanyTable;
+  vehicles: VehiclesTable;
+  crew_members: CrewMembersTable;
+  regulator_connections: RegulatorConnectionsTable;
+  regulator_code_maps: RegulatorCodeMapsTable;
+  regulator_records: RegulatorRecordsTable;
+  regulator_attempts: RegulatorAttemptsTable;
+  regulator_notices: RegulatorNoticesTable;
   dictionary_types: DictionaryTypesTable;
   dictionary_entries: DictionaryEntriesTable;
   system_rules: SystemRulesTable;
@@ -916,4 +932,102 @@ export interface ApiKeysTable {
   revoked_at: NullableTimestamp;
   /** Written at most once a minute per key. */
   last_used_at: NullableTimestamp;
+}
+
+/* ---------------------------------------------------------------- issue 36 (migration 0035) */
+
+export interface VehiclesTable {
+  id: Generated<number>;
+  plate: string;
+  permit_no: string;
+  permit_expiry: ColumnType<string, string, string>;
+  load_kg: Numeric;
+  cylinder_capacity: number | null;
+  tank_volume: Numeric;
+  status: Generated<number>;
+  remark: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CrewMembersTable {
+  id: Generated<number>;
+  name: string;
+  kind: string;
+  /** lib/field-cipher.ts */
+  id_no_enc: string | null;
+  qualification_no: string;
+  qualification_expiry: ColumnType<string, string, string>;
+  phone: string | null;
+  status: Generated<number>;
+  remark: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RegulatorConnectionsTable {
+  id: Generated<number>;
+  name: string;
+  adapter: string;
+  access_code: string;
+  /** The adapter's settings without its secret fields. */
+  settings: ColumnType<Record<string, string | number>, string, string>;
+  /** The secret fields, a JSON object encrypted with lib/field-cipher.ts; null when none. */
+  secrets: string | null;
+  kinds: string[];
+  enabled: Generated<boolean>;
+  /** bigint (read as a number): the last outbox seq turned into records. */
+  cursor: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  failing_since: NullableTimestamp;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RegulatorCodeMapsTable {
+  connection_id: number;
+  code_table: string;
+  local_key: string;
+  code: string;
+  updated_at: Timestamp;
+}
+
+export interface RegulatorRecordsTable {
+  id: Generated<number>;
+  connection_id: number;
+  kind: string;
+  record_id: string;
+  seq: number;
+  trace_id: number | null;
+  cylinder_id: number | null;
+  cylinder_code: string;
+  event_at: GivenTimestamp;
+  state: string;
+  reason: string | null;
+  last_error: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: NullableTimestamp;
+  sent_at: NullableTimestamp;
+  answered_at: NullableTimestamp;
+  platform_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RegulatorAttemptsTable {
+  id: Generated<number>;
+  record_id: number;
+  at: Timestamp;
+  outcome: string;
+  status: number | null;
+  duration_ms: Generated<number>;
+  detail: string | null;
+  message: string | null;
+}
+
+export interface RegulatorNoticesTable {
+  connection_id: number;
+  cause: string;
+  told_at: Timestamp;
 }

@@ -1,4 +1,5 @@
-const SECRET_KEY = /pass|token|secret/i;
+/** Names of values never written to a log: credentials, and a person's ID number (身份证号, idNo). */
+const SECRET_KEY = /pass|token|secret|^idNo$/i;
 
 /** How deep the copy goes; deeper values are replaced by NESTED_TOO_DEEP (request bodies are refused beyond BODY_MAX_DEPTH). */
 export const MASK_MAX_DEPTH = 40;

@@ -59,6 +59,21 @@ export interface AppConfig {
   backup?: BackupConfig;
   /** 接口推送's delivery engine (modules/webhook): off when false; tests shorten its timings. */
   webhooks?: false | Partial<WebhookTuning>;
+  /** 监管平台对接's engine (modules/regulator): off when false; tests shorten its timings. */
+  regulator?: false | Partial<RegulatorTuning>;
+}
+
+/** How the regulator gateway works (modules/regulator/regulator.engine.ts REGULATOR_DEFAULTS). */
+export interface RegulatorTuning {
+  /** The first retry's pause after a record could not be delivered; doubled each failure, up to maxBackoffMs. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** The timer that catches due retries and missed notices. */
+  pollMs: number;
+  /** How often a platform is asked for the verdicts of records sent and not decided (audits). */
+  verdictPollMs: number;
+  /** A platform unreachable this long is told to 消息中心 (once per outage). */
+  tellAfterMs: number;
 }
 
 /** How 接口推送 delivers (modules/webhook/webhook.engine.ts WEBHOOK_DEFAULTS). */

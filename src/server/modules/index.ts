@@ -24,6 +24,7 @@ import { module as periodicInspection } from './periodicInspection';
 import { module as product } from './product';
 import { module as qrPage } from './qrPage';
 import { module as quality } from './quality';
+import { module as regulator } from './regulator';
 import { module as report } from './report';
 import { module as role } from './role';
 import { module as setting } from './setting';
@@ -46,6 +47,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   suspension,
   integration,
   webhook,
+  regulator,
 ];
 
 export type { ModuleOptions, ServerModule } from './module';

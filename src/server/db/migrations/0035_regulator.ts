@@ -54,6 +54,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     add column driver_id integer references crew_members (id), add column escort_id integer references crew_members (id),
     add column escort varchar(64)`.execute(db);
 
+  // The cylinder type code table lists the specifications in use (a skip scan of this index).
+  await sql`create index cylinders_specification_idx on cylinders (specification) where specification is not null`.execute(db);
   await sql`create table regulator_connections (
     id serial primary key,
     name varchar(64) not null,
@@ -130,6 +132,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`delete from message_templates where code = 'regulatorFailing'`.execute(db);
+  await sql`drop index cylinders_specification_idx`.execute(db);
   await sql`drop table regulator_notices, regulator_attempts, regulator_records, regulator_code_maps, regulator_connections`.execute(db);
   await sql`alter table storage_orders drop column vehicle_id, drop column driver_id, drop column escort_id, drop column escort`.execute(db);
   await sql`alter table company drop column area_code`.execute(db);

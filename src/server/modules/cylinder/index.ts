@@ -33,6 +33,8 @@ export { placeWords } from '@shared/cylinder/transitions';
 export { cylinderPlace, type CylinderPlace } from './place.sql';
 export { heldBy, heldWarehouseSql, placeSql, whereColumns } from './place.sql';
 export { gasOf, inspectionItemsByGas } from './production.repository';
+// A cylinder's register and a trace event's detail as a report to the regulator reads them.
+export { cylinderRegister, specificationsInUse, traceDetail, type CylinderRegister } from './report.queries';
 // A fill with its own inspection and re-weigh, as documents list them.
 export { fillOutcomes, type CylinderFill, type FillOutcome, type FillsOf } from './fill-outcomes';
 export { openOrderOf } from './storage.repository';

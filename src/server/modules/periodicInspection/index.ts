@@ -3,3 +3,4 @@ import { periodicInspectionRoutes } from './periodicInspection.routes';
 
 /** 定期检验: periodic inspections of cylinders. */
 export const module = serverModule('periodicInspection', periodicInspectionRoutes);
+export { inspectionById } from './periodicInspection.repository';

@@ -58,3 +58,16 @@ export async function insertInspection(trx: Transaction<DB>, values: Insertable<
 
 // A cylinder's inspection dates are written by the cylinder module, which owns the register.
 export { setInspectionDates } from '../cylinder';
+
+/** One periodic inspection as a report to the regulator reads it. */
+export async function inspectionById(db: Db, id: number): Promise<{
+  inspectedOn: string; result: number; nextDate: string | null; agency: string | null; reportNo: string | null;
+} | null> {
+  const row = await db.selectFrom('periodic_inspections')
+    .select([
+      sql<string>`to_char(inspected_on, 'YYYY-MM-DD')`.as('inspectedOn'), 'result',
+      sql<string | null>`to_char(next_date, 'YYYY-MM-DD')`.as('nextDate'), 'agency', 'report_no as reportNo',
+    ])
+    .where('id', '=', id).executeTakeFirst();
+  return row ?? null;
+}

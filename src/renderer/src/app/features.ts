@@ -28,6 +28,7 @@ import { systemRuleFeature } from '@renderer/features/systemRule/manifest';
 import { backupFeature } from '@renderer/features/backup/manifest';
 import { apiKeyFeature } from '@renderer/features/apiKey/manifest';
 import { webhookFeature } from '@renderer/features/webhook/manifest';
+import { regulatorFeature } from '@renderer/features/regulator/manifest';
 import { traceFeature } from '@renderer/features/trace/manifest';
 import { userFeature } from '@renderer/features/user/manifest';
 import { warehouseFeature } from '@renderer/features/warehouse/manifest';
@@ -45,6 +46,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   inspectionItemFeature, productionFeature, inspectionFeature, traceFeature, storageFeature, qualityFeature,
   connectFeature, aboutFeature, passwordFeature, messageFeature,
   labelFeature, reportFeature, modelingFeature, offlineFeature, webviewFeature, backupFeature, apiKeyFeature, webhookFeature,
+  regulatorFeature,
 ];
 
 let registered = false;

@@ -44,11 +44,11 @@ const records = async (connectionId: number, filter: Record<string, unknown> = {
   (await ok<{ list: RecordRow[]; total: number }>('/api/regulator/records', { connectionId, page: 1, size: 100, ...filter })).list;
 const recordOf = async (connectionId: number, cylinderCode: string, kind: string) =>
   (await records(connectionId, { cylinderCode, kind }))[0];
-async function until<T>(what: () => Promise<T>, done: (v: T) => boolean, label: string): Promise<T> {
+async function until<T>(what: () => Promise<T>, done: (v: T) => boolean, label: string): Promise<NonNullable<T>> {
   for (let i = 0; i < 100; i++) {
     await settle();
     const v = await what();
-    if (done(v)) return v;
+    if (done(v) && v !== undefined && v !== null) return v;
     await new Promise((r) => setTimeout(r, 30));
   }
   throw new Error(`not reached: ${label}`);
@@ -172,6 +172,7 @@ describe('the REST adapter against its conformance stand-in', () => {
   it('a back-fill of a day sends what the platform has not taken, and nothing it took', async () => {
     // Events before the connection existed: a new connection starts at the latest event.
     await plant.cylinder('RG-0003', 'n2');
+    await sequenceNow(t.app);
     const late = await restConnection('区平台（补报）', rest.url, { kinds: ['registration', 'fill'] });
     await mapCodes(late, { [plant.n2]: 'N2-01', [plant.lpg]: 'LPG-01' });
     await plant.fill('RG-0003', 'n2', 'L20261128');
@@ -248,7 +249,7 @@ describe('a platform that cannot be reached, is slow, or answers garbage', () =>
       expect(res.body.msg).toMatch(msg);
     };
     const count = (await t.call<ConnectionRow[]>('GET', '/api/regulator/connections', { token })).body.data.length;
-    await bad({ settings: { baseUrl: rest.url, appKey: 'k\u0000', appSecret: 's' } }, /设置|AppKey/);
+    await bad({ settings: { baseUrl: rest.url, appKey: 'k\u0000', appSecret: 's' } }, /appKey不能包含空字符/);
     await bad({ accessCode: 'A'.repeat(4000) }, /平台接入码/);
     await bad({ adapter: 'nowhere' }, /对接方式不存在/);
     await bad({ settings: { baseUrl: rest.url, appKey: 'k' } }, /请填写AppSecret/);

@@ -17,7 +17,8 @@ export function backfillProblem(from: string, to: string): { field: 'from' | 'to
   if (!to) return { field: 'to', key: 'regulator.toRequired' };
   const days = dayNumber(to) - dayNumber(from);
   if (days < 0) return { field: 'to', key: 'regulator.toBeforeFrom' };
-  if (days > BACKFILL_MAX_DAYS) return { field: 'to', key: 'regulator.rangeTooLong' };
+  // Both ends count: from..to holds days + 1 days, at most BACKFILL_MAX_DAYS (the server counts the same).
+  if (days + 1 > BACKFILL_MAX_DAYS) return { field: 'to', key: 'regulator.rangeTooLong' };
   return null;
 }
 

@@ -245,7 +245,8 @@ describe('监管平台对接', { timeout: 40_000 }, () => {
     await press(dialog, '补报');
     expect(await within(dialog).findByText('请选择开始日期')).toBeInTheDocument();
     await typeDay('开始日期', '2026-11-01');
-    await typeDay('结束日期', '2026-12-03');
+    // 11-01 to 12-02 is 32 days, both ends counted.
+    await typeDay('结束日期', '2026-12-02');
     await press(dialog, '补报');
     expect(await within(dialog).findByText('补报日期范围不能超过 31 天')).toBeInTheDocument();
     await typeDay('结束日期', '2026-10-31');
@@ -253,9 +254,9 @@ describe('监管平台对接', { timeout: 40_000 }, () => {
     expect(await within(dialog).findByText('结束日期不能早于开始日期')).toBeInTheDocument();
     expect(bodies(adapter, '/regulator/backfill')).toEqual([]);
 
-    await typeDay('结束日期', '2026-12-02');
+    await typeDay('结束日期', '2026-12-01');
     await press(dialog, '补报');
-    await waitFor(() => expect(bodies(adapter, '/regulator/backfill')).toEqual([{ connectionId: 5, from: '2026-11-01', to: '2026-12-02' }]));
+    await waitFor(() => expect(bodies(adapter, '/regulator/backfill')).toEqual([{ connectionId: 5, from: '2026-11-01', to: '2026-12-01' }]));
     await waitFor(() => expect(toasts()).toContain('新建 3 条，重新上报 2 条，已接收未变 7 条'));
   });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -249,7 +249,7 @@ describe('a platform that cannot be reached, is slow, or answers garbage', () =>
       expect(res.body.msg).toMatch(msg);
     };
     const count = (await t.call<ConnectionRow[]>('GET', '/api/regulator/connections', { token })).body.data.length;
-    await bad({ settings: { baseUrl: rest.url, appKey: 'k\u0000', appSecret: 's' } }, /appKey不能包含空字符/);
+    await bad({ settings: { baseUrl: rest.url, appKey: 'k\u0000', appSecret: 's' } }, /AppKey.*空字符/);
     await bad({ accessCode: 'A'.repeat(4000) }, /平台接入码/);
     await bad({ adapter: 'nowhere' }, /对接方式不存在/);
     await bad({ settings: { baseUrl: rest.url, appKey: 'k' } }, /请填写AppSecret/);
@@ -292,5 +292,14 @@ describe('the XML file adapter against its conformance stand-in', () => {
     const rejected = await until(() => recordOf(id, 'RG-X-1', 'fill'), (r) => r?.state === 'auditRejected', 'audit rejected by receipt');
     expect(rejected.reason).toBe('充装批号与登记不符');
     expect(await records(id, { state: 'auditPassed' })).toHaveLength(3);
+
+    // A receipt that is not the agreed XML decides nothing; the connection says why.
+    await plant.cylinder('RG-X-2', 'n2');
+    const pre = await until(() => records(id, { cylinderCode: 'RG-X-2', state: 'sent' }), (l) => l.length === 1, 'second cylinder sent');
+    writeFileSync(join(platform.receipts, pre[0]!.platformId!), '<html>网关错误</html>');
+    const conn = await until(async () => (await t.call<ConnectionRow[]>('GET', '/api/regulator/connections', { token })).body.data.find((c) => c.id === id),
+      (c) => c?.lastError?.includes('不是约定的 XML') ?? false, 'bad receipt shown');
+    expect(conn.lastError).toContain('网关错误');
+    expect(await records(id, { cylinderCode: 'RG-X-2', state: 'sent' })).toHaveLength(1);
   });
 });

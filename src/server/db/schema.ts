@@ -971,7 +971,7 @@ export interface RegulatorConnectionsTable {
   adapter: string;
   access_code: string;
   /** The adapter's settings without its secret fields. */
-  settings: ColumnType<Record<string, string | number>, string, string>;
+  settings: ColumnType<Record<string, string | number>, string | undefined, string>;
   /** The secret fields, a JSON object encrypted with lib/field-cipher.ts; null when none. */
   secrets: string | null;
   kinds: string[];

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { STATUS_LABELS } from '../lifecycle';
-import { endpoint } from './endpoint';
+import { endpoint, KB } from './endpoint';
 import { Bool, DateStr, Id, List, NoData, OneOf, Page, PageQuery, ReqStr, SavedId, Str } from './schema';
 
 /**
@@ -96,14 +96,19 @@ export type AdapterInfo = Static<typeof AdapterInfo>;
 /* ---------------------------------------------------------------- connections */
 
 /**
- * A connection's adapter settings: the adapter's declared fields (e.g. REST: baseUrl, appKey, appSecret, timeoutSeconds;
- * file: folder). Checked against the adapter's schema by the server. A secret field left out when editing keeps its value.
+ * A connection's adapter settings: every adapter's fields (a new adapter adds its own here). Checked against the chosen
+ * adapter's declared schema by the server. A secret field left out when editing keeps its value.
  */
-export const ConnectionSettings = Type.Record(
-  Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9]{0,31}$' }),
-  Type.Union([Str('设置', { maxLength: 2000 }), Type.Number()]),
-  { maxProperties: 20 },
-);
+export const ConnectionSettings = Type.Object({
+  // REST (adapters/rest.adapter.ts)
+  baseUrl: Type.Optional(Str('平台地址', { maxLength: 500 })),
+  appKey: Type.Optional(Str('应用标识 AppKey', { maxLength: 128 })),
+  appSecret: Type.Optional(Str('应用密钥 AppSecret', { maxLength: 256 })),
+  timeoutSeconds: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 120 }), Str('超时（秒）', { maxLength: 3 })], { title: '超时（秒）' })),
+  // XML file drop (adapters/xml-file.adapter.ts)
+  folder: Type.Optional(Str('投递目录', { maxLength: 500 })),
+  receiptFolder: Type.Optional(Str('回执目录', { maxLength: 500 })),
+}, { title: '对接设置', additionalProperties: false });
 
 export const SaveConnectionBody = Type.Object({
   id: Type.Optional(Id('对接')),
@@ -158,7 +163,7 @@ export const SaveCodeMapBody = Type.Object({
   table: Table,
   entries: List('代码对照', Type.Object({
     localKey: Str('本系统值', { minLength: 1, maxLength: 64 }),
-    code: Type.Union([PlatformCode, Type.Literal(''), Type.Null()]),
+    code: Type.Union([PlatformCode, Type.Literal(''), Type.Null()], { title: '平台代码' }),
   }, { additionalProperties: false }), { maxItems: 500 }),
 }, { additionalProperties: false });
 export type SaveCodeMapBody = Static<typeof SaveCodeMapBody>;
@@ -273,7 +278,7 @@ export const REGULATOR = {
   }),
   saveCodeMap: endpoint({
     method: 'POST', path: '/api/regulator/saveCodeMap', summary: '保存代码对照', permission: 'regulator:save',
-    body: SaveCodeMapBody, data: NoData,
+    body: SaveCodeMapBody, data: NoData, bodyLimit: { bytes: 128 * KB, why: 'up to 500 code mappings of a table' },
   }),
   records: endpoint({
     method: 'POST', path: '/api/regulator/records', summary: '上报记录（按类型、日期、状态筛选）', permission: 'regulator:view', readOnly: true,

@@ -17,6 +17,7 @@ const MODULES: Record<string, Names> = {
   backup: ['数据备份', 'Backups'], apiKey: ['接口密钥', 'API keys'], devices: ['设备', 'Devices'], label: ['标签', 'Labels'], message: ['消息', 'Messages'], offline: ['离线工位', 'Offline stations'],
   only: ['在线文档', 'Online documents'], qualityCenter: ['质量中心', 'Quality center'], report: ['报表', 'Reports'],
   integration: ['系统接口', 'Integration'],
+  regulator: ['监管平台对接', 'Regulator platform'],
 };
 
 /** The module codes in the order the filters offer them (the menu's order). */

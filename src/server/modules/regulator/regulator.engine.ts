@@ -216,6 +216,7 @@ export class RegulatorEngine {
       await repo.setReachable(db, c.id, answer.error);
       return;
     }
+    if (answer.problem) await repo.setReachable(db, c.id, answer.problem);
     const byRecordId = new Map(pending.map((p) => [p.record_id, p]));
     for (const v of answer.verdicts) {
       const p = byRecordId.get(v.recordId);

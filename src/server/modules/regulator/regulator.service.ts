@@ -42,7 +42,7 @@ export async function saveConnection(db: Db, cipher: FieldCipher, body: SaveConn
   if (!adapter) throw new BusinessError(`对接方式不存在：${body.adapter}`);
   const existing = body.id ? await connectionOf(db, body.id) : null;
   const known = new Set(adapter.fields.map((f) => f.key));
-  const unknown = Object.keys(body.settings).filter((k) => !known.has(k));
+  const unknown = Object.entries(body.settings).filter(([k, v]) => v !== undefined && v !== '' && !known.has(k)).map(([k]) => k);
   if (unknown.length) throw new BusinessError(`参数错误：${adapter.name}没有设置项 ${unknown.join('、')}`);
   let kept: Settings = {};
   if (existing?.adapter === adapter.id) {
@@ -54,7 +54,7 @@ export async function saveConnection(db: Db, cipher: FieldCipher, body: SaveConn
   }
   const settings: Settings = {};
   for (const f of adapter.fields) {
-    const given = body.settings[f.key];
+    const given = (body.settings as Record<string, string | number | undefined>)[f.key];
     const value = given === undefined || given === '' ? (f.kind === 'secret' ? kept[f.key] : undefined) : given;
     if (value === undefined) continue;
     settings[f.key] = f.kind === 'number' && typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;

@@ -26,7 +26,7 @@ export function connectionValues(row: ConnectionRow | null, adapters: readonly A
  * its value), a number field as a number.
  */
 export function connectionBody(v: FormValues, row: ConnectionRow | null, adapter: AdapterInfo | undefined): SaveConnectionBody {
-  const settings: SaveConnectionBody['settings'] = {};
+  const settings: Record<string, string | number> = {};
   for (const f of adapter?.fields ?? []) {
     const raw = v[`${SETTING}${f.key}`];
     const text = typeof raw === 'string' ? (f.kind === 'secret' ? raw : raw.trim()) : raw === null || raw === undefined ? '' : String(raw);

@@ -37,7 +37,8 @@ export interface Verdict {
   words: string | null;
 }
 
-export type PollOutcome = { verdicts: Verdict[] } | { error: string };
+/** `problem`: something read that is not the format's (a receipt that is not the agreed XML); shown on the connection, decides nothing. */
+export type PollOutcome = { verdicts: Verdict[]; problem?: string } | { error: string };
 
 /** The settings of a connection as its adapter reads them (secret fields decrypted). */
 export type Settings = Record<string, string | number>;

@@ -95,6 +95,7 @@ export const xmlFileAdapter: RegulatorAdapter = {
 
   async poll(pending, settings): Promise<PollOutcome> {
     const verdicts: Verdict[] = [];
+    let problem: string | undefined;
     for (const p of pending) {
       if (!p.platformId) continue;
       let text: string;
@@ -112,12 +113,13 @@ export const xmlFileAdapter: RegulatorAdapter = {
       }
       const result = typeof receipt?.result === 'string' ? receipt.result : '';
       if (!receipt || !RESULTS.has(result)) {
-        verdicts.push({ recordId: p.recordId, state: 'rejected', words: `回执不是约定的 XML：${text.slice(0, 200)}` });
+        // Not the format's: nothing is decided on it (the record waits for a proper receipt); the connection shows why.
+        problem ??= `回执 ${p.platformId} 不是约定的 XML：${text.slice(0, 200)}`;
         continue;
       }
       const words = typeof receipt.message === 'string' && receipt.message ? receipt.message.slice(0, 1000) : null;
       verdicts.push({ recordId: p.recordId, state: result as Verdict['state'], words });
     }
-    return { verdicts };
+    return { verdicts, problem };
   },
 };

@@ -74,6 +74,8 @@ export interface RegulatorTuning {
   verdictPollMs: number;
   /** A platform unreachable this long is told to 消息中心 (once per outage). */
   tellAfterMs: number;
+  /** Held records are composed again this often (a fix of 企业信息 or a register is picked up without a re-send). */
+  heldRetryMs: number;
 }
 
 /** How 接口推送 delivers (modules/webhook/webhook.engine.ts WEBHOOK_DEFAULTS). */

@@ -70,7 +70,7 @@ async function mapCodes(connectionId: number, gases: Record<string, string>): Pr
 const messages = async () => (await t.db.selectFrom('messages').select(['content']).where('kind', '=', 'regulatorFailing').execute()).map((m) => m.content);
 
 beforeAll(async () => {
-  t = await buildTestApp({ config: { webhooks: false, regulator: { backoffMs: 20, maxBackoffMs: 40, pollMs: 60_000, verdictPollMs: 0, tellAfterMs: 0 } } });
+  t = await buildTestApp({ config: { webhooks: false, regulator: { backoffMs: 20, maxBackoffMs: 40, pollMs: 60_000, verdictPollMs: 0, tellAfterMs: 0, heldRetryMs: 60_000 } } });
   token = (await t.login()).token;
   plant = new Plant(t, token, '');
   await plant.setup();
@@ -144,6 +144,13 @@ describe('the REST adapter against its conformance stand-in', () => {
       const got = rest.received.filter((r) => r.data.cylinderCode === code);
       expect(got.map((r) => [r.recordType, r.data.gasCode, r.data.cylinderTypeCode, r.answer.code])).toEqual([['registration', 'LPG-01', 'T15', '0']]);
     }
+    // The list's counts and the board's totals (kept by a trigger) agree with the records.
+    const row = (await t.call<ConnectionRow[]>('GET', '/api/regulator/connections', { token })).body.data.find((c) => c.id === conn)!;
+    const all = await ok<{ list: RecordRow[]; total: number }>('/api/regulator/records', { connectionId: conn, page: 1, size: 2 });
+    expect(all.total).toBe(Object.values(row.counts).reduce((a, b) => a + b, 0));
+    const accepted = await ok<{ list: RecordRow[]; total: number }>('/api/regulator/records', { connectionId: conn, state: 'accepted', page: 1, size: 100 });
+    expect([accepted.total, accepted.list.length]).toEqual([row.counts.accepted, row.counts.accepted]);
+    expect(row.counts.held ?? 0).toBe(0);
   });
 
   it('an audit decided on the platform reaches the board', async () => {

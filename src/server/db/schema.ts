@@ -811,6 +811,7 @@ export interface DB {
   regulator_connections: RegulatorConnectionsTable;
   regulator_code_maps: RegulatorCodeMapsTable;
   regulator_records: RegulatorRecordsTable;
+  regulator_record_counts: RegulatorRecordCountsTable;
   regulator_attempts: RegulatorAttemptsTable;
   regulator_notices: RegulatorNoticesTable;
   dictionary_types: DictionaryTypesTable;
@@ -1011,8 +1012,18 @@ export interface RegulatorRecordsTable {
   sent_at: NullableTimestamp;
   answered_at: NullableTimestamp;
   platform_id: string | null;
+  /** When its verdict was last asked (sent, pendingAudit): the least recently asked are asked first. */
+  asked_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Records per connection, kind and state (a trigger keeps them): counts and totals without counting rows. */
+export interface RegulatorRecordCountsTable {
+  connection_id: number;
+  kind: string;
+  state: string;
+  n: Generated<number>;
 }
 
 export interface RegulatorAttemptsTable {

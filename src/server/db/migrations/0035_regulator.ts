@@ -98,6 +98,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     sent_at timestamptz,
     answered_at timestamptz,
     platform_id varchar(64),
+    asked_at timestamptz,
     created_at timestamptz not null default now(),
     updated_at timestamptz not null default now(),
     unique (connection_id, kind, record_id)
@@ -107,7 +108,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index regulator_records_day_idx on regulator_records (connection_id, event_at desc, id desc)`.execute(db);
   await sql`create index regulator_records_state_idx on regulator_records (connection_id, state, event_at desc)`.execute(db);
   await sql`create index regulator_records_kind_idx on regulator_records (connection_id, kind, event_at desc)`.execute(db);
+  // Records waiting for a verdict, the least recently asked first.
+  await sql`create index regulator_records_verdict_idx on regulator_records (connection_id, asked_at nulls first, id)
+    where state in ('sent', 'pendingAudit')`.execute(db);
   await sql`create index regulator_records_cylinder_idx on regulator_records (connection_id, cylinder_code)`.execute(db);
+  // Records per connection, kind and state, kept by a trigger: the connection list's counts and the board's totals
+  // without counting millions of rows (a platform's records are kept 2 years).
+  await sql`create table regulator_record_counts (
+    connection_id integer not null,
+    kind varchar(24) not null,
+    state varchar(16) not null,
+    n bigint not null default 0,
+    primary key (connection_id, kind, state)
+  )`.execute(db);
+  await sql`create function regulator_count() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'UPDATE' then
+        if old.state = new.state then return null; end if;
+        update regulator_record_counts set n = n - 1 where connection_id = old.connection_id and kind = old.kind and state = old.state;
+      end if;
+      insert into regulator_record_counts as c (connection_id, kind, state, n) values (new.connection_id, new.kind, new.state, 1)
+        on conflict (connection_id, kind, state) do update set n = c.n + 1;
+      return null;
+    end
+  $$`.execute(db);
+  await sql`create trigger regulator_records_count after insert or update of state on regulator_records
+    for each row execute function regulator_count()`.execute(db);
   await sql`create table regulator_attempts (
     id bigserial primary key,
     record_id bigint not null references regulator_records (id),
@@ -133,7 +159,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`delete from message_templates where code = 'regulatorFailing'`.execute(db);
   await sql`drop index cylinders_specification_idx`.execute(db);
-  await sql`drop table regulator_notices, regulator_attempts, regulator_records, regulator_code_maps, regulator_connections`.execute(db);
+  await sql`drop table regulator_notices, regulator_attempts, regulator_record_counts, regulator_records, regulator_code_maps, regulator_connections`.execute(db);
+  await sql`drop function regulator_count()`.execute(db);
   await sql`alter table storage_orders drop column vehicle_id, drop column driver_id, drop column escort_id, drop column escort`.execute(db);
   await sql`alter table company drop column area_code`.execute(db);
   await sql`alter table users drop column id_no_enc`.execute(db);

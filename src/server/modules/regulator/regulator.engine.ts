@@ -11,7 +11,7 @@ import { tell } from './regulator.notices';
 import { sourcesFor } from './regulator.sources';
 
 export const REGULATOR_DEFAULTS: RegulatorTuning = {
-  backoffMs: 5_000, maxBackoffMs: 3_600_000, pollMs: 5_000, verdictPollMs: 60_000, tellAfterMs: 600_000,
+  backoffMs: 5_000, maxBackoffMs: 3_600_000, pollMs: 5_000, verdictPollMs: 60_000, tellAfterMs: 600_000, heldRetryMs: 60_000,
 };
 
 /** Events turned into records per transaction; records sent per pass of a connection. */
@@ -56,6 +56,7 @@ export class RegulatorEngine {
   private again = false;
   private stopped = false;
   private readonly lastVerdictPoll = new Map<number, number>();
+  private readonly lastHeldRetry = new Map<number, number>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -131,6 +132,11 @@ export class RegulatorEngine {
     } catch {
       await repo.setReachable(db, id, '对接密钥无法解密（数据加密密钥已更换？），请重新填写');
       return;
+    }
+    // Held for something local (a code, 企业信息): composed again now and then, so a fix made anywhere is picked up.
+    if (Date.now() - (this.lastHeldRetry.get(id) ?? 0) >= this.tuning.heldRetryMs) {
+      this.lastHeldRetry.set(id, Date.now());
+      await repo.requeueHeld(db, id);
     }
     await this.send(db, c, adapter, settings);
     if (adapter.poll) await this.askVerdicts(db, c, adapter, settings);

@@ -17,8 +17,8 @@ export type ConnectionRecord = NonNullable<Awaited<ReturnType<typeof connectionR
 
 export async function listConnections(db: Db): Promise<Array<Omit<ConnectionRow, 'settings' | 'secretsSet' | 'latest'> & { raw: ConnectionRecord }>> {
   const rows = await db.selectFrom('regulator_connections').selectAll().orderBy('id').execute();
-  const counts = await db.selectFrom('regulator_records').select(['connection_id', 'state', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy(['connection_id', 'state']).execute();
+  const counts = await db.selectFrom('regulator_record_counts').select(['connection_id', 'state', (eb) => eb.fn.sum<number>('n').as('n')])
+    .where('n', '>', 0).groupBy(['connection_id', 'state']).execute();
   return rows.map((r) => ({
     id: r.id, name: r.name, adapter: r.adapter, accessCode: r.access_code, kinds: r.kinds, enabled: r.enabled, cursor: Number(r.cursor),
     counts: Object.fromEntries(counts.filter((c) => c.connection_id === r.id).map((c) => [c.state, Number(c.n)])),
@@ -128,10 +128,16 @@ export const dueRecords = (db: Db, connectionId: number, limit: number) =>
     .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', sql<Date>`now()`)]))
     .orderBy('seq').orderBy('id').limit(limit).execute();
 
-export const awaitingVerdict = (db: Db, connectionId: number, limit: number) =>
-  db.selectFrom('regulator_records').select(['id', 'kind', 'record_id', 'platform_id', 'state'])
-    .where('connection_id', '=', connectionId).where('state', 'in', ['sent', 'pendingAudit'])
-    .orderBy('seq').limit(limit).execute();
+/** Records waiting for a verdict, the least recently asked first; marked asked now, so the next poll asks the next ones. */
+export async function awaitingVerdict(db: Db, connectionId: number, limit: number) {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx.selectFrom('regulator_records').select(['id', 'kind', 'record_id', 'platform_id', 'state'])
+      .where('connection_id', '=', connectionId).where('state', 'in', ['sent', 'pendingAudit'])
+      .orderBy(sql`asked_at nulls first`).orderBy('id').limit(limit).execute();
+    if (rows.length) await trx.updateTable('regulator_records').set({ asked_at: sql<Date>`now()` }).where('id', 'in', rows.map((r) => r.id)).execute();
+    return rows;
+  });
+}
 
 export interface Outcome {
   id: number;
@@ -226,8 +232,21 @@ export async function pageRecords(db: Db, q: RecordQuery): Promise<PageResult<Re
   if (q.day) {
     query = query.where('r.event_at', '>=', sql<Date>`${q.day}::timestamp`).where('r.event_at', '<', sql<Date>`${q.day}::timestamp + interval '1 day'`);
   }
-  const page = await paginate(query.select([...recordColumns]), q, { sorts: { id: 'r.event_at' }, defaultSort: 'id', tieBreaker: 'r.id' });
+  // Without a day or a cylinder the total comes from the counters (a connection's records run to millions).
+  const counted = !q.day && !q.cylinderCode?.trim();
+  const page = await paginate(query.select([...recordColumns]), q, {
+    sorts: { id: 'r.event_at' }, defaultSort: 'id', tieBreaker: 'r.id',
+    ...(counted ? { total: () => countedRecords(db, q.connectionId, q.kind || null, q.state || null) } : {}),
+  });
   return { total: Number(page.total), list: (page.list as RawRecord[]).map(asRow) };
+}
+
+async function countedRecords(db: Db, connectionId: number, kind: string | null, state: string | null): Promise<number> {
+  let q = db.selectFrom('regulator_record_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n'))
+    .where('connection_id', '=', connectionId);
+  if (kind) q = q.where('kind', '=', kind);
+  if (state) q = q.where('state', '=', state);
+  return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
 export async function recordDetail(db: Db, id: number): Promise<RecordDetail | null> {

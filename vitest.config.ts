@@ -26,10 +26,12 @@ export default defineConfig({
           // A hang bound, not a speed check: two jsdom screens share the two cores, and a screen test's first render
           // took 5–6.5 s on a run beside the Playwright suite (vitest's default bound is 5 s).
           testTimeout: 20_000,
-          // Each file in a fresh module graph. One graph per worker (isolate: false) was faster (24 files: 100 s → 42 s)
-          // but a full run from a clean clone (2026-11-28 12:05) failed screenAccess.test.tsx after another file: a lookup
-          // got a non-array answer left by an earlier file (useLookups `(data ?? []).map`). Isolated until found.
-          isolate: true,
+          // One module graph per worker instead of one per file (24 files: 100 s → 42 s; the whole project 422 → 275 s);
+          // the setup file undoes what a test leaves in modules. A file must pass after any other: layout/navRefresh.test.tsx
+          // failed only after others had loaded the screens' chunks (it read the menu one render after the redirect to
+          // 403), and screenAccess.test.tsx answered an enumeration with a page, which broke the screen whenever the answer
+          // came before the test ended — sooner with the modules already loaded.
+          isolate: false,
           include: ['src/renderer/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/renderer.ts'],
         },

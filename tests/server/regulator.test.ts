@@ -135,6 +135,11 @@ describe('the REST adapter against its conformance stand-in', () => {
     expect(held[0]!.reason).toBe('介质「液化气」未对照平台代码');
     expect(rest.received.filter((r) => r.data.cylinderCode === 'RG-LPG-1')).toHaveLength(0);
     expect((await messages()).filter((m) => m.includes('介质「液化气」未对照平台代码'))).toHaveLength(1);
+    // Sent again while the code is still missing: held again, one line in its history for the one reason.
+    expect((await ok<{ requeued: number }>('/api/regulator/resend', { connectionId: conn, ids: [held[0]!.id] })).requeued).toBe(1);
+    await settle();
+    const again = (await t.call<RecordDetail>('GET', `/api/regulator/record?id=${held[0]!.id}`, { token })).body.data;
+    expect([again.state, again.history.map((h) => h.outcome)]).toEqual(['held', ['held']]);
 
     const table = await ok<Array<{ localKey: string; localName: string; code: string | null }>>('/api/regulator/codeMap', { connectionId: conn, table: 'gas' });
     expect(table.find((r) => r.localName === '液化气')).toMatchObject({ code: null });

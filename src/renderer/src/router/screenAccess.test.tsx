@@ -1,4 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { AREA } from '@shared/api/area';
+import { ENTERPRISE } from '@shared/api/enterprise';
+import { ENUM } from '@shared/api/enum';
+import { MATERIAL } from '@shared/api/material';
+import { WAREHOUSE } from '@shared/api/warehouse';
 import { screen, waitFor } from '@testing-library/react';
 import { http } from '@renderer/http/client';
 import { fakeAdapter, ok } from '@renderer/test/fakeAdapter';
@@ -6,8 +11,12 @@ import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
 
 afterEach(() => http.setAdapter(undefined));
 const SCREEN_LOAD = { timeout: 15_000 };
-// Lists answer empty pages; the area tree (the enterprise form's 省市区) is a list, not a page.
-const serve = () => http.setAdapter(fakeAdapter((c) => ok(c.url === '/area/getAreaInfoAllList' ? [] : { list: [], total: 0 })));
+// Lists answer empty pages; the lookups every screen asks for (enumerations, the area tree, gases, warehouses,
+// enterprises) answer empty arrays, as their contract says: a page answered to an enumeration broke the screen whenever
+// the answer arrived before the test ended (it did when the modules were already loaded).
+const ARRAYS = [ENUM.dropDown, AREA.tree, MATERIAL.dropDown, WAREHOUSE.options, ENTERPRISE.list]
+  .map((e) => new RegExp(`^${e.path.replace(/^\/api/, '').replace(/:[a-zA-Z]+/g, '[^/?]+')}(\\?|$)`));
+const serve = () => http.setAdapter(fakeAdapter((c) => ok(ARRAYS.some((r) => r.test(c.url ?? '')) ? [] : { list: [], total: 0 })));
 const tabNames = () => screen.getAllByRole('tab').map((t) => t.getAttribute('aria-label'));
 
 describe('which screens a user may open', { timeout: 30_000 }, () => {

@@ -174,7 +174,9 @@ export class RegulatorEngine {
         }
         const composed = await composeRecord(kind, event, sources);
         if ('held' in composed) {
-          await repo.recordOutcome(db, { id: r.id, state: 'held', reason: composed.held, attempt: { outcome: 'held', status: null, durationMs: 0, detail: composed.held, message: null } }, ['queued']);
+          // Held again for the same reason (composed again every minute): no new line in its history.
+          const attempt = r.reason === composed.held ? undefined : { outcome: 'held', status: null, durationMs: 0, detail: composed.held, message: null };
+          await repo.recordOutcome(db, { id: r.id, state: 'held', reason: composed.held, attempt }, ['queued']);
           await tell(db, c, `held:${composed.held}`, `监管平台「${c.name}」有记录暂缓发送：${composed.held}`);
           continue;
         }

@@ -58,7 +58,7 @@ describe('company info', () => {
       companyName: null, creditCode: null, licenceNo: null, licenceExpiry: null, address: null, phone: null,
       logoPath: null, appTitle: null, licenceDaysLeft: null, updatedAt: null,
       // The public cylinder page is on until the plant turns it off; no public address yet.
-      publicPage: 1, publicUrl: null,
+      publicPage: 1, publicUrl: null, areaCode: null,
     });
   });
 
@@ -88,6 +88,20 @@ describe('company info', () => {
     expect(bad.body).toMatchObject({ code: -1, msg: expect.stringContaining('许可证有效期至') });
     expect((await saveCompany({ companyName: '新名称', phone: 'abc' })).body).toMatchObject({ code: -1, msg: expect.stringContaining('电话') });
     expect((await info()).companyName).toBe('保留的名称');
+  });
+
+  it('keeps 所在地区 as a code of the division tree and refuses one not in it (issue 36)', async () => {
+    expect((await saveCompany({ companyName: '某某气体', areaCode: '500103' })).body.code).toBe(0);
+    expect(await info()).toMatchObject({ companyName: '某某气体', areaCode: '500103' });
+    expect((await saveCompany({ companyName: '某某气体', areaCode: '500199' })).body).toEqual({ code: -1, msg: '所在地区代码不存在：500199', data: null });
+    expect((await saveCompany({ companyName: '某某气体', areaCode: '5001' })).body).toMatchObject({ code: -1, msg: expect.stringContaining('所在地区') });
+    expect((await saveCompany({ companyName: '某某气体', areaCode: '50010\u0000' })).body).toMatchObject({ code: -1, msg: expect.stringContaining('所在地区') });
+    expect((await saveCompany({ companyName: '某某气体', areaCode: '5'.repeat(4000) })).body).toMatchObject({ code: -1, msg: expect.stringContaining('所在地区') });
+    expect((await info()).areaCode).toBe('500103');
+    // A province or a city is a division too; sent empty it is cleared, as every field of the record.
+    expect((await saveCompany({ companyName: '某某气体', areaCode: '330000' })).body.code).toBe(0);
+    expect((await saveCompany({ companyName: '某某气体', areaCode: '' })).body.code).toBe(0);
+    expect((await info()).areaCode).toBeNull();
   });
 
   it('puts the app name in the title header of GET / and falls back to the product name', async () => {

@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FactsPage } from '../../src/shared/api/offline';
 import type { ScanPreview } from '../../src/shared/api/production';
 import type { UncertifiedFiller } from '../../src/shared/api/systemRule';
-import type { UserDetail } from '../../src/shared/api/user';
+import type { PageResult } from '../../src/shared/api/schema';
+import type { UserDetail, UserRow } from '../../src/shared/api/user';
 import { localGateMessages } from '../../src/shared/cylinder/gate';
 import { fillGateFor } from '../../src/server/modules/cylinder';
 import { addDays, addYears, today } from '../../src/server/lib/dates';
+import { configCipher } from '../../src/server/lib/field-cipher';
+import { fillerOf } from '../../src/server/modules/user';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 import { createGas } from './master-data-helper';
 
@@ -134,5 +137,54 @@ describe('the filling-operator certificate', () => {
     expect(page.operator!.required).toBe(false);
     await setCert({ roleIds, fillerCertNo: null });
     expect((await fillGateFor(t.db, 'CERT-OFFLINE', n2, { operatorId: filler.id })).reasons).toEqual([]);
+  });
+});
+
+describe("a filler's 身份证号 (issue 36)", () => {
+  const ID = '330106198506157897';
+  const detail = async (id: number) => (await t.call<UserDetail>('GET', `/api/user/detail/${id}`, { token: admin })).body.data;
+  const stored = async (id: number) => (await t.db.selectFrom('users').select('id_no_enc').where('id', '=', id).executeTakeFirstOrThrow()).id_no_enc;
+
+  it('is stored encrypted and answered masked; an edit without it keeps it, "" clears it; fillerOf reads it in plain text', async () => {
+    const made = await t.call<{ id: number }>('POST', '/api/user/save', {
+      token: admin,
+      body: { username: 'id_filler', name: '持证人', password: 'Passw0rd!x', mustChangePassword: false, idNo: ID, fillerCertNo: 'TS-1', fillerCertExpiry: addYears(TODAY, 1), fillerCertCategories: ['compressed'] },
+    });
+    expect(made.body, made.body.msg).toMatchObject({ code: 0 });
+    const id = made.body.data.id;
+    expect(await stored(id)).toMatch(/^v1\./);
+    expect(await stored(id)).not.toContain(ID);
+    expect((await detail(id)).idNoMasked).toBe('330***********7897');
+    const list = await t.call<PageResult<UserRow>>('GET', '/api/user/pageList?username=id_filler', { token: admin });
+    expect(list.body.data.list).toEqual([expect.objectContaining({ id, idNoMasked: '330***********7897' })]);
+    expect(JSON.stringify(list.body)).not.toContain(ID);
+    expect(JSON.stringify(list.body)).not.toContain('id_no_enc');
+
+    const edit = (extra: Record<string, unknown>) => t.call('POST', '/api/user/edit', { token: admin, body: { id, name: '持证人', roleIds: [], ...extra } });
+    expect((await edit({})).body.code).toBe(0);
+    expect((await detail(id)).idNoMasked).toBe('330***********7897');
+    const cipher = configCipher(t.config);
+    expect(await fillerOf(t.db, cipher, id)).toEqual({
+      id, name: '持证人', idNo: ID, certNo: 'TS-1', certExpiry: addYears(TODAY, 1), certCategories: ['compressed'],
+    });
+    expect((await edit({ idNo: '' })).body.code).toBe(0);
+    expect(await stored(id)).toBeNull();
+    expect((await detail(id)).idNoMasked).toBeNull();
+    expect(await fillerOf(t.db, cipher, id)).toMatchObject({ idNo: null });
+    expect(await fillerOf(t.db, cipher, 999_999)).toBeNull();
+  });
+
+  it('refuses a wrong check digit and text that is no ID number, changing nothing', async () => {
+    const edit = (idNo: string) => t.call('POST', '/api/user/edit', { token: admin, body: { id: filler.id, name: `用户 ${filler.username}`, roleIds: [], idNo } });
+    const before = await stored(filler.id);
+    expect((await edit('330106198506157890')).body).toEqual({ code: -1, msg: '身份证号校验位不正确', data: null });
+    expect((await edit('33010619850615789\u0000')).body).toMatchObject({ code: -1, msg: expect.stringContaining('身份证号') });
+    expect((await edit('3'.repeat(4000))).body).toMatchObject({ code: -1, msg: expect.stringContaining('身份证号') });
+    const create = await t.call('POST', '/api/user/save', {
+      token: admin, body: { username: 'id_bad', name: '坏号', password: 'Passw0rd!x', idNo: '330106198506157890' },
+    });
+    expect(create.body).toEqual({ code: -1, msg: '身份证号校验位不正确', data: null });
+    expect(await stored(filler.id)).toBe(before);
+    expect(await t.db.selectFrom('users').select('id').where('username', '=', 'id_bad').executeTakeFirst()).toBeUndefined();
   });
 });

@@ -109,6 +109,8 @@ const TABLE_OWNER: Record<string, string> = {
   outbox_events: 'integration', outbox_state: 'integration',
   // 接口密钥 (migrations 0032, 0034): keys and the per-key rate limit's windows are the apiKey module's.
   api_keys: 'apiKey', api_key_rate_windows: 'apiKey',
+  // 运输车辆, 驾驶员与押运员 (migration 0035): the transport module's; an outbound order reads them through its index.
+  vehicles: 'transport', crew_members: 'transport',
 };
 
 /**

@@ -27,6 +27,8 @@ export const CompanyInfo = Type.Object({
   publicPage: Type.Optional(Type.Integer()),
   /** The address customers reach the server at, e.g. https://trace.example.cn (a label's QR); null: the address the label was printed from. */
   publicUrl: Type.Optional(Text),
+  /** 所在地区: the plant's GB/T 2260 division code (6 digits), for the regulator's platform (issue 36). */
+  areaCode: Type.Optional(Text),
   updatedAt: Text,
 });
 export type CompanyInfo = Static<typeof CompanyInfo>;
@@ -44,6 +46,8 @@ export const CompanySaveBody = Type.Object({
   /** Left out: unchanged. */
   publicPage: Type.Optional(Flag('气瓶信息公开查询')),
   publicUrl: OptStr('公开访问地址', { maxLength: 200, pattern: '^(https?://[A-Za-z0-9.\\-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~\\-]*)*)?$' }),
+  /** 所在地区: a code of the division tree (GET /api/area/getAreaInfoAllList); the server refuses one not in it. */
+  areaCode: OptStr('所在地区', { maxLength: 6, pattern: '^([0-9]{6})?$' }),
 });
 export type CompanySaveBody = Static<typeof CompanySaveBody>;
 

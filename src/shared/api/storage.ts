@@ -85,6 +85,11 @@ export type InOrderQuery = Static<typeof InOrderQuery>;
 export const OrderRow = Type.Object({
   id: Type.Integer(), orderNo: Type.String(), type: Type.String(), status: Type.Integer(),
   warehouseId: IntOrNull, warehouseName: Text, customerId: IntOrNull, customerName: Text, vehicle: Text, driver: Text,
+  /**
+   * The vehicle, driver and escort from the transport registers (issue 36); null on an order made without them. `vehicle`,
+   * `driver` and `escort` then hold their plate and names as they were when chosen (old orders: the free text typed).
+   */
+  vehicleId: IntOrNull, driverId: IntOrNull, escortId: IntOrNull, escort: Text,
   /** Cylinders on the order (not reverted); for outbound, also the ordered total. */
   count: Type.Integer(), quantity: Type.Integer(),
   remark: Text, operator: Text, createdAt: Type.String(), completedAt: Text, completedBy: Text, signed: Type.Boolean(),
@@ -119,8 +124,13 @@ export const OutStockBody = Type.Object({
   id: OptId('出库单'),
   type: Type.Optional(OneOf('出库类型', OUT_TYPES)),
   customerId: OptId('客户'),
+  /** Free text of orders made before the registers (issue 36); ignored where the matching id below is given. */
   vehicle: OptStr('车牌号', { maxLength: 32 }),
   driver: OptStr('司机', { maxLength: 64 }),
+  /** 运输车辆 (/api/vehicle/options): a vehicle needs a driver and an escort (危险货物运输须配备押运员). */
+  vehicleId: OptId('运输车辆'),
+  driverId: OptId('驾驶员'),
+  escortId: OptId('押运员'),
   remark: OptStr('备注', { maxLength: 255 }),
   lines: Type.Optional(List('出库明细', OrderLineInput, { maxItems: 50 })),
   complete: Type.Optional(Bool('完成出库')),

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { endpoint, KB } from './endpoint';
 import { Bool, Flag, Id, IdBody, IdParams, List, NoData, OneOf, OptDate, OptId, OptStr, Page, PageQuery, ReqStr, SavedId, Str } from './schema';
 import { GAS_CATEGORIES } from './material';
+import { IdNumber } from './transport';
 
 /**
  * 气瓶充装作业人员证 (issue 34): number, expiry and the gas categories (material category codes) it covers. The fill
@@ -12,6 +13,8 @@ const FillerCert = {
   fillerCertNo: OptStr('充装作业证编号', { maxLength: 64 }),
   fillerCertExpiry: OptDate('充装作业证有效期至'),
   fillerCertCategories: CertCategories,
+  /** 身份证号 (issue 36: the regulator's platform names a filler by it). Stored encrypted; absent on edit: kept; '' or null: cleared. */
+  idNo: IdNumber(),
 };
 
 const Text = Type.Union([Type.String(), Type.Null()]);
@@ -38,6 +41,8 @@ export const UserRow = Type.Object({
   fillerCertNo: Type.Optional(Text),
   fillerCertExpiry: Type.Optional(Text),
   fillerCertCategories: Type.Optional(Type.Array(Type.String())),
+  /** 身份证号 masked (110***********123X); null when none (issue 36). */
+  idNoMasked: Type.Optional(Text),
 });
 export type UserRow = Static<typeof UserRow>;
 

@@ -10,6 +10,7 @@ export const LOGO_LINK = 'companyLogo';
 
 export type CompanyValues = Pick<DB['company'], 'company_name' | 'credit_code' | 'address' | 'phone' | 'logo_path' | 'app_title' | 'licence_no' | 'public_url'> & {
   licence_expiry: string | null;
+  area_code: string | null;
   /** Undefined: kept as it is. */
   public_page?: number;
 };
@@ -20,6 +21,7 @@ export function findCompany(db: Db): Promise<CompanyInfo | undefined> {
     'company_name as companyName', 'credit_code as creditCode', 'licence_no as licenceNo',
     sql<string | null>`to_char(licence_expiry, 'YYYY-MM-DD')`.as('licenceExpiry'),
     'address', 'phone', 'logo_path as logoPath', 'app_title as appTitle', 'public_page as publicPage', 'public_url as publicUrl',
+    'area_code as areaCode',
     sql<number | null>`licence_expiry - current_date`.as('licenceDaysLeft'),
     sql<string>`to_char(updated_at, 'YYYY-MM-DD HH24:MI:SS')`.as('updatedAt'),
   ]).where('id', '=', COMPANY_ID).executeTakeFirst();
@@ -45,6 +47,7 @@ export async function upsertCompany(trx: Transaction<DB>, values: CompanyValues)
       logo_path: eb.ref('excluded.logo_path'),
       app_title: eb.ref('excluded.app_title'),
       public_url: eb.ref('excluded.public_url'),
+      area_code: eb.ref('excluded.area_code'),
       ...(values.public_page === undefined ? {} : { public_page: eb.ref('excluded.public_page') }),
       updated_at: sql`now()`,
     })))

@@ -8,6 +8,7 @@ import { BusinessError } from '../../lib/errors';
 import { blankToNull } from '../../lib/paging';
 import { safeExtension } from '../../blobs/object-path';
 import type { BlobStore } from '../../blobs/blob-store';
+import { findArea } from '../area';
 import { cleanOriginalName, saveUpload, tooLargeMessage } from '../file';
 import * as repo from './company.repository';
 
@@ -17,7 +18,7 @@ export const MSG_LOGO_TYPE = '企业标志只能是 PNG 或 JPEG 图片';
 
 const EMPTY: CompanyInfo = {
   companyName: null, creditCode: null, licenceNo: null, licenceExpiry: null, address: null, phone: null,
-  logoPath: null, appTitle: null, licenceDaysLeft: null, publicPage: 1, publicUrl: null, updatedAt: null,
+  logoPath: null, appTitle: null, licenceDaysLeft: null, publicPage: 1, publicUrl: null, areaCode: null, updatedAt: null,
 };
 
 /** The plant's record; before anyone saved it, every field is null. */
@@ -27,7 +28,10 @@ export async function companyInfo(db: Kysely<DB>): Promise<CompanyInfo> {
 
 export const appTitle = (db: Kysely<DB>) => repo.findAppTitle(db);
 
-/** Replaces the record: a field sent empty (or left out) is cleared. The logo must be one uploadLogo stored. */
+/**
+ * Replaces the record: a field sent empty (or left out) is cleared. The logo must be one uploadLogo stored; the area
+ * code (所在地区) one of the division tree's.
+ */
 export async function saveCompany(db: Kysely<DB>, body: CompanySaveBody): Promise<void> {
   const values: repo.CompanyValues = {
     company_name: blankToNull(body.companyName),
@@ -40,7 +44,9 @@ export async function saveCompany(db: Kysely<DB>, body: CompanySaveBody): Promis
     app_title: blankToNull(body.appTitle),
     public_url: blankToNull(body.publicUrl)?.replace(/\/+$/, '') ?? null,
     public_page: body.publicPage,
+    area_code: blankToNull(body.areaCode),
   };
+  if (values.area_code && !findArea(values.area_code)) throw new BusinessError(`所在地区代码不存在：${values.area_code}`);
   await inTransaction(db, async (trx) => {
     if (values.logo_path && !(await repo.isUploadedLogo(trx, values.logo_path))) throw new BusinessError(MSG_LOGO_MISSING);
     await repo.upsertCompany(trx, values);

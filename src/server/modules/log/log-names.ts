@@ -11,7 +11,7 @@ const MODULES: Record<string, Names> = {
   menu: ['菜单', 'Menus'], dept: ['部门', 'Departments'], company: ['企业信息', 'Company'], dataSource: ['数据字典', 'Dictionary'],
   setting: ['系统规则', 'Settings'], userlogsetting: ['接口日志设置', 'Interface log settings'], log: ['操作日志', 'Operation log'],
   enum: ['枚举', 'Enumerations'], area: ['行政区划', 'Regions'], enterprise: ['客户与供应商', 'Customers and suppliers'],
-  wdwarehouse: ['仓库', 'Warehouses'], material: ['介质', 'Gases'], product: ['气瓶档案', 'Cylinders'], detect: ['定期检验', 'Periodic inspection'],
+  wdwarehouse: ['仓库', 'Warehouses'], vehicle: ['运输车辆', 'Vehicles'], crew: ['驾驶员与押运员', 'Drivers and escorts'], material: ['介质', 'Gases'], product: ['气瓶档案', 'Cylinders'], detect: ['定期检验', 'Periodic inspection'],
   testProject: ['检验项目', 'Inspection items'], produce: ['生产', 'Production'], trace: ['追溯', 'Traceability'],
   storageOrder: ['出入库', 'Stock in and out'], stock: ['库存', 'Stock'], file: ['文件', 'Files'], document: ['文档', 'Documents'],
   backup: ['数据备份', 'Backups'], apiKey: ['接口密钥', 'API keys'], devices: ['设备', 'Devices'], label: ['标签', 'Labels'], message: ['消息', 'Messages'], offline: ['离线工位', 'Offline stations'],

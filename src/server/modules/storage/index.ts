@@ -7,3 +7,5 @@ export const module = serverModule('storage', storageRoutes);
 export { inStock } from './inbound.service';
 export { scanOutStock } from './outbound.service';
 export { scanHandel } from './recovery.service';
+// An outbound order's vehicle, driver and escort from the transport registers (issue 36: the regulator's records).
+export { orderTransport, type OrderCrew, type OrderTransport } from './order-transport.service';

@@ -52,21 +52,43 @@ export interface NewOrder {
   remark: string | null;
   operatorId: number | null;
   operator: string | null;
+  /** From the transport registers (issue 36); `escort` is the escort's name as chosen. */
+  vehicleId?: number | null;
+  driverId?: number | null;
+  escortId?: number | null;
+  escort?: string | null;
 }
 
 export async function insertOrder(trx: Transaction<DB>, direction: 'in' | 'out', o: NewOrder) {
   return trx.insertInto('storage_orders').values({
     order_no: await nextOrderNo(trx, direction), direction, type: o.type, warehouse_id: o.warehouseId ?? null, customer_id: o.customerId ?? null,
     vehicle: o.vehicle ?? null, driver: o.driver ?? null, remark: o.remark, operator_id: o.operatorId, operator: o.operator,
+    vehicle_id: o.vehicleId ?? null, driver_id: o.driverId ?? null, escort_id: o.escortId ?? null, escort: o.escort ?? null,
   }).returning([...ORDER_COLUMNS]).executeTakeFirstOrThrow();
 }
 
-export async function updateOrderHead(trx: Transaction<DB>, id: number, head: { type?: string; customerId?: number; vehicle: string | null; driver: string | null; remark: string | null }) {
+/** What an outbound order's head holds of its transport: the registers' ids and the texts documents print. */
+export interface TransportHead {
+  vehicle: string | null;
+  driver: string | null;
+  escort: string | null;
+  vehicleId: number | null;
+  driverId: number | null;
+  escortId: number | null;
+}
+
+export async function updateOrderHead(trx: Transaction<DB>, id: number, head: TransportHead & { type?: string; customerId?: number; remark: string | null }) {
   await trx.updateTable('storage_orders').set({
     ...(head.type ? { type: head.type } : {}), ...(head.customerId ? { customer_id: head.customerId } : {}),
-    vehicle: head.vehicle, driver: head.driver, remark: head.remark,
+    vehicle: head.vehicle, driver: head.driver, escort: head.escort, remark: head.remark,
+    vehicle_id: head.vehicleId, driver_id: head.driverId, escort_id: head.escortId,
   }).where('id', '=', id).execute();
 }
+
+/** An order's number and the ids of its vehicle, driver and escort (issue 36). */
+export const transportIdsOf = (db: Db, id: number) =>
+  db.selectFrom('storage_orders').select(['order_no as orderNo', 'vehicle_id as vehicleId', 'driver_id as driverId', 'escort_id as escortId'])
+    .where('id', '=', id).executeTakeFirst();
 
 /** The order's number, type, status and how many cylinders stand on it. */
 export async function orderRef(db: Db, id: number): Promise<OrderRef> {

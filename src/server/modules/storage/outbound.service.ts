@@ -3,12 +3,15 @@ import type { ScanResult } from '@shared/api/production';
 import type { CancelOrderBody, OutOrderInfo, OutStockBody, PrintInfoBody, ScanOutBody, ScanOutResult, SignInfo, SignInfoBody } from '@shared/api/storage';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
+import { today } from '../../lib/dates';
 import { BusinessError } from '../../lib/errors';
+import type { FieldCipher } from '../../lib/field-cipher';
 import { storableText } from '../../lib/jsonb';
 import { blankToNull } from '../../lib/paging';
 import {
   asOrderLine, openOrderOf, outboundScan, removeFromOrder, runTransition, shipOrder, type Actor, type LineState, type OrderContext, type Transition,
 } from '../cylinder';
+import { refuseExpiredTransport, transportHead } from './order-transport.service';
 import { lockOrder, refuseCancelled, refuseClosed } from './orders';
 import * as repo from './orders.repository';
 import { outOrderInfo } from './storage.queries';
@@ -36,20 +39,24 @@ async function writeLines(trx: Transaction<DB>, orderId: number, lines: NonNulla
   await repo.replaceLines(trx, orderId, lines.map((l) => ({ ...l, specification: blankToNull(storableText(l.specification ?? '')) })));
 }
 
-/** POST /api/storageOrder/outStock: create, edit (nothing scanned yet) or complete (8 → 9 for every scanned cylinder). */
-export async function outStock(db: Db, body: OutStockBody, actor: Actor): Promise<OutOrderInfo> {
+/**
+ * POST /api/storageOrder/outStock: create, edit (nothing scanned yet) or complete (8 → 9 for every scanned cylinder). The
+ * vehicle, driver and escort come from the transport registers (`cipher` reads the registers' people).
+ */
+export async function outStock(db: Db, cipher: FieldCipher, body: OutStockBody, actor: Actor): Promise<OutOrderInfo> {
   let id = body.id ?? null;
-  const head = { vehicle: blankToNull(body.vehicle ?? null), driver: blankToNull(body.driver ?? null), remark: blankToNull(body.remark ?? null) };
+  const remark = blankToNull(body.remark ?? null);
   if (!id) {
     id = await inTransaction(db, async (trx) => {
       if (!body.type) throw new BusinessError('参数错误：请选择出库类型');
       const customerId = await checkCustomer(trx, body.customerId);
-      const order = await repo.insertOrder(trx, 'out', { type: body.type, customerId, ...head, operatorId: actor.operatorId, operator: actor.operator });
+      const head = await transportHead(trx, cipher, body);
+      const order = await repo.insertOrder(trx, 'out', { type: body.type, customerId, ...head, remark, operatorId: actor.operatorId, operator: actor.operator });
       await writeLines(trx, order.id, body.lines ?? []);
       return order.id;
     });
   } else if (body.complete) {
-    await completeOutOrder(db, id, actor);
+    await completeOutOrder(db, cipher, id, actor);
   } else {
     const orderId = id;
     await inTransaction(db, async (trx) => {
@@ -58,7 +65,8 @@ export async function outStock(db: Db, body: OutStockBody, actor: Actor): Promis
       const { count } = await repo.orderRef(trx, orderId);
       if (order.status === 1 || count > 0) throw new BusinessError(`出库单 ${order.order_no} 已开始扫描，不能修改`);
       await repo.updateOrderHead(trx, orderId, {
-        ...(body.type ? { type: body.type } : {}), ...(body.customerId ? { customerId: await checkCustomer(trx, body.customerId) } : {}), ...head,
+        ...(body.type ? { type: body.type } : {}), ...(body.customerId ? { customerId: await checkCustomer(trx, body.customerId) } : {}),
+        ...(await transportHead(trx, cipher, body)), remark,
       });
       if (body.lines) await writeLines(trx, orderId, body.lines);
     });
@@ -68,13 +76,15 @@ export async function outStock(db: Db, body: OutStockBody, actor: Actor): Promis
 
 /**
  * Completes an outbound order: every cylinder scanned onto it goes 8 → 9 at the customer, locked in id order,
- * in one transaction; completing a completed order changes nothing.
+ * in one transaction; completing a completed order changes nothing. Refused while the order's vehicle permit or its
+ * driver's or escort's qualification has expired (plant today).
  */
-async function completeOutOrder(db: Db, id: number, actor: Actor): Promise<void> {
+async function completeOutOrder(db: Db, cipher: FieldCipher, id: number, actor: Actor): Promise<void> {
   await inTransaction(db, async (trx) => {
     const order = await lockOrder(trx, id, 'out');
     if (order.status === 1) return;
     refuseCancelled(order, '不能完成出库');
+    await refuseExpiredTransport(trx, cipher, id, today());
     const items = await repo.standingItems(trx, id);
     if (!items.length) throw new BusinessError(`出库单 ${order.order_no} 还没有扫描气瓶，不能完成出库`);
     const at = new Date();

@@ -22,6 +22,7 @@ function orders(db: Db, direction: 'in' | 'out') {
     .select([
       'o.id', 'o.order_no as orderNo', 'o.type', 'o.status', 'o.warehouse_id as warehouseId', 'w.warehouse_name as warehouseName',
       'o.customer_id as customerId', 'e.enterprise_name as customerName', 'o.vehicle', 'o.driver', 'o.remark', 'o.operator',
+      'o.vehicle_id as vehicleId', 'o.driver_id as driverId', 'o.escort_id as escortId', 'o.escort',
       ts('o.created_at').as('createdAt'), tsOrNull('o.completed_at').as('completedAt'), 'o.completed_by as completedBy',
       sql<boolean>`o.signed_at is not null`.as('signed'),
       tsOrNull('o.cancelled_at').as('cancelledAt'), 'o.cancelled_by as cancelledBy', 'o.cancel_reason as cancelReason',

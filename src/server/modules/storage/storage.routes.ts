@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { STORAGE } from '@shared/api/storage';
 import { route } from '../../lib/endpoint';
+import { configCipher } from '../../lib/field-cipher';
 import type { SheetColumn } from '../../lib/xlsx/columns';
 import { sendXlsxRows } from '../../lib/xlsx/write';
 import { actorOf, permissionsOf } from '../../lib/access';
@@ -21,13 +22,14 @@ const HOLDING_COLUMNS: SheetColumn[] = [
 /** Storage orders (SPEC 7 "Storage orders") and the stock query; screens /storage/inbound, /storage/outbound, /storage/query. */
 export const storageRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
+  const cipher = configCipher(app.config);
   route(app, STORAGE.inStockListPage, async (r) => q.orderPage(db, 'in', r.body));
   route(app, STORAGE.inStock, async (r) => inStock(db, r.body, actorOf(r)));
   route(app, STORAGE.getInfoByBarCode, async (r) => infoByBarCode(db, r.body));
   route(app, STORAGE.getProductList, async (r) => q.orderItems(db, r.body));
   route(app, STORAGE.deleteById, async (r) => { await deleteOrder(db, permissionsOf(r), r.params.id); return null; });
 
-  route(app, STORAGE.outStock, async (r) => out.outStock(db, r.body, actorOf(r)));
+  route(app, STORAGE.outStock, async (r) => out.outStock(db, cipher, r.body, actorOf(r)));
   route(app, STORAGE.outStockListPage, async (r) => q.orderPage(db, 'out', r.body));
   route(app, STORAGE.scanOutStock, async (r) => out.scanOutStock(db, r.body, actorOf(r)));
   route(app, STORAGE.cancel, async (r) => out.cancelOutOrder(db, r.body, actorOf(r)));

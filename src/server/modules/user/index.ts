@@ -3,3 +3,4 @@ import { userRoutes } from './user.routes';
 
 /** 用户管理: users. */
 export const module = serverModule('user', userRoutes);
+export { fillerOf, type Filler } from './user.service';

@@ -27,7 +27,7 @@ function baseQuery(db: Db) {
     .select((eb) => [
       'u.id', 'u.username', 'u.name', 'u.phone', 'u.dept_id as deptId', 'd.dept_name as deptName', 'u.status',
       'u.filler_cert_no as fillerCertNo', sql<string | null>`to_char(u.filler_cert_expiry, 'YYYY-MM-DD')`.as('fillerCertExpiry'),
-      'u.filler_cert_categories as fillerCertCategories',
+      'u.filler_cert_categories as fillerCertCategories', 'u.id_no_enc as idNoEnc',
       sql<string>`to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('createdAt'),
       eb.fn.coalesce(
         eb.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id')
@@ -52,17 +52,20 @@ const branchOf = (deptId: number) => sql<number>`(
     select d.id from departments d join branch b on d.parent_id = b.id
   ) select id from branch)`;
 
-export function pageUsers(db: Db, q: UserPageQuery): Promise<PageResult<UserRow>> {
+/** A user as the list reads it: the row with the ID number still encrypted (the service masks it). */
+export type StoredUser = Omit<UserRow, 'idNoMasked'> & { idNoEnc: string | null };
+
+export function pageUsers(db: Db, q: UserPageQuery): Promise<PageResult<StoredUser>> {
   let filtered = baseQuery(db);
   if (q.username) filtered = filtered.where('u.username', 'ilike', `%${escapeLike(q.username)}%`);
   if (q.name) filtered = filtered.where('u.name', 'ilike', `%${escapeLike(q.name)}%`);
   if (q.status !== undefined) filtered = filtered.where('u.status', '=', q.status);
   if (q.deptId !== undefined) filtered = filtered.where('u.dept_id', 'in', branchOf(q.deptId));
-  return paginate(filtered, q, { sorts: SORTS, defaultSort: 'id', tieBreaker: 'u.id' }) as Promise<PageResult<UserRow>>;
+  return paginate(filtered, q, { sorts: SORTS, defaultSort: 'id', tieBreaker: 'u.id' }) as Promise<PageResult<StoredUser>>;
 }
 
 /** The user with role ids and the addresses the user is locked out at right now. */
-export async function findUserDetail(db: Db, id: number): Promise<UserDetail | undefined> {
+export async function findUserDetail(db: Db, id: number): Promise<(Omit<UserDetail, 'idNoMasked'> & { idNoEnc: string | null }) | undefined> {
   const row = await baseQuery(db)
     .select((eb) => [
       eb.fn.coalesce(
@@ -82,7 +85,7 @@ export async function findUserDetail(db: Db, id: number): Promise<UserDetail | u
     ])
     .where('u.id', '=', id)
     .executeTakeFirst();
-  return row as UserDetail | undefined;
+  return row as (Omit<UserDetail, 'idNoMasked'> & { idNoEnc: string | null }) | undefined;
 }
 
 /** The user's current state, locked for the rest of the transaction (two edits of one user queue). */
@@ -112,6 +115,8 @@ export interface UserValues {
   status: number;
   /** 气瓶充装作业人员证; absent fields are left as they are (an edit that does not send them). */
   cert?: { no?: string | null; expiry?: string | null; categories?: string[] };
+  /** 身份证号, encrypted; undefined: left as it is. */
+  idNoEnc?: string | null;
 }
 
 /** The certificate's columns that `cert` sets. */
@@ -120,6 +125,7 @@ const certColumns = (cert: UserValues['cert']) => ({
   ...(cert?.expiry !== undefined ? { filler_cert_expiry: cert.expiry } : {}),
   ...(cert?.categories !== undefined ? { filler_cert_categories: cert.categories } : {}),
 });
+const idNoColumn = (idNoEnc: string | null | undefined) => (idNoEnc !== undefined ? { id_no_enc: idNoEnc } : {});
 
 export async function insertUser(
   trx: Transaction<DB>,
@@ -130,6 +136,7 @@ export async function insertUser(
     .values({
       username: user.username, name: user.name, password_hash: user.passwordHash, phone: user.phone, dept_id: user.deptId,
       status: user.status, must_change_password: user.mustChangePassword ? 1 : 0, ...certColumns(user.cert),
+      ...idNoColumn(user.idNoEnc),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -138,7 +145,10 @@ export async function insertUser(
 
 export async function updateUser(trx: Transaction<DB>, id: number, user: UserValues): Promise<void> {
   await trx.updateTable('users')
-    .set({ name: user.name, phone: user.phone, dept_id: user.deptId, status: user.status, ...certColumns(user.cert), updated_at: sql`now()` })
+    .set({
+      name: user.name, phone: user.phone, dept_id: user.deptId, status: user.status, ...certColumns(user.cert), ...idNoColumn(user.idNoEnc),
+      updated_at: sql`now()`,
+    })
     .where('id', '=', id).execute();
 }
 
@@ -186,4 +196,12 @@ export async function enabledAdmins(trx: Transaction<DB>): Promise<number> {
 /** Enabled users for selectors, by name. */
 export function userOptions(db: Db): Promise<UserOption[]> {
   return db.selectFrom('users').select(['id', 'name']).where('status', '=', 1).where('kind', '=', 'person').orderBy('name').orderBy('id').execute();
+}
+
+/** A filling operator as the regulator's records name one: name, encrypted ID number and 充装作业证. */
+export function fillerRow(db: Db, id: number) {
+  return db.selectFrom('users').select([
+    'id', 'name', 'id_no_enc as idNoEnc', 'filler_cert_no as certNo',
+    sql<string | null>`to_char(filler_cert_expiry, 'YYYY-MM-DD')`.as('certExpiry'), 'filler_cert_categories as certCategories',
+  ]).where('id', '=', id).executeTakeFirst();
 }

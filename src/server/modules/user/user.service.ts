@@ -1,10 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { UserDetail, UserEditBody, UserPageQuery, UserRolesBody, UserSaveBody, UserStatusBody } from '@shared/api/user';
+import type { PageResult } from '@shared/api/schema';
+import type { UserDetail, UserEditBody, UserPageQuery, UserRolesBody, UserRow, UserSaveBody, UserStatusBody } from '@shared/api/user';
 import type { AppConfig } from '../../config';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { mapUniqueViolation } from '../../lib/db-errors';
 import { BusinessError } from '../../lib/errors';
+import { configCipher, type FieldCipher } from '../../lib/field-cipher';
+import { idNumberToStore, maskedIdNumber, openIdNumber } from '../../lib/id-number';
 import { blankToNull } from '../../lib/paging';
 import { hashPassword } from '../../lib/password';
 import { assertPasswordAllowed } from '../systemRule';
@@ -17,13 +20,39 @@ const NOT_FOUND = '用户不存在';
 const LAST_ADMIN = '至少保留一个启用的超级管理员';
 const duplicate = (name: string) => `用户名已存在：${name}`;
 
-export const pageUsers = (db: Db, query: UserPageQuery) => repo.pageUsers(db, query);
+/** A stored user as answered: the ID number masked, never in plain text. */
+const masked = <U extends { idNoEnc: string | null }>(cipher: FieldCipher, { idNoEnc, ...user }: U) => ({ ...user, idNoMasked: maskedIdNumber(cipher, idNoEnc) });
+
+export async function pageUsers(db: Db, cipher: FieldCipher, query: UserPageQuery): Promise<PageResult<UserRow>> {
+  const page = await repo.pageUsers(db, query);
+  return { total: page.total, list: page.list.map((u) => masked(cipher, u)) };
+}
 export const userOptions = (db: Db) => repo.userOptions(db);
 
-export async function getUser(db: Db, id: number): Promise<UserDetail> {
+export async function getUser(db: Db, cipher: FieldCipher, id: number): Promise<UserDetail> {
   const user = await repo.findUserDetail(db, id);
   if (!user) throw new BusinessError(NOT_FOUND);
-  return user;
+  return masked(cipher, user);
+}
+
+/** A filling operator as the regulator's platform names one (issue 36). */
+export interface Filler {
+  id: number;
+  name: string;
+  /** 身份证号 in plain text; null when none (or it cannot be read with this server's key). */
+  idNo: string | null;
+  /** 充装作业证 */
+  certNo: string | null;
+  /** yyyy-MM-dd */
+  certExpiry: string | null;
+  certCategories: string[];
+}
+
+export async function fillerOf(db: Db, cipher: FieldCipher, userId: number): Promise<Filler | null> {
+  const row = await repo.fillerRow(db, userId);
+  if (!row) return null;
+  const { idNoEnc, ...rest } = row;
+  return { ...rest, idNo: openIdNumber(cipher, idNoEnc) };
 }
 
 /** Unknown roles and departments are refused by the id sent, before anything is written. */
@@ -70,6 +99,7 @@ export async function createUser(db: Db, config: AppConfig, body: UserSaveBody, 
   const roleIds = uniqueRoles(body.roleIds);
   const name = body.name.trim();
   if (!name) throw new BusinessError('参数错误：姓名不能为空');
+  const idNoEnc = idNumberToStore(configCipher(config), body.idNo) ?? null;
   await assertPasswordAllowed(db, config, body.username, body.password);
   // Hashed outside the transaction: scrypt is slow and needs no lock.
   const passwordHash = await hashPassword(body.password);
@@ -81,7 +111,7 @@ export async function createUser(db: Db, config: AppConfig, body: UserSaveBody, 
     await assertMayChangeAdminRole(trx, actorId, null, roleIds);
     const id = await repo.insertUser(trx, {
       username: body.username, name, passwordHash, phone: blankToNull(body.phone), deptId,
-      status: body.status ?? 1, mustChangePassword: body.mustChangePassword !== false, cert: certOf(body),
+      status: body.status ?? 1, mustChangePassword: body.mustChangePassword !== false, cert: certOf(body), idNoEnc,
     });
     await repo.replaceRoles(trx, id, roleIds);
     return id;
@@ -99,15 +129,18 @@ function certOf(body: Pick<UserSaveBody, 'fillerCertNo' | 'fillerCertExpiry' | '
 
 export interface Actor {
   userId: number;
+  /** Encrypts the ID number sent (the server's field cipher). */
+  cipher: FieldCipher;
   /** Refuses (403) when the actor lacks user:status: the form's 启用 switch is that button too. */
   assertMayChangeStatus: () => Promise<void>;
 }
 
-/** Name, phone, department, roles and status at once; the user name never changes. */
+/** Name, phone, department, roles and status at once; the user name never changes. The ID number: absent kept, '' cleared. */
 export async function editUser(db: Db, body: UserEditBody, actor: Actor): Promise<void> {
   const roleIds = uniqueRoles(body.roleIds);
   const name = body.name.trim();
   if (!name) throw new BusinessError('参数错误：姓名不能为空');
+  const idNoEnc = idNumberToStore(actor.cipher, body.idNo);
   await inTransaction(db, async (trx) => {
     const user = await lockedUser(trx, body.id);
     const status = body.status ?? user.status;
@@ -117,7 +150,7 @@ export async function editUser(db: Db, body: UserEditBody, actor: Actor): Promis
     await assertReferences(trx, roleIds, deptId);
     await assertMayChangeAdminRole(trx, actor.userId, body.id, roleIds);
     await keepingAnAdmin(trx, async () => {
-      await repo.updateUser(trx, body.id, { name, phone: blankToNull(body.phone), deptId, status, cert: certOf(body) });
+      await repo.updateUser(trx, body.id, { name, phone: blankToNull(body.phone), deptId, status, cert: certOf(body), idNoEnc });
       await repo.replaceRoles(trx, body.id, roleIds);
     });
     if (status === 0 && user.status !== 0) await revokeUserTokens(trx, body.id);

@@ -17,7 +17,7 @@ export const CUSTOMERS = [
 
 export const orderRow = (extra: Partial<OrderRow> = {}): OrderRow => ({
   id: 31, orderNo: 'RK202603010001', type: 'productRK', status: 0, warehouseId: 5, warehouseName: '成品一库', customerId: null, customerName: null,
-  vehicle: null, driver: null, count: 1, quantity: 0, remark: null, operator: '管理员', createdAt: '2026-03-01T08:00:00Z', completedAt: null,
+  vehicle: null, driver: null, vehicleId: null, driverId: null, escortId: null, escort: null, count: 1, quantity: 0, remark: null, operator: '管理员', createdAt: '2026-03-01T08:00:00Z', completedAt: null,
   completedBy: null, signed: false, cancelledAt: null, cancelledBy: null, cancelReason: null, ...extra,
 });
 

@@ -29,6 +29,7 @@ import { backupFeature } from '@renderer/features/backup/manifest';
 import { apiKeyFeature } from '@renderer/features/apiKey/manifest';
 import { webhookFeature } from '@renderer/features/webhook/manifest';
 import { traceFeature } from '@renderer/features/trace/manifest';
+import { transportFeature } from '@renderer/features/transport/manifest';
 import { userFeature } from '@renderer/features/user/manifest';
 import { warehouseFeature } from '@renderer/features/warehouse/manifest';
 import { webviewFeature } from '@renderer/features/webview/manifest';
@@ -45,6 +46,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   inspectionItemFeature, productionFeature, inspectionFeature, traceFeature, storageFeature, qualityFeature,
   connectFeature, aboutFeature, passwordFeature, messageFeature,
   labelFeature, reportFeature, modelingFeature, offlineFeature, webviewFeature, backupFeature, apiKeyFeature, webhookFeature,
+  transportFeature,
 ];
 
 let registered = false;

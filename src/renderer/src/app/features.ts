@@ -30,6 +30,7 @@ import { apiKeyFeature } from '@renderer/features/apiKey/manifest';
 import { webhookFeature } from '@renderer/features/webhook/manifest';
 import { regulatorFeature } from '@renderer/features/regulator/manifest';
 import { traceFeature } from '@renderer/features/trace/manifest';
+import { transportFeature } from '@renderer/features/transport/manifest';
 import { userFeature } from '@renderer/features/user/manifest';
 import { warehouseFeature } from '@renderer/features/warehouse/manifest';
 import { webviewFeature } from '@renderer/features/webview/manifest';
@@ -47,6 +48,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   connectFeature, aboutFeature, passwordFeature, messageFeature,
   labelFeature, reportFeature, modelingFeature, offlineFeature, webviewFeature, backupFeature, apiKeyFeature, webhookFeature,
   regulatorFeature,
+  transportFeature,
 ];
 
 let registered = false;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AreaNode } from '@shared/api/area';
 import type { CompanyInfo } from '@shared/api/company';
 import { http } from '@renderer/http/client';
 import { clearToasts, getToasts } from '@renderer/notify/toast';
@@ -17,12 +18,19 @@ const saved: CompanyInfo = {
   licenceDaysLeft: 30, updatedAt: '2026-01-30 10:00:00',
 };
 
+/** A piece of the division tree (GB/T 2260): 重庆 with a city level put between, as the server answers it. */
+const AREAS: AreaNode[] = [
+  { code: '500000', name: '重庆市', children: [{ code: '500100', name: '重庆市', children: [{ code: '500103', name: '渝中区' }, { code: '500112', name: '渝北区' }] }] },
+  { code: '330000', name: '浙江省', children: [{ code: '330100', name: '杭州市', children: [{ code: '330106', name: '西湖区' }] }] },
+];
+
 /** A fake server: company/info answers `state.info`; a save replaces it (and the app name of GET /). */
 function serve(initial: CompanyInfo) {
   const state = { info: initial, title: '气瓶追溯平台' };
   const adapter = fakeAdapter((c) => {
     if (c.url === '/') return { data: '', headers: { 'x-app-title': encodeURIComponent(state.title) } };
     if (c.url === '/company/info') return ok(state.info);
+    if (c.url === '/area/getAreaInfoAllList') return ok(AREAS);
     if (c.url === '/company/uploadLogo') return ok({ path: '2026/02/01/0123456789abcdef0123456789abcdef.png', name: 'logo.png', size: 9, url: '/x' });
     if (c.url === '/company/save') {
       const body = JSON.parse(c.data as string) as CompanyInfo;
@@ -54,13 +62,36 @@ describe('企业信息', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(bodies(adapter, '/company/save')).toEqual([{
       companyName: '某某气体有限公司', creditCode: null, licenceNo: 'TS4233001-2027', licenceExpiry: '2026-03-01', address: null, phone: null,
-      appTitle: '某某气瓶追溯', logoPath: null, publicUrl: null, publicPage: 1,
+      appTitle: '某某气瓶追溯', logoPath: null, publicUrl: null, publicPage: 1, areaCode: null,
     }]));
     expect(getToasts().map((t) => t.message)).toContain('保存成功');
     await waitFor(() => expect(screen.getByTestId('app-title')).toHaveTextContent('某某气瓶追溯'));
     expect(document.title).toBe('某某气瓶追溯');
     // What the server now holds: no more warning (the saved record has no days left counted).
     await waitFor(() => expect(screen.queryByText(/气瓶充装许可证将于/)).not.toBeInTheDocument());
+  });
+
+  it('shows 所在地区 on file as province, city and district, and saves the deepest one chosen (issue 36)', async () => {
+    storeSession();
+    const adapter = serve({ ...saved, areaCode: '500112' });
+    renderApp('/Setting/enterpriseInfo');
+    await screen.findByDisplayValue('某某气体有限公司', undefined, SCREEN_LOAD);
+    expect(screen.getByRole('combobox', { name: /^所在地区（省）/ })).toHaveTextContent('重庆市');
+    expect(screen.getByRole('combobox', { name: /^区\/县/ })).toHaveTextContent('渝北区');
+
+    // Another province clears the city and the district; the city alone is saved when no district is chosen.
+    await userEvent.click(screen.getByRole('combobox', { name: /^所在地区（省）/ }));
+    await userEvent.click(await screen.findByRole('option', { name: '浙江省' }));
+    expect(screen.getByRole('combobox', { name: /^区\/县/ })).not.toHaveTextContent('渝北区');
+    await userEvent.click(screen.getByRole('combobox', { name: /^市/ }));
+    await userEvent.click(await screen.findByRole('option', { name: '杭州市' }));
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(bodies(adapter, '/company/save')).toEqual([expect.objectContaining({ areaCode: '330100' })]));
+
+    await userEvent.click(screen.getByRole('combobox', { name: /^区\/县/ }));
+    await userEvent.click(await screen.findByRole('option', { name: '西湖区' }));
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(bodies(adapter, '/company/save').at(-1)).toMatchObject({ areaCode: '330106' }));
   });
 
   it('says when the licence has expired', async () => {

@@ -5,6 +5,7 @@ import { OUT_TYPES, type OrderLineInput, type OutOrderInfo } from '@shared/api/s
 import { AppDialog } from '@renderer/components/AppDialog';
 import { NumberInput } from '@renderer/components/NumberInput';
 import { useMaterialOptions } from '@renderer/features/lookups';
+import { TransportSelect } from '@renderer/features/transport';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
 import { CustomerSelect } from './CustomerSelect';
@@ -24,8 +25,9 @@ const MAX_LINES = 50;
 const goodQuantity = (q: number | null) => typeof q === 'number' && Number.isInteger(q) && q >= 1 && q <= 1000;
 
 /**
- * 新建出库单: type, customer (required), vehicle, driver, remark and the lines — gas, optional
- * specification and quantity (1–1000) — that the scans will fill. Closing it with something typed asks first.
+ * 新建出库单: type, customer (required), the vehicle, driver and escort from the transport registers (a vehicle needs
+ * both people; an expired one shows 已过期, and completing the order is refused until renewed), remark and the lines —
+ * gas, optional specification and quantity (1–1000) — that the scans will fill. Closing it with something typed asks first.
  */
 export function NewOutOrderDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (order: OutOrderInfo) => void }) {
   const t = useT();
@@ -35,18 +37,20 @@ export function NewOutOrderDialog({ onClose, onCreated }: { onClose: () => void;
   const keys = useRef(1);
   const [type, setType] = useState<OutType>('productCK');
   const [customerId, setCustomerId] = useState<number | null>(null);
-  const [vehicle, setVehicle] = useState('');
-  const [driver, setDriver] = useState('');
+  const [vehicleId, setVehicleId] = useState<number | null>(null);
+  const [driverId, setDriverId] = useState<number | null>(null);
+  const [escortId, setEscortId] = useState<number | null>(null);
   const [remark, setRemark] = useState('');
   const [lines, setLines] = useState<LineDraft[]>([{ key: 0, materialId: null, specification: '', quantity: 1 }]);
   const [tried, setTried] = useState(false);
 
   const setLine = (key: number, patch: Partial<LineDraft>) => setLines((all) => all.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const lineOk = (l: LineDraft) => l.materialId !== null && goodQuantity(l.quantity);
-  const valid = customerId !== null && lines.length > 0 && lines.every(lineOk);
+  const crewMissing = vehicleId !== null && (driverId === null || escortId === null);
+  const valid = customerId !== null && !crewMissing && lines.length > 0 && lines.every(lineOk);
   // Anything typed or chosen: closing (Esc, the backdrop, 取消, ×) then asks before it is lost.
   const untouchedLine = (l: LineDraft) => l.materialId === null && l.specification.trim() === '' && l.quantity === 1;
-  const unsaved = type !== 'productCK' || customerId !== null || [vehicle, driver, remark].some((v) => v.trim() !== '')
+  const unsaved = type !== 'productCK' || customerId !== null || [vehicleId, driverId, escortId].some((v) => v !== null) || remark.trim() !== ''
     || lines.length !== 1 || !untouchedLine(lines[0]!);
 
   const submit = async () => {
@@ -57,8 +61,9 @@ export function NewOutOrderDialog({ onClose, onCreated }: { onClose: () => void;
     }));
     const order = await save({
       type, customerId,
-      ...(vehicle.trim() ? { vehicle: vehicle.trim() } : {}),
-      ...(driver.trim() ? { driver: driver.trim() } : {}),
+      ...(vehicleId !== null ? { vehicleId } : {}),
+      ...(driverId !== null ? { driverId } : {}),
+      ...(escortId !== null ? { escortId } : {}),
       ...(remark.trim() ? { remark: remark.trim() } : {}),
       lines: body,
     }).unwrap();
@@ -75,8 +80,13 @@ export function NewOutOrderDialog({ onClose, onCreated }: { onClose: () => void;
           </TextField>
           <CustomerSelect label={t('storage.customer')} value={customerId} onChange={setCustomerId} required
             error={tried && customerId === null ? t('storage.customerRequired') : null} />
-          <TextField size="small" label={t('storage.vehicle')} value={vehicle} onChange={(e) => setVehicle(e.target.value)} slotProps={{ htmlInput: { maxLength: 32 } }} />
-          <TextField size="small" label={t('storage.driver')} value={driver} onChange={(e) => setDriver(e.target.value)} slotProps={{ htmlInput: { maxLength: 64 } }} />
+          <Box sx={{ gridColumn: '1 / -1', display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: 2 }}>
+            <TransportSelect role="vehicle" label={t('storage.transportVehicle')} value={vehicleId} onChange={setVehicleId} />
+            <TransportSelect role="driver" label={t('storage.transportDriver')} value={driverId} onChange={setDriverId} required={vehicleId !== null}
+              error={tried && crewMissing && driverId === null ? t('storage.crewRequired') : null} />
+            <TransportSelect role="escort" label={t('storage.escort')} value={escortId} onChange={setEscortId} required={vehicleId !== null}
+              error={tried && crewMissing && escortId === null ? t('storage.crewRequired') : null} />
+          </Box>
           <TextField size="small" label={t('common.remark')} value={remark} onChange={(e) => setRemark(e.target.value)} slotProps={{ htmlInput: { maxLength: 255 } }}
             sx={{ gridColumn: '1 / -1' }} />
         </Box>

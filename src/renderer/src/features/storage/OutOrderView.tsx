@@ -56,6 +56,7 @@ const FIELDS: [MessageKey, (o: OutOrderInfo, lang: 'zh-CN' | 'en') => string][] 
   ['storage.customer', (o) => o.customerName ?? '—'],
   ['storage.vehicle', (o) => o.vehicle ?? '—'],
   ['storage.driver', (o) => o.driver ?? '—'],
+  ['storage.escort', (o) => o.escort ?? '—'],
   ['storage.progress', (o) => `${o.count} / ${o.quantity}`],
   ['storage.createdAt', (o) => `${dateTime(o.createdAt)} ${o.operator ?? ''}`],
   ['storage.completedAt', (o) => (o.completedAt ? `${dateTime(o.completedAt)} ${o.completedBy ?? ''}` : '—')],

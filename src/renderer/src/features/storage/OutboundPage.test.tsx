@@ -78,6 +78,9 @@ describe('出库管理 /storage/outbound', { timeout: 60_000 }, () => {
     const header = await screen.findByTestId('out-order-header');
     expect(header).toHaveTextContent('CK202603010001');
     expect(header).toHaveTextContent('华东气体');
+    // The escort chosen from the registers (issue 36) next to the vehicle and driver.
+    expect(screen.getByText('押运员')).toBeInTheDocument();
+    expect(screen.getByText('钱七')).toBeInTheDocument();
     expect(header).toHaveTextContent('浙A12345');
     expect(header).toHaveTextContent('李四');
     expect(progress()).toEqual(['0 / 10', '0 / 5']);
@@ -142,7 +145,7 @@ describe('出库管理 /storage/outbound', { timeout: 60_000 }, () => {
     expect(screen.queryByPlaceholderText('请扫描气瓶条码')).not.toBeInTheDocument();
   });
 
-  it('新建出库单 needs a customer and sends the lines without an id, then opens the new order for scanning', async () => {
+  it('新建出库单 needs a customer, puts it on a vehicle of the registers with a driver and an escort, sends the lines without an id, then opens the new order for scanning', async () => {
     storeSession();
     const adapter = serveOrder();
     renderScreen('/storage/outbound');
@@ -157,8 +160,10 @@ describe('出库管理 /storage/outbound', { timeout: 60_000 }, () => {
     await userEvent.click(await screen.findByRole('option', { name: '自提出库' }));
     await userEvent.click(within(dialog).getByRole('combobox', { name: /客户/ }));
     await userEvent.click(await screen.findByRole('option', { name: '西湖燃气（C002）' }));
-    await userEvent.type(within(dialog).getByLabelText('车牌号'), '浙B88888');
-    await userEvent.type(within(dialog).getByLabelText('司机'), '赵六');
+    // The vehicle and its crew from the registers: an expired one says so; a vehicle needs a driver and an escort.
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /运输车辆/ }));
+    expect(await screen.findByRole('option', { name: '浙B00001（已过期 2026-01-01）' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('option', { name: '浙A12345' }));
     await userEvent.click(within(dialog).getByRole('combobox', { name: /介质/ }));
     await userEvent.click(await screen.findByRole('option', { name: '液化石油气' }));
     await userEvent.type(within(dialog).getByLabelText('规格'), 'YSP-15');
@@ -173,8 +178,18 @@ describe('出库管理 /storage/outbound', { timeout: 60_000 }, () => {
 
     await waitFor(() => expect(within(dialog).getByRole('button', { name: '保存' })).toBeEnabled(), { timeout: 3000 });
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findAllByText('选择运输车辆后须选择驾驶员和押运员（危险货物运输须配备押运员）')).toHaveLength(2);
+    expect(bodies(adapter, '/storageOrder/outStock')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /驾驶员/ }));
+    await userEvent.click(await screen.findByRole('option', { name: '赵六' }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /押运员/ }));
+    await userEvent.click(await screen.findByRole('option', { name: '孙八（已过期 2026-02-01）' }));
+    expect(within(dialog).getByText('已过期')).toBeInTheDocument();
+
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: '保存' })).toBeEnabled(), { timeout: 3000 });
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(bodies(adapter, '/storageOrder/outStock')).toEqual([{
-      type: 'pickCk', customerId: 8, vehicle: '浙B88888', driver: '赵六',
+      type: 'pickCk', customerId: 8, vehicleId: 11, driverId: 21, escortId: 32,
       lines: [{ materialId: 3, quantity: 20, specification: 'YSP-15' }, { materialId: 4, quantity: 1 }],
     }]));
     expect(await screen.findByTestId('out-order-no')).toHaveTextContent('CK202603010002');
@@ -195,12 +210,12 @@ describe('出库管理 /storage/outbound', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '新建出库单' })).not.toBeInTheDocument());
 
     const dialog = await open();
-    await userEvent.type(within(dialog).getByLabelText('车牌号'), '浙B88888');
+    await userEvent.type(within(dialog).getByLabelText('备注'), '下午送达');
     await userEvent.keyboard('{Escape}');
     const ask = await screen.findByRole('dialog', { name: '放弃未保存的内容？' });
     await userEvent.click(within(ask).getByRole('button', { name: '继续编辑' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '放弃未保存的内容？' })).not.toBeInTheDocument());
-    expect(within(screen.getByRole('dialog', { name: '新建出库单' })).getByLabelText('车牌号')).toHaveValue('浙B88888');
+    expect(within(screen.getByRole('dialog', { name: '新建出库单' })).getByLabelText('备注')).toHaveValue('下午送达');
 
     // 取消 asks too; 放弃 closes it.
     await userEvent.click(within(dialog).getByRole('button', { name: '取消' }));

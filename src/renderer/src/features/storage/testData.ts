@@ -15,6 +15,17 @@ export const CUSTOMERS = [
   { id: 8, type: '2', enterpriseName: '西湖燃气', enterpriseCode: 'C002' },
 ];
 
+/** The transport registers' selectors (issue 36): enabled entries with their expiry. */
+export const VEHICLES = [
+  { id: 11, name: '浙A12345', expiry: '2027-01-01', expired: false },
+  { id: 12, name: '浙B00001', expiry: '2026-01-01', expired: true },
+];
+export const DRIVERS = [{ id: 21, name: '赵六', expiry: '2027-01-01', expired: false }];
+export const ESCORTS = [
+  { id: 31, name: '钱七', expiry: '2027-01-01', expired: false },
+  { id: 32, name: '孙八', expiry: '2026-02-01', expired: true },
+];
+
 export const orderRow = (extra: Partial<OrderRow> = {}): OrderRow => ({
   id: 31, orderNo: 'RK202603010001', type: 'productRK', status: 0, warehouseId: 5, warehouseName: '成品一库', customerId: null, customerName: null,
   vehicle: null, driver: null, vehicleId: null, driverId: null, escortId: null, escort: null, count: 1, quantity: 0, remark: null, operator: '管理员', createdAt: '2026-03-01T08:00:00Z', completedAt: null,
@@ -31,7 +42,8 @@ export const line = (id: number, scanned: number, quantity: number, extra: Parti
 });
 
 export const outOrder = (extra: Partial<OutOrderInfo> = {}): OutOrderInfo => ({
-  ...orderRow({ id: 41, orderNo: 'CK202603010001', type: 'productCK', warehouseId: null, warehouseName: null, customerId: 7, customerName: '华东气体', vehicle: '浙A12345', driver: '李四', count: 0, quantity: 15 }),
+  ...orderRow({ id: 41, orderNo: 'CK202603010001', type: 'productCK', warehouseId: null, warehouseName: null, customerId: 7, customerName: '华东气体', vehicle: '浙A12345', driver: '李四', count: 0, quantity: 15,
+    vehicleId: 11, driverId: 21, escortId: 31, escort: '钱七' }),
   lines: [line(51, 0, 10), line(52, 0, 5, { materialId: 4, materialName: '氮气', specification: null })],
   prints: [], signName: null, signedAt: null, ...extra,
 });
@@ -49,6 +61,8 @@ export function serveStorage(handler: Handler = () => undefined) {
     if (c.url === '/material/dropDown') return ok([LPG, N2]);
     if (c.url === '/wdwarehouse/getWareList') return ok(WAREHOUSES);
     if (c.url === '/enterprise/list') return ok(CUSTOMERS);
+    if (c.url === '/vehicle/options') return ok(VEHICLES);
+    if (c.url === '/crew/options') return ok((c.params as { kind?: string } | undefined)?.kind === 'escort' ? ESCORTS : DRIVERS);
     if (c.url?.startsWith('/storageOrder/getOrderDetailList/') || c.url === '/storageOrder/getMaterialTest' || c.url === '/stock/summary') return ok([]);
     if (/^\/(storageOrder|stock)\/\w*(ListPage|List|Holdings|holdings)$/.test(c.url ?? '')) return ok({ list: [], total: 0 });
     return ok(null);

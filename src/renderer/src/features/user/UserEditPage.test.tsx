@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http } from '@renderer/http/client';
 import { clearToasts, getToasts } from '@renderer/notify/toast';
 import { adminNav, renderApp, storeSession } from '@renderer/test/renderApp';
-import { bodies, serveUsers } from './testData';
+import { bodies, serveUsers, VIEWER } from './testData';
 
 afterEach(() => (http.setAdapter(undefined), clearToasts()));
 const SCREEN_LOAD = { timeout: 15_000 };
@@ -84,6 +84,66 @@ describe('新增用户 / 编辑用户', { timeout: 30_000 }, () => {
       id: 2, name: '查看员', phone: null, deptId: 3, roleIds: [5], status: 0, fillerCertNo: null, fillerCertExpiry: null, fillerCertCategories: [],
     }]));
     await waitFor(() => expect(router.state.location.pathname).toBe('/Setting/user'));
+  });
+
+  it('身份证号: checks the check digit before sending; a new user sends it', async () => {
+    storeSession();
+    const adapter = serveUsers();
+    renderApp('/Setting/AddUser');
+    await screen.findByRole('button', { name: '保存' }, SCREEN_LOAD);
+    await userEvent.type(field('账号'), 'li4');
+    await userEvent.type(field('姓名'), '李四');
+    await userEvent.type(field('密码'), 'Gas-Plant-88');
+    await userEvent.type(field('确认密码'), 'Gas-Plant-88');
+    await userEvent.type(field('身份证号'), '330106198506157890');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('身份证号校验位不正确')).toBeInTheDocument();
+    await userEvent.clear(field('身份证号'));
+    await userEvent.type(field('身份证号'), '3301061985');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('身份证号应为 18 位（最后一位可为 X）')).toBeInTheDocument();
+    expect(bodies(adapter, '/user/save')).toEqual([]);
+    await userEvent.clear(field('身份证号'));
+    await userEvent.type(field('身份证号'), '11010519491231002x');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(bodies(adapter, '/user/save')).toEqual([expect.objectContaining({ username: 'li4', idNo: '11010519491231002X' })]));
+  });
+
+  it('身份证号 on file shows masked and, untouched, is left out of the edit (kept)', async () => {
+    storeSession();
+    const masked = '330***********7897';
+    const adapter = serveUsers((url) => (url === '/user/detail/2' ? { data: { code: 0, msg: '', data: { ...VIEWER, idNoMasked: masked } } } : undefined));
+    renderApp('/Setting/AddUser?id=2');
+    await waitFor(() => expect(field('身份证号')).toHaveValue(masked), SCREEN_LOAD);
+    expect(screen.getByText(`已登记 ${masked}；输入新的号码替换，清空则删除`)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(bodies(adapter, '/user/edit')).toHaveLength(1));
+    expect(bodies(adapter, '/user/edit')[0]).not.toHaveProperty('idNo');
+  });
+
+  it('身份证号 on file: typing into the masked number starts a new one, which the edit sends', async () => {
+    storeSession();
+    const masked = '330***********7897';
+    const adapter = serveUsers((url) => (url === '/user/detail/2' ? { data: { code: 0, msg: '', data: { ...VIEWER, idNoMasked: masked } } } : undefined));
+    renderApp('/Setting/AddUser?id=2');
+    await waitFor(() => expect(field('身份证号')).toHaveValue(masked), SCREEN_LOAD);
+    await userEvent.type(field('身份证号'), '5');
+    expect(field('身份证号')).toHaveValue('5');
+    await userEvent.type(field('身份证号'), '00103198001011238');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(bodies(adapter, '/user/edit')).toEqual([expect.objectContaining({ id: 2, idNo: '500103198001011238' })]));
+  });
+
+  it('身份证号 on file: deleting from the masked number clears it, and the edit sends ""', async () => {
+    storeSession();
+    const masked = '330***********7897';
+    const adapter = serveUsers((url) => (url === '/user/detail/2' ? { data: { code: 0, msg: '', data: { ...VIEWER, idNoMasked: masked } } } : undefined));
+    renderApp('/Setting/AddUser?id=2');
+    await waitFor(() => expect(field('身份证号')).toHaveValue(masked), SCREEN_LOAD);
+    await userEvent.type(field('身份证号'), '{Backspace}');
+    expect(field('身份证号')).toHaveValue('');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(bodies(adapter, '/user/edit')).toEqual([expect.objectContaining({ id: 2, idNo: '' })]));
   });
 
   it('keeps 启用 read-only for an editor without user:status', async () => {

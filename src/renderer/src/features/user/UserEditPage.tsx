@@ -4,6 +4,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import { Form, type FormValues } from '@renderer/components/Form';
 import { deptApi } from '@renderer/features/dept';
+import { replaceMasked } from '@renderer/features/transport';
 import { useCloseTab } from '@renderer/hooks/useCloseTab';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
@@ -42,7 +43,7 @@ function UserForm({ id }: { id: number | undefined }) {
   const back = (force = false) => void closeTab(SELF, { then: LIST, force });
 
   const submit = async (v: FormValues) => {
-    const result = id ? await edit(editBody(id, v)) : await save(saveBody(v));
+    const result = id ? await edit(editBody(id, v, user?.idNoMasked)) : await save(saveBody(v));
     if ('error' in result) return;
     notify(t('common.saved'), 'success');
     back(true);
@@ -51,8 +52,8 @@ function UserForm({ id }: { id: number | undefined }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, maxWidth: 960 }}>
       <Typography variant="h6" sx={{ fontSize: 16, mb: 1 }}>{t(id ? 'user.edit' : 'user.add')}</Typography>
-      <Form fields={userFields(t, { editing: !!id, depts, roles, mayChangeStatus })} values={values} savedValues={saved} autoFocus
-        onChange={setEdited} onSubmit={(v) => void submit(v)}>
+      <Form fields={userFields(t, { editing: !!id, depts, roles, mayChangeStatus, idNoMasked: user?.idNoMasked })} values={values} savedValues={saved} autoFocus
+        onChange={(next) => setEdited({ ...next, idNo: replaceMasked(values.idNo, next.idNo, user?.idNoMasked) })} onSubmit={(v) => void submit(v)}>
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained" loading={creating || editing} disabled={!!id && !user}>{t('common.save')}</Button>
           <Button onClick={() => back()}>{t('user.back')}</Button>

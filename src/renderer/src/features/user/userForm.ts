@@ -3,6 +3,7 @@ import { UserSaveBody, type DeptRow, type RoleOption, type UserDetail, type User
 import { fromSchema, type FormField, type FormValues } from '@renderer/components/Form';
 import { textOrNull } from '@renderer/components/ListPage';
 import { deptOptions } from '@renderer/features/dept';
+import { idNumberBody, idNumberField } from '@renderer/features/transport';
 import type { MessageKey } from '@renderer/i18n/messages';
 
 type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
@@ -15,6 +16,8 @@ export interface UserFormContext {
   roles: readonly RoleOption[];
   /** Without user:status the 启用 switch of an existing user is read-only (the server refuses the change too). */
   mayChangeStatus: boolean;
+  /** The 身份证号 on file, masked (the server never answers it in full); the field starts with it. */
+  idNoMasked?: string | null;
 }
 
 /** The fields of /Setting/AddUser. The password rules the plant sets are checked by the server, which names what is wrong. */
@@ -44,6 +47,8 @@ export function userFields(t: Translate, c: UserFormContext): FormField[] {
   fields.push(
     { key: 'fillerCertNo', label: t('user.fillerCertNo'), ...fromSchema(UserSaveBody, 'fillerCertNo'), span: 12 },
     { key: 'fillerCertExpiry', label: t('user.fillerCertExpiry'), type: 'date', ...fromSchema(UserSaveBody, 'fillerCertExpiry'), span: 12 },
+    // Issue 36: the regulator's platform names a filler by the ID number.
+    idNumberField(t, c.idNoMasked, { span: 12 }),
     {
       key: 'fillerCertCategories', label: t('user.fillerCertCategories'), type: 'select', multiple: true,
       options: GAS_CATEGORIES.map((g) => ({ label: g.name, value: g.code })),
@@ -59,6 +64,7 @@ export const newUserValues = (): FormValues => ({ status: 1, mustChangePassword:
 export const userValues = (user: UserDetail): FormValues => ({
   username: user.username, name: user.name, phone: user.phone, deptId: user.deptId, roleIds: user.roleIds, status: user.status,
   fillerCertNo: user.fillerCertNo ?? null, fillerCertExpiry: user.fillerCertExpiry ?? null, fillerCertCategories: user.fillerCertCategories ?? [],
+  idNo: user.idNoMasked ?? '',
 });
 
 const common = (v: FormValues) => ({
@@ -77,6 +83,8 @@ export const saveBody = (v: FormValues): UserSaveBody => ({
   password: String(v.password ?? ''),
   mustChangePassword: v.mustChangePassword !== false,
   ...common(v),
+  ...idNumberBody(v.idNo, null),
 });
 
-export const editBody = (id: number, v: FormValues): UserEditBody => ({ id, ...common(v) });
+/** The ID number is left out while the masked one on file stands (kept), '' when cleared. */
+export const editBody = (id: number, v: FormValues, idNoMasked?: string | null): UserEditBody => ({ id, ...common(v), ...idNumberBody(v.idNo, idNoMasked) });

@@ -12,6 +12,9 @@ const RUN = Date.now().toString(36).toUpperCase();
 const CODE = `LOOP${RUN}`;
 const GAS = `氩气${RUN}`;
 const CUSTOMER = `环路客户${RUN}`;
+const PLATE = `浙B${RUN.slice(-5)}`;
+const DRIVER = `赵师傅${RUN}`;
+const ESCORT = `钱押运${RUN}`;
 const FINISHED = `成品库${RUN}`;
 const EMPTY = `空瓶库${RUN}`;
 
@@ -28,6 +31,11 @@ test.beforeAll(async ({ request }) => {
   ok(await api(request, 'POST', '/wdwarehouse/saveAndEditWare', { token, data: { warehouseName: FINISHED, warehouseCode: `F${RUN}`, kind: 'finished' } }));
   ok(await api(request, 'POST', '/wdwarehouse/saveAndEditWare', { token, data: { warehouseName: EMPTY, warehouseCode: `E${RUN}`, kind: 'empty' } }));
   ok(await api(request, 'POST', '/enterprise/save', { token, data: { type: '2', enterpriseName: CUSTOMER, enterpriseCode: `K${RUN}` } }));
+  // The transport registers an outbound order chooses from (危险货物运输: a vehicle, its driver and an escort).
+  const papers = new Date(Date.now() + 2 * 365 * 86_400_000).toISOString().slice(0, 10);
+  ok(await api(request, 'POST', '/vehicle/save', { token, data: { plate: PLATE, permitNo: `渝交运${RUN}`, permitExpiry: papers, status: 1 } }));
+  ok(await api(request, 'POST', '/crew/save', { token, data: { name: DRIVER, kind: 'driver', qualificationNo: `JS${RUN}`, qualificationExpiry: papers, status: 1 } }));
+  ok(await api(request, 'POST', '/crew/save', { token, data: { name: ESCORT, kind: 'escort', qualificationNo: `YY${RUN}`, qualificationExpiry: papers, status: 1 } }));
   const next = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
   ok(await api(request, 'POST', '/product/addProduct', {
     token, data: { code: CODE, materialId: gas.body.data.id, specification: '40L', manufactureDate: '2024-01-01', nextInspectionDate: next, tareWeight: 40 },
@@ -101,8 +109,11 @@ test('one cylinder round the whole loop by typed scans; the trace shows every st
   const create = page.getByRole('dialog', { name: '新建出库单' });
   await create.getByLabel('客户').fill(CUSTOMER);
   await page.getByRole('option', { name: CUSTOMER }).click();
-  await create.getByLabel('车牌号').fill('浙B12345');
-  await create.getByLabel('司机').fill('赵师傅');
+  // A vehicle makes its driver and escort required (their labels then end in *): chosen by the combobox's name.
+  for (const [name, option] of [['运输车辆', PLATE], ['驾驶员', DRIVER], ['押运员', ESCORT]] as const) {
+    await create.getByRole('combobox', { name }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  }
   await create.getByTestId('order-line').getByLabel('介质').click();
   await page.getByRole('option', { name: GAS, exact: true }).click();
   await create.getByTestId('order-line').getByLabel('数量').fill('1');

@@ -162,6 +162,7 @@ export const DATA_SOURCES: Record<DataSourceKind, DataSourceDef> = {
       text('order.operator', '开单人'),
       text('order.vehicle', '车辆'),
       text('order.driver', '司机'),
+      text('order.escort', '押运员'),
       text('order.remark', '备注'),
       text('customer.name', '客户名称'),
       text('customer.code', '客户编码'),

@@ -3,6 +3,7 @@ import type { OrderRow, OutOrderInfo } from '../../src/shared/api/storage';
 import type { PageResult } from '../../src/shared/api/schema';
 import { addDays, addYears, today } from '../../src/server/lib/dates';
 import { configCipher } from '../../src/server/lib/field-cipher';
+import { orderData } from '../../src/server/modules/dataSource';
 import { orderTransport } from '../../src/server/modules/storage';
 import { buildTestApp, type TestApp } from './app-helper';
 import { createEnterprise, createGas, forceStatus } from './master-data-helper';
@@ -71,6 +72,8 @@ describe('an outbound order on the transport registers', () => {
     expect(list.body.data.list[0]).toMatchObject({ vehicleId: truck, driverId: driver, escortId: escort, vehicle: '渝A12345', driver: '张三', escort: '李四' });
     const row = await t.db.selectFrom('storage_orders').select(['vehicle', 'driver', 'escort', 'vehicle_id']).where('id', '=', made.body.data.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ vehicle: '渝A12345', driver: '张三', escort: '李四', vehicle_id: truck });
+    // What a delivery document prints ({order.vehicle} {order.driver} {order.escort}).
+    expect((await orderData(t.db, t.app.blobs, made.body.data.id)).order).toMatchObject({ vehicle: '渝A12345', driver: '张三', escort: '李四' });
 
     // Edited before any scan: another vehicle's plate replaces the text; without the registers the free text stays (older clients).
     const other = await vehicle('渝B55555');

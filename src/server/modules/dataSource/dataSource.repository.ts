@@ -34,7 +34,7 @@ export function orderHead(db: Kysely<DB>, id: number) {
     .leftJoin('enterprises as e', 'e.id', 'o.customer_id')
     .select([
       'o.id', 'o.order_no', 'o.direction', 'o.type', 'o.status', ts('o.created_at').as('createdAt'), tsOrNull('o.completed_at').as('completedAt'),
-      'o.operator', 'o.vehicle', 'o.driver', 'o.remark', 'o.sign_name', 'o.sign_image', tsOrNull('o.signed_at').as('signedAt'),
+      'o.operator', 'o.vehicle', 'o.driver', 'o.escort', 'o.remark', 'o.sign_name', 'o.sign_image', tsOrNull('o.signed_at').as('signedAt'),
       'e.enterprise_name', 'e.enterprise_code', 'e.contact', 'e.phone', 'e.province_name', 'e.city_name', 'e.district_name', 'e.address',
     ])
     .where('o.id', '=', id)

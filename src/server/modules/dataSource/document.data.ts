@@ -30,7 +30,7 @@ export interface DocumentCylinder extends CylinderItemData {
 
 /** The OUTBOUND_ORDER data source (src/shared/dataSources.ts). */
 export interface OrderSourceData {
-  order: { orderNo: string; typeName: string; statusName: string; createdAt: string; completedAt: string | null; operator: string | null; vehicle: string | null; driver: string | null; remark: string | null };
+  order: { orderNo: string; typeName: string; statusName: string; createdAt: string; completedAt: string | null; operator: string | null; vehicle: string | null; driver: string | null; escort: string | null; remark: string | null };
   customer: { name: string; code: string; contact: string | null; phone: string | null; address: string | null };
   sign: { name: string; at: string | null; image: string } | null;
   lines: Array<{ gasName: string; specification: string | null; quantity: number; scanned: number }>;
@@ -90,7 +90,7 @@ export async function orderData(db: Kysely<DB>, blobs: BlobStore, id: number, or
   return {
     order: {
       orderNo: o.order_no, typeName: ORDER_TYPES[o.type as OrderType]?.zh ?? o.type, statusName: o.status === 1 ? '已出库' : o.status === 2 ? '已作废' : '出库中',
-      createdAt: o.createdAt, completedAt: o.completedAt, operator: o.operator, vehicle: o.vehicle, driver: o.driver, remark: o.remark,
+      createdAt: o.createdAt, completedAt: o.completedAt, operator: o.operator, vehicle: o.vehicle, driver: o.driver, escort: o.escort, remark: o.remark,
     },
     customer: { name: o.enterprise_name ?? '', code: o.enterprise_code ?? '', contact: o.contact, phone: o.phone, address: address || null },
     sign: o.sign_name && o.sign_image ? { name: o.sign_name, at: o.signedAt, image: o.sign_image } : null,

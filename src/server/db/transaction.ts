@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { thenCommitted } from './committed';
 import type { DB } from './schema';
 
 /** How long a request waits for a row another request holds before it gives up (55P03). */
@@ -12,8 +13,8 @@ export const STATEMENT_TIMEOUT = '30s';
  * a request hanging until the client gives up.
  */
 export function inTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+  return thenCommitted(db.transaction().execute(async (trx) => {
     await sql`select set_config('lock_timeout', ${LOCK_TIMEOUT}, true), set_config('statement_timeout', ${STATEMENT_TIMEOUT}, true)`.execute(trx);
     return work(trx);
-  });
+  }));
 }

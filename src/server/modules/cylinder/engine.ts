@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ScanResult } from '@shared/api/production';
 import { actionLabel } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
+import { thenCommitted } from '../../db/committed';
 import { BusinessError } from '../../lib/errors';
 import {
   claimScan, declareTransition, insertTransitionEvent, lastTransition, lockCylinder, markTransaction, settingsWith, storeScan, timeFacts, transitionSettings,
@@ -62,7 +63,8 @@ async function judgeStationTimes(trx: Transaction<DB>, def: Transition, c: Locke
  * are what a scan costs).
  */
 export function runTransition<R extends ScanResult = ScanResult>(db: Kysely<DB>, def: Transition, target: Target, actor: Actor): Promise<R> {
-  return db.transaction().execute(async (trx) => {
+  // Committed: the process's outbox sequencer numbers the event (db/committed.ts).
+  return thenCommitted(db.transaction().execute(async (trx) => {
     markTransaction(trx);
     if (target.scanId) {
       const earlier = await claimScan(trx, target.scanId, def.action, target.code ?? String(target.id ?? ''), transitionSettings(), target.first);
@@ -75,7 +77,7 @@ export function runTransition<R extends ScanResult = ScanResult>(db: Kysely<DB>,
     await target.prepare?.(trx);
     const scanId = target.scanId ?? null;
     return (await runLocked(trx, def, await lockCylinder(trx, target, def.lockRead), actor, scanId, { store: scanId, finish: target.finish })) as R;
-  });
+  }));
 }
 
 /** What runLocked does with its answer besides returning it. */

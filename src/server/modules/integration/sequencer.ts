@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Changes } from '../../lib/change-bus';
+import { onCommitted } from '../../db/committed';
 import { lastSeq, numberBatch, OUTBOX_CHANNEL, SEQUENCED_CHANNEL } from './outbox.repository';
 
 /** The most rows one numbering transaction takes; a larger backlog is numbered in several, at once. */
@@ -11,8 +12,9 @@ export const FALLBACK_MS = 1000;
 export type SequencedHandler = (lastSeq: number) => void;
 
 /**
- * The outbox's sequencer (docs/INTEGRATION.md): in every server process, woken by NOTIFY outbox (sent by the
- * triggers at commit), by its fallback timer and after the listening connection came back; numbers the committed
+ * The outbox's sequencer (docs/INTEGRATION.md): in every server process, woken after this process's transactions
+ * commit (db/committed.ts: the transition engine and inTransaction), by its fallback timer (what other writers left)
+ * and after the listening connection came back; numbers the committed
  * rows in transactions that hold the counter's lock, so the processes number one at a time. Also hears
  * NOTIFY outbox_sequenced from every process and tells its subscribers the last number. It listens on the process's
  * one listening connection (`app.changes`, lib/change-bus.ts), which re-opens itself when lost.
@@ -32,7 +34,9 @@ export class Sequencer {
     private readonly changes: Changes,
     private readonly log: (message: string) => void,
   ) {
-    // Subscribed now, before the app is ready: the bus starts listening on these channels with its own.
+    // Woken by this process's commits (db/committed.ts); NOTIFY outbox is still heard from a server of an older version
+    // on the same database. Subscribed now, before the app is ready: the bus starts listening on these channels with its own.
+    this.unlisten.push(onCommitted(() => void this.wake()));
     this.unlisten.push(changes.channel(OUTBOX_CHANNEL, () => void this.wake()));
     this.unlisten.push(changes.channel(SEQUENCED_CHANNEL, (payload) => {
       // null: the connection came back and numbers given meanwhile were missed: number now, then tell the last one.

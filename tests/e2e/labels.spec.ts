@@ -164,10 +164,12 @@ test('a label designed by dragging three items is saved, reopened and test-print
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(page).toHaveURL(/\/tagSetting\/label\/set\?id=\d+/);
 
-  await page.getByRole('button', { name: '添加文字' }).click();
-  await page.getByRole('button', { name: '添加条码' }).click();
-  await page.getByRole('button', { name: '添加二维码' }).click();
-  await expect.poll(async () => (await boxes(page)).boxes.length).toBe(3);
+  // Each item's box is measured once it is drawn (a QR code is drawn after its image is made): one at a time, and the
+  // drawing given time on a CI machine where this runs beside the unit suites (a run saw 2 boxes after 10 s).
+  for (const [n, name] of [[1, '添加文字'], [2, '添加条码'], [3, '添加二维码']] as const) {
+    await page.getByRole('button', { name }).click();
+    await expect.poll(async () => (await boxes(page)).boxes.length, { timeout: 30_000 }).toBe(n);
+  }
   // Text (2, 2) → (2, 32); barcode (2, 7) → (3, 12); QR (40, 2) → (44, 14): snapped to 0.5 mm.
   await drag(page, 0, 0, 30);
   await expect(page.getByLabel('Y(mm)')).toHaveValue('32');

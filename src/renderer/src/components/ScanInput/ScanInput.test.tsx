@@ -18,14 +18,20 @@ function setup(props: Partial<ScanInputProps> = {}) {
 
 /**
  * The keys of a scan arrive 1 ms apart, however slowly the test runs: a burst is a burst on a busy machine
- * too (the real clock would make a slow test run read as typing).
+ * too (the real clock would make a slow test run read as typing). The clock moves by a key, not by a call: other code
+ * reading Date.now between two keys (a library, a timer) must not stretch the burst into typing.
  */
+let clockHook: (() => void) | null = null;
 function scannerClock() {
   let now = 0;
-  vi.spyOn(Date, 'now').mockImplementation(() => (now += 1));
+  clockHook = () => { now += 1; };
+  document.addEventListener('keydown', clockHook, true);
+  vi.spyOn(Date, 'now').mockImplementation(() => now);
 }
 
 afterEach(() => {
+  if (clockHook) document.removeEventListener('keydown', clockHook, true);
+  clockHook = null;
   vi.restoreAllMocks();
   resetBeepForTests();
 });

@@ -160,10 +160,12 @@ export class RegulatorEngine {
 
   /** (2) Queued records, in outbox order. */
   private async send(db: Kysely<DB>, c: repo.ConnectionRecord, adapter: RegulatorAdapter, settings: Settings): Promise<void> {
-    const sources = await sourcesFor(db, this.cipher, c.id);
+    let sources: Awaited<ReturnType<typeof sourcesFor>> | null = null;
     for (;;) {
       const due = await repo.dueRecords(db, c.id, SEND_BATCH);
       if (due.length === 0 || this.stopped) return;
+      // Read only when something is to be sent (a pass every 5 s usually finds nothing).
+      sources ??= await sourcesFor(db, this.cipher, c.id);
       for (const r of due) {
         if (this.stopped) return;
         const kind = r.kind as RegulatorRecordKind;

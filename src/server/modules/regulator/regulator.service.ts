@@ -23,9 +23,8 @@ export async function listConnections(db: Db): Promise<ConnectionRow[]> {
   const latest = await lastSeq(db);
   return (await repo.listConnections(db)).map(({ raw, ...c }) => {
     const adapter = adapterById(raw.adapter);
-    const secretKeys = (adapter?.fields ?? []).filter((f) => f.kind === 'secret').map((f) => f.key);
-    let secretsSet: string[] = [];
-    if (raw.secrets) secretsSet = secretKeys; // every secret field is saved together; the values are never answered
+    // The secret fields are saved together (encrypted, never answered): all are set, or none.
+    const secretsSet = raw.secrets ? (adapter?.fields ?? []).filter((f) => f.kind === 'secret').map((f) => f.key) : [];
     return { ...c, settings: raw.settings, secretsSet, latest };
   });
 }

@@ -57,13 +57,12 @@ export async function transportHead(db: Db, cipher: FieldCipher, body: OutStockB
  * plant's today, is past its date), naming each and since when.
  */
 export async function refuseExpiredTransport(db: Db, cipher: FieldCipher, orderId: number, day: string): Promise<void> {
-  const ids = await repo.transportIdsOf(db, orderId);
-  if (!ids) return;
+  const t = await orderTransport(db, cipher, orderId);
+  if (!t) return;
   const expired: string[] = [];
-  const vehicle = ids.vehicleId === null ? null : await vehicleById(db, ids.vehicleId);
-  if (vehicle && vehicle.permitExpiry < day) expired.push(`车辆 ${vehicle.plate} 的道路运输证已于 ${vehicle.permitExpiry} 到期`);
-  for (const [role, id] of [['driver', ids.driverId], ['escort', ids.escortId]] as const) {
-    const person = id === null ? null : await crewById(db, cipher, id);
+  if (t.vehicle && t.vehicle.permitExpiry < day) expired.push(`车辆 ${t.vehicle.plate} 的道路运输证已于 ${t.vehicle.permitExpiry} 到期`);
+  for (const role of ['driver', 'escort'] as const) {
+    const person = t[role];
     if (person && person.qualificationExpiry < day) expired.push(`${ROLE[role]} ${person.name} 的从业资格证已于 ${person.qualificationExpiry} 到期`);
   }
   if (expired.length) throw new BusinessError(`${expired.join('；')}，不能完成出库`);

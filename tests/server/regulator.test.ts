@@ -158,6 +158,39 @@ describe('the REST adapter against its conformance stand-in', () => {
     expect(row.counts.held ?? 0).toBe(0);
   });
 
+  it('a shipment reaches the platform as outbound handovers naming the vehicle, its driver and escort from the registers', async () => {
+    const papers = '2030-12-31';
+    const { id: truck } = await ok<{ id: number }>('/api/vehicle/save', { plate: '渝D66666', permitNo: '渝交运500112001', permitExpiry: papers, status: 1 });
+    const { id: driver } = await ok<{ id: number }>('/api/crew/save', { name: '周驾驶', kind: 'driver', qualificationNo: 'JS500001', qualificationExpiry: papers, status: 1 });
+    const { id: escort } = await ok<{ id: number }>('/api/crew/save', { name: '吴押运', kind: 'escort', qualificationNo: 'YY500001', qualificationExpiry: papers, status: 1 });
+    await plant.test('RG-0001', 'n2');
+    await plant.stockIn('RG-0001');
+    const customer = await plant.customer('渝北某医院');
+    const order = await ok<{ id: number; orderNo: string }>('/api/storageOrder/outStock', {
+      type: 'productCK', customerId: customer, vehicleId: truck, driverId: driver, escortId: escort, lines: [{ materialId: plant.n2, quantity: 1 }],
+    });
+    await ok('/api/storageOrder/scanOutStock', { orderId: order.id, code: 'RG-0001' });
+    await ok('/api/storageOrder/outStock', { id: order.id, complete: true });
+    const out = await until(() => recordOf(conn, 'RG-0001', 'outbound'), (r) => r !== undefined && r.state !== 'queued', 'outbound answered');
+    expect([out.state, out.reason]).toEqual(['accepted', '成功']);
+    expect((await recordOf(conn, 'RG-0001', 'postFillCheck'))!.state).toBe('accepted');
+    expect(rest.received.find((r) => r.recordId === out.recordId)!.data).toMatchObject({
+      orderNo: order.orderNo, receiverName: '渝北某医院', vehiclePlate: '渝D66666', vehiclePermitNo: '渝交运500112001',
+      driverName: '周驾驶', driverQualificationNo: 'JS500001', escortName: '吴押运', escortQualificationNo: 'YY500001',
+      handoverName: '管理员', statusCode: 'S9',
+    });
+  });
+
+  it('a periodic inspection reaches the platform with its station, report and next date', async () => {
+    const id = await plant.cylinder('RG-0009', 'n2');
+    await ok('/api/detect/record', { cylinderId: id, inspectedOn: today(), result: 1, nextDate: '2030-06-30', agency: '重庆市特种设备检测研究院', reportNo: 'JY2026-0009' });
+    const r = await until(() => recordOf(conn, 'RG-0009', 'periodicInspection'), (x) => x !== undefined && x.state !== 'queued', 'inspection answered');
+    expect(r.state).toBe('accepted');
+    expect(rest.received.find((x) => x.recordId === r.recordId)!.data).toMatchObject({
+      inspectionDate: today(), inspectionResult: '1', nextInspectionDate: '2030-06-30', inspectionStation: '重庆市特种设备检测研究院', reportNo: 'JY2026-0009',
+    });
+  });
+
   it('an audit decided on the platform reaches the board', async () => {
     const audited = new RestPlatform({ ...rest.options, audit: true, requireRegistration: false });
     await audited.start();

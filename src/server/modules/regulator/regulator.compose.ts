@@ -1,6 +1,5 @@
 import type { IntegrationEvent } from '@shared/api/integration';
 import { REGULATOR_RECORD_KINDS, type CodeTable, type RegulatorRecordKind } from '@shared/api/regulator';
-import { statusName } from '@shared/lifecycle';
 import type { FieldValue } from './adapters';
 import { HEAD_FIELDS, RECORD_FIELDS } from './regulator.fields';
 
@@ -20,6 +19,8 @@ export interface Sources {
     driver: { name: string; qualificationNo: string } | null;
     escort: { name: string; qualificationNo: string } | null;
   } | null>;
+  /** A trace event's detail (what its writer recorded beside the status move). */
+  detail(traceId: number): Promise<Record<string, unknown> | null>;
   inspection(traceId: number): Promise<{ inspectedOn: string; result: number; nextDate: string | null; agency: string | null; reportNo: string | null } | null>;
   /** The connection's code for a local value; undefined when not mapped. */
   code(table: CodeTable, localKey: string): string | undefined;
@@ -32,7 +33,7 @@ export type Composed = { head: Record<string, FieldValue>; fields: Record<string
 const KIND_OF_ACTION = new Map<string, RegulatorRecordKind>(REGULATOR_RECORD_KINDS.flatMap((k) => k.actions.map((a) => [a, k.code] as const)));
 
 /** The record kind an event makes, or null (an event no platform asks for). */
-export const kindOfEvent = (event: Pick<IntegrationEvent, 'action' | 'replayed'>): RegulatorRecordKind | null => KIND_OF_ACTION.get(event.action) ?? null;
+export const kindOfEvent = (event: Pick<IntegrationEvent, 'action'>): RegulatorRecordKind | null => KIND_OF_ACTION.get(event.action) ?? null;
 
 /** The actions whose events make records of `kinds` (the outbox types the collector reads). */
 export const eventTypesOf = (kinds: readonly string[]): string[] =>
@@ -125,10 +126,13 @@ export async function composeRecord(kind: RegulatorRecordKind, event: Integratio
       };
       break;
     case 'outbound': {
-      const transport = event.order ? await sources.transport(event.order.id) : null;
+      // 出库 (the order's completion) writes no record: its order is named in the trace event's detail.
+      const detail = !event.order && event.traceId ? await sources.detail(event.traceId) : null;
+      const orderId = event.order?.id ?? numberOf(detail?.orderId);
+      const transport = orderId ? await sources.transport(orderId) : null;
       fields = {
-        cylinderCode: cylinder.code, gasCode: gasCode(), orderNo: event.order?.code ?? null, outTime: at,
-        receiverName: event.order?.customer?.name ?? null, vehiclePlate: transport?.vehicle?.plate ?? null,
+        cylinderCode: cylinder.code, gasCode: gasCode(), orderNo: event.order?.code ?? text(detail?.orderNo), outTime: at,
+        receiverName: event.order?.customer?.name ?? text(detail?.customer), vehiclePlate: transport?.vehicle?.plate ?? null,
         vehiclePermitNo: transport?.vehicle?.permitNo ?? null, driverName: transport?.driver?.name ?? null,
         driverQualificationNo: transport?.driver?.qualificationNo ?? null, escortName: transport?.escort?.name ?? null,
         escortQualificationNo: transport?.escort?.qualificationNo ?? null, handoverName: operatorName,
@@ -166,6 +170,3 @@ function checkItems(items: unknown): string | null {
   }).join(';');
   return line.slice(0, 200) || null;
 }
-
-/** A status's words for a held reason. */
-export const statusWords = (key: string): string => statusName(Number(key));

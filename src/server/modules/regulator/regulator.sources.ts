@@ -12,9 +12,20 @@ import { fillerOf } from '../user';
 import type { Sources } from './regulator.compose';
 import { codesOf } from './regulator.repository';
 
+/** Once per key for the pass: a fill burst is many records of one filler, a shipment many of one order. */
+function memo<K, V>(load: (key: K) => Promise<V>): (key: K) => Promise<V> {
+  const seen = new Map<K, Promise<V>>();
+  return (key) => {
+    let v = seen.get(key);
+    if (!v) seen.set(key, (v = load(key)));
+    return v;
+  };
+}
+
 /** What composing a connection's records reads, through the owning modules' exports; kept for one pass. */
 export async function sourcesFor(db: Kysely<DB>, cipher: FieldCipher, connectionId: number): Promise<Sources> {
   const codes = await codesOf(db, connectionId);
+  const detail = memo((traceId: number) => traceDetail(db, traceId));
   const gasNames = new Map((await materialOptions(db, true)).map((g) => [String(g.id), g.materialName]));
   let company: Awaited<ReturnType<Sources['company']>> | null = null;
   return {
@@ -26,21 +37,22 @@ export async function sourcesFor(db: Kysely<DB>, cipher: FieldCipher, connection
       return company;
     },
     cylinder: (id) => cylinderRegister(db, id),
-    async person(userId) {
+    person: memo(async (userId: number) => {
       const f = await fillerOf(db, cipher, userId);
       return f ? { name: f.name, idNo: f.idNo, certNo: f.certNo } : null;
-    },
-    async transport(orderId) {
+    }),
+    transport: memo(async (orderId: number) => {
       const t = await orderTransport(db, cipher, orderId);
       return t ? {
         vehicle: t.vehicle ? { plate: t.vehicle.plate, permitNo: t.vehicle.permitNo } : null,
         driver: t.driver ? { name: t.driver.name, qualificationNo: t.driver.qualificationNo } : null,
         escort: t.escort ? { name: t.escort.name, qualificationNo: t.escort.qualificationNo } : null,
       } : null;
-    },
+    }),
+    detail,
     async inspection(traceId) {
-      const detail = await traceDetail(db, traceId);
-      const id = Number(detail?.inspectionId);
+      const facts = await detail(traceId);
+      const id = Number(facts?.inspectionId);
       return Number.isSafeInteger(id) && id > 0 ? inspectionById(db, id) : null;
     },
     code: (table: CodeTable, localKey: string) => codes.get(`${table}:${localKey}`),

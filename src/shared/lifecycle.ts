@@ -30,6 +30,13 @@ export const LIFECYCLE_ACTIONS = {
   removeFromOrder: { zh: '移出出库单', en: 'Removed from order' },
   outbound: { zh: '出库', en: 'Shipped' },
   recover: { zh: '回收', en: 'Recovered' },
+  // Issue 37: the road and the customer.
+  deliver: { zh: '交付签收', en: 'Delivered' },
+  unload: { zh: '回厂卸车', en: 'Unloaded back' },
+  tripMissing: { zh: '运输缺失', en: 'Missing after trip' },
+  auditFound: { zh: '盘点发现', en: 'Found by audit' },
+  auditMissing: { zh: '盘点未见', en: 'Not found by audit' },
+  householdDeliver: { zh: '配送到户', en: 'Delivered to household' },
 } as const;
 
 export type LifecycleAction = keyof typeof LIFECYCLE_ACTIONS;

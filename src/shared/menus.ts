@@ -63,6 +63,15 @@ export const MENU_TREE = [
       { menuNo: 'storage.warehouse', menuName: '仓库管理', menuNameEn: 'Warehouses', menuUrl: '/storage/warehouse',
         buttons: [view('warehouse'), { buttonKey: 'warehouse:add', buttonName: '新增' }, { buttonKey: 'warehouse:edit', buttonName: '编辑' },
           { buttonKey: 'warehouse:delete', buttonName: '删除' }] },
+      // Issue 37: the road and the customer. trip:drive opens the field app (/field) on the driver's own trips.
+      { menuNo: 'storage.trip', menuName: '车次管理', menuNameEn: 'Trips', menuUrl: '/storage/trip',
+        buttons: [view('trip'), { buttonKey: 'trip:save', buttonName: '保存' }, { buttonKey: 'trip:close', buttonName: '结束车次' },
+          { buttonKey: 'trip:drive', buttonName: '司机端' }] },
+      { menuNo: 'storage.audit', menuName: '客户盘点', menuNameEn: 'Customer audits', menuUrl: '/storage/audit',
+        buttons: [view('audit'), { buttonKey: 'audit:count', buttonName: '盘点' }, { buttonKey: 'audit:reconcile', buttonName: '对账' }] },
+      { menuNo: 'storage.household', menuName: '液化气用户', menuNameEn: 'LPG households', menuUrl: '/storage/household',
+        buttons: [view('household'), { buttonKey: 'household:save', buttonName: '保存' }, { buttonKey: 'household:reveal', buttonName: '查看身份证号' },
+          { buttonKey: 'household:check', buttonName: '入户安检' }, { buttonKey: 'household:deliver', buttonName: '配送' }] },
     ],
   },
   {

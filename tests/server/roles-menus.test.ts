@@ -84,6 +84,7 @@ describe('the role tree', () => {
     const storage = (await get<RoleMenuNode[]>(`/api/menu/treeListByParentNo/storage/${id}`)).body.data;
     expect(storage.map((m) => [m.menuNo, m.checked])).toEqual([
       ['storage.inbound', false], ['storage.outbound', false], ['storage.query', true], ['storage.warehouse', false],
+      ['storage.trip', false], ['storage.audit', false], ['storage.household', false],
     ]);
     expect(storage[2]!.buttonList).toEqual([{ buttonKey: 'stock:view', buttonName: '查看', checked: true }, { buttonKey: 'stock:export', buttonName: '导出', checked: false }]);
     const unchecked = (await get<RoleMenuNode[]>('/api/menu/treeListByParentNo/storage/0')).body.data;

@@ -298,8 +298,10 @@ export interface CylindersTable {
   location_enterprise_id: number | null;
   valve_no: string | null;
   last_filled_at: NullableTimestamp;
-  /** Since when it is at its customer (status 9): set on shipment, cleared on recovery. */
+  /** Since when it is at its customer (status 9): set on shipment (on a trip: on its hand-over), cleared on recovery. */
   located_since: NullableTimestamp;
+  /** The trip whose vehicle holds it: shipped on a trip and not yet handed over (0037; place 'vehicle'). */
+  on_trip_id: ColumnType<number | null, number | null | undefined, number | null>;
   scrap_reason: string | null;
   scrapped_at: NullableTimestamp;
   scrapped_by: string | null;
@@ -624,6 +626,8 @@ export interface StorageOrdersTable {
   driver_id: Generated<number | null>;
   escort_id: Generated<number | null>;
   escort: Generated<string | null>;
+  /** The trip it is on (0037): its completion loads its cylinders onto the trip's vehicle. */
+  trip_id: Generated<number | null>;
   /** 0 open, 1 done, 2 cancelled (已作废). */
   status: Generated<number>;
   remark: string | null;
@@ -808,6 +812,10 @@ export interface DB {
   company: CompanyTable;
   vehicles: VehiclesTable;
   crew_members: CrewMembersTable;
+  trips: TripsTable;
+  trip_stops: TripStopsTable;
+  trip_cylinders: TripCylindersTable;
+  trip_pickups: TripPickupsTable;
   regulator_connections: RegulatorConnectionsTable;
   regulator_code_maps: RegulatorCodeMapsTable;
   regulator_records: RegulatorRecordsTable;
@@ -962,8 +970,74 @@ export interface CrewMembersTable {
   phone: string | null;
   status: Generated<number>;
   remark: string | null;
+  /** The driver's or escort's sign-in (0037). */
+  user_id: Generated<number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** 车次 (0037): 0 planned, 1 on the road, 2 closed. */
+export interface TripsTable {
+  id: Generated<number>;
+  trip_no: string;
+  vehicle_id: number;
+  driver_id: number;
+  escort_id: number | null;
+  plan_date: ColumnType<string, string, string>;
+  status: Generated<number>;
+  departed_at: NullableTimestamp;
+  closed_at: NullableTimestamp;
+  closed_by: string | null;
+  remark: string | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** A trip's stop: one customer, with its proof of delivery (0037). */
+export interface TripStopsTable {
+  id: Generated<number>;
+  trip_id: number;
+  seq: number;
+  customer_id: number;
+  /** 0 waiting, 1 delivered (proof taken). */
+  status: Generated<number>;
+  receiver_name: string | null;
+  signature: Buffer | null;
+  photo: Buffer | null;
+  photo_type: string | null;
+  latitude: Numeric;
+  longitude: Numeric;
+  accuracy_m: Numeric;
+  proved_at: NullableTimestamp;
+  proof_scan_id: string | null;
+  proof_by: number | null;
+  receipt_token: string | null;
+  remark: string | null;
+}
+
+/** A cylinder that left on a trip and what became of it (0037). */
+export interface TripCylindersTable {
+  id: Generated<string>;
+  trip_id: number;
+  stop_id: number;
+  order_id: number;
+  cylinder_id: number;
+  outcome: Generated<string>;
+  reason: string | null;
+  loaded_at: ColumnType<Date, Date | string, Date | string>;
+  settled_at: NullableTimestamp;
+}
+
+/** An empty taken back at a stop (0037). */
+export interface TripPickupsTable {
+  id: Generated<string>;
+  trip_id: number;
+  stop_id: number;
+  cylinder_id: number;
+  forced: Generated<boolean>;
+  discrepancy: string | null;
+  picked_at: ColumnType<Date, Date | string, Date | string>;
 }
 
 export interface RegulatorConnectionsTable {

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
 import { MAX_INSPECTION_PROJECTS } from '../cylinder/inspection';
 import { InspectionItemRef, PRODUCTION } from './production';
+import { TRIP } from './trip';
 import { STORAGE } from './storage';
 import { Id, Int, List, NoData, OneOf, Page, PageQuery, ReqStr, Str } from './schema';
 
@@ -52,13 +53,15 @@ export function stationAtProblem(value: string, now: number, field = '扫描时�
 }
 
 /** The stations that keep a local queue (the renderer's OfflineStation). */
-export const OFFLINE_STATIONS = ['pick', 'fill', 'inspect', 'metage', 'vacuum', 'inStock', 'outbound', 'recover'] as const;
+export const OFFLINE_STATIONS = ['pick', 'fill', 'inspect', 'metage', 'vacuum', 'inStock', 'outbound', 'recover', 'field'] as const;
 export type OfflineStation = (typeof OFFLINE_STATIONS)[number];
 
 /** The calls a kept scan may be (what the server records when it refuses one on replay, and what 重新扫描 runs again). */
 export const REPLAYABLE_PATHS = [
   '/api/produce/addPicking', '/api/produce/filling', '/api/produce/testResult', '/api/produce/metage', '/api/produce/vacuum',
   '/api/storageOrder/inStock', '/api/storageOrder/scanOutStock', '/api/storageOrder/scanHandel',
+  // The field app (issue 37): a driver's acts at a stop.
+  '/api/trip/deliver', '/api/trip/pickup', '/api/trip/proof',
 ] as const;
 export type ReplayablePath = (typeof REPLAYABLE_PATHS)[number];
 
@@ -72,6 +75,9 @@ export const KEPT_CALLS = {
   '/api/storageOrder/inStock': { endpoint: STORAGE.inStock, station: 'inStock' },
   '/api/storageOrder/scanOutStock': { endpoint: STORAGE.scanOutStock, station: 'outbound' },
   '/api/storageOrder/scanHandel': { endpoint: STORAGE.scanHandel, station: 'recover' },
+  '/api/trip/deliver': { endpoint: TRIP.deliver, station: 'field' },
+  '/api/trip/pickup': { endpoint: TRIP.pickup, station: 'field' },
+  '/api/trip/proof': { endpoint: TRIP.proof, station: 'field' },
 } as const satisfies Record<ReplayablePath, { endpoint: { path: string }; station: OfflineStation }>;
 
 export const isReplayablePath = (path: string): path is ReplayablePath => (REPLAYABLE_PATHS as readonly string[]).includes(path);

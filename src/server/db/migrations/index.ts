@@ -32,6 +32,7 @@ import * as m0033 from './0033_webhooks';
 import * as m0034 from './0034_api_key_rate';
 import * as m0035 from './0035_regulator';
 import * as m0036 from './0036_outbox_quiet';
+import * as m0037 from './0037_trips';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -71,4 +72,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0034_api_key_rate': m0034,
   '0035_regulator': m0035,
   '0036_outbox_quiet': m0036,
+  '0037_trips': m0037,
 };

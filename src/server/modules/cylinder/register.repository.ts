@@ -11,7 +11,7 @@ import { heldBy } from './place.sql';
 type Db = Kysely<DB>;
 
 /** Row values of a cylinder to insert (status and trace are added by the service). */
-export type CylinderValues = Omit<DB['cylinders'], 'id' | 'status' | 'owner_type' | 'in_workshop' | 'last_filled_at' | 'located_since' | 'scrap_reason'
+export type CylinderValues = Omit<DB['cylinders'], 'id' | 'status' | 'owner_type' | 'in_workshop' | 'last_filled_at' | 'located_since' | 'on_trip_id' | 'scrap_reason'
   | 'scrapped_at' | 'scrapped_by' | 'created_at' | 'updated_at' | 'water_volume' | 'tare_weight' | 'working_pressure'
   | 'manufacture_date' | 'last_inspection_date' | 'next_inspection_date'> & {
   owner_type: number;

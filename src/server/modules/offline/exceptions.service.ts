@@ -98,6 +98,10 @@ const RUNS: Record<ReplayablePath, Run> = {
   },
   '/api/storageOrder/scanOutStock': (db, body, actor) => scanOutStock(db, body as Parameters<typeof scanOutStock>[1], actor),
   '/api/storageOrder/scanHandel': (db, body, actor) => scanHandel(db, body as Parameters<typeof scanHandel>[1], actor),
+  // Issue 37 contract: the trip module's services take these over.
+  '/api/trip/deliver': async () => { throw new BusinessError('车次交付尚未接入重新扫描'); },
+  '/api/trip/pickup': async () => { throw new BusinessError('车次回收尚未接入重新扫描'); },
+  '/api/trip/proof': async () => { throw new BusinessError('车次签收尚未接入重新扫描'); },
 };
 
 /** The recorded call run again now; its answer in words, or its refusal (kept on the row, code -1). */

@@ -6,7 +6,7 @@ import { ScanInput } from '@renderer/components/ScanInput';
 import { useT } from '@renderer/i18n/useT';
 import type { MessageKey } from '@renderer/i18n/messages';
 import { RED, useShift, useTodayCount, type ScanEntry, type Station, type Verdict, type VerdictKind } from './useStation';
-import { CYLINDER_CODE } from './scan';
+import { readScan } from './scanText';
 import { stationOffline } from './offline';
 
 type Tone = 'success' | 'warning' | 'error';
@@ -128,10 +128,12 @@ export function StationPanel({ station, settings, onScan, below, disabled, scanL
         {settings}
         <Box ref={station.scanBox}>
           <ScanInput sound={false} disabled={disabled} label={scanLabel ?? t('production.scan')} placeholder={t('production.scanPlaceholder')} notice={notice}
-            onScan={async (code) => {
-              const outcome = CYLINDER_CODE.test(code)
-                ? await onScan(code)
-                : await station.run(code, () => Promise.resolve({ kind: 'refused', code, title: t('production.badCode', { code }) }));
+            onScan={async (text) => {
+              // A plain code, or the public page's address a label's QR code carries (camera or a PDA's imager).
+              const read = readScan(text);
+              const outcome = read.ok
+                ? await onScan(read.code)
+                : await station.run(read.text, () => Promise.resolve({ kind: 'refused', code: read.text, title: t('production.badCode', { code: read.text }) }));
               if (typeof outcome === 'string') return outcome;
               if (RED.includes(outcome.kind)) throw new Error(outcome.title);
               return outcome.title;

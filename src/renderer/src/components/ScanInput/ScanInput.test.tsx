@@ -55,6 +55,15 @@ describe('ScanInput', { timeout: 30_000 }, () => {
     expect(field()).toHaveFocus();
   });
 
+  it('takes a PDA imager\'s QR code text (the public page address) ending in Tab whole, and keeps the focus', async () => {
+    scannerClock();
+    const onScan = setup();
+    await userEvent.keyboard('http://192.168.1.10:8080/q/GP-7-abcdefgh234567qz{Tab}');
+    expect(onScan).toHaveBeenCalledWith('http://192.168.1.10:8080/q/GP-7-abcdefgh234567qz', { source: 'scanner' });
+    expect(field()).toHaveFocus();
+    expect(field()).toHaveValue('');
+  });
+
   it('ignores an empty Enter', async () => {
     const onScan = setup();
     await userEvent.keyboard('   {Enter}');

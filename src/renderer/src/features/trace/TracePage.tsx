@@ -6,7 +6,8 @@ import { STATUS } from '@shared/lifecycle';
 import type { CycleInfo, TraceInfo } from '@shared/api/production';
 import { ScanInput } from '@renderer/components/ScanInput';
 import { productionApi } from '@renderer/features/production';
-import { CYLINDER_CODE, failureOf } from '@renderer/stations/scan';
+import { failureOf } from '@renderer/stations/scan';
+import { readScan } from '@renderer/stations/scanText';
 import { ownerLabel } from '@renderer/utils/productStatus';
 import { StatusChip } from '@renderer/features/product';
 import { useScreenState } from '@renderer/hooks/useScreenState';
@@ -108,8 +109,10 @@ export default function TracePage() {
   const { data: cycles } = productionApi.useCyclesQuery(code ? { code } : skipToken);
   const shown = info && info.cylinder.code.toLowerCase() === code?.toLowerCase() ? info : null;
 
-  const onScan = async (scanned: string) => {
-    if (!CYLINDER_CODE.test(scanned)) throw new Error(t('production.badCode', { code: scanned }));
+  const onScan = async (text: string) => {
+    const read = readScan(text);
+    if (!read.ok) throw new Error(t('production.badCode', { code: read.text }));
+    const scanned = read.code;
     try {
       const found = await load({ code: scanned }).unwrap();
       setCode(scanned);

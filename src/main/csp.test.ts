@@ -14,7 +14,7 @@ describe('renderer CSP', () => {
   it('allows only our own scripts and names the configured server for connections and images', () => {
     const d = directives(buildCsp({ serverUrl: 'http://10.0.0.2:8080' }));
     expect(d['default-src']).toEqual(["'self'"]);
-    expect(d['script-src']).toEqual(["'self'"]);
+    expect(d['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(d['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:', 'http://10.0.0.2:8080']);
     expect(d['connect-src']).toEqual(["'self'", 'http://10.0.0.2:8080', 'ws://10.0.0.2:8080']);
@@ -40,7 +40,7 @@ describe('renderer CSP', () => {
   it('in development also allows the dev server, its HMR socket and its inline preamble', () => {
     const d = directives(buildCsp({ serverUrl: 'http://127.0.0.1:8080', devUrl: 'http://localhost:5173' }));
     expect(d['connect-src']).toContain('ws://localhost:5173');
-    expect(d['script-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(d['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'", "'unsafe-inline'"]);
   });
 
   it('replaces any CSP a response carried, whatever its letter case, and keeps other headers', () => {

@@ -19,7 +19,9 @@ function websocketOrigin(httpOrigin: string): string {
 export function buildCsp({ serverUrl, devUrl }: CspOptions): string {
   const servers = serverUrl ? [new URL(serverUrl).origin] : [];
   const connect = ["'self'", ...servers, ...servers.map(websocketOrigin)];
-  const script = ["'self'"];
+  // The camera scanner's ZXing reader is WebAssembly (stations/barcodeDetector.ts): compiling it needs
+  // 'wasm-unsafe-eval', which allows WebAssembly only, not eval() of JavaScript.
+  const script = ["'self'", "'wasm-unsafe-eval'"];
   if (devUrl) {
     const dev = new URL(devUrl).origin;
     connect.push(dev, websocketOrigin(dev));

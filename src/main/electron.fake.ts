@@ -97,7 +97,7 @@ type HeadersListener = (
   details: { url: string; responseHeaders?: Record<string, string[]> },
   callback: (response: { responseHeaders?: Record<string, string | string[]> }) => void,
 ) => void;
-type PermissionHandler = (wc: { getURL(): string }, permission: string, callback: (granted: boolean) => void) => void;
+type PermissionHandler = (wc: { getURL(): string }, permission: string, callback: (granted: boolean) => void, details: { mediaTypes?: string[] }) => void;
 
 export const session = {
   defaultSession: {

@@ -38,9 +38,15 @@ export function isFrameNavigationAllowed(url: string, isMainFrame: boolean, devU
   }
 }
 
-/** Permissions a page may ask Chromium for; everything else (camera, geolocation, serial …) is denied. */
+/** Permissions a page may ask Chromium for; everything else (microphone, geolocation, serial …) is denied. */
 const ALLOWED_PERMISSIONS = new Set(['clipboard-sanitized-write', 'fullscreen']);
 
-export function isPermissionAllowed(permission: string, requestingUrl: string, devUrl?: string): boolean {
-  return ALLOWED_PERMISSIONS.has(permission) && isAppUrl(requestingUrl, devUrl);
+/**
+ * `mediaTypes`: what a 'media' request wants (Electron's details.mediaTypes). The camera alone is allowed to the
+ * app (scanning a label with a station's camera, stations/CameraScan.tsx); a microphone never.
+ */
+export function isPermissionAllowed(permission: string, requestingUrl: string, devUrl?: string, mediaTypes?: readonly string[]): boolean {
+  if (!isAppUrl(requestingUrl, devUrl)) return false;
+  if (permission === 'media') return Boolean(mediaTypes?.length) && mediaTypes!.every((type) => type === 'video');
+  return ALLOWED_PERMISSIONS.has(permission);
 }

@@ -155,14 +155,18 @@ describe('session hardening', () => {
     expect(headersFor('http://10.0.0.2:8080/api/home/login')).toEqual({});
   });
 
-  it('denies device and privacy permissions, allows clipboard writes from the app', () => {
+  it('denies device and privacy permissions, allows clipboard writes and the camera alone from the app', () => {
     hardenDefaultSession({ currentCsp: () => CSP });
-    const ask = (permission: string, url = 'app://renderer/') => {
+    const ask = (permission: string, url = 'app://renderer/', mediaTypes?: string[]) => {
       const callback = vi.fn();
-      session.defaultSession.permissionHandler!({ getURL: () => url }, permission, callback);
+      session.defaultSession.permissionHandler!({ getURL: () => url }, permission, callback, { mediaTypes });
       return callback.mock.calls[0]![0];
     };
     expect(ask('media')).toBe(false);
+    expect(ask('media', 'app://renderer/', ['video'])).toBe(true);
+    expect(ask('media', 'app://renderer/', ['audio'])).toBe(false);
+    expect(ask('media', 'app://renderer/', ['video', 'audio'])).toBe(false);
+    expect(ask('media', 'https://evil.example.com/', ['video'])).toBe(false);
     expect(ask('geolocation')).toBe(false);
     expect(ask('clipboard-sanitized-write')).toBe(true);
     expect(ask('clipboard-sanitized-write', 'https://evil.example.com/')).toBe(false);

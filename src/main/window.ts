@@ -28,8 +28,9 @@ export function hardenDefaultSession(options: Pick<MainWindowOptions, 'devUrl' |
     if (!isAppUrl(details.url, options.devUrl)) return callback({});
     callback({ responseHeaders: withCsp(details.responseHeaders, options.currentCsp()) });
   });
-  session.defaultSession.setPermissionRequestHandler((webContents, permission, callback) => {
-    callback(isPermissionAllowed(permission, webContents.getURL(), options.devUrl));
+  session.defaultSession.setPermissionRequestHandler((webContents, permission, callback, details) => {
+    const mediaTypes = 'mediaTypes' in details ? details.mediaTypes : undefined;
+    callback(isPermissionAllowed(permission, webContents.getURL(), options.devUrl, mediaTypes));
   });
 }
 

@@ -1,12 +1,18 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Box, TextField, type TextFieldProps } from '@mui/material';
+import { Box, IconButton, InputAdornment, TextField, Tooltip, type TextFieldProps } from '@mui/material';
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { useWidgetT } from '@renderer/hooks/useWidgetT';
 import { beep } from './beep';
 import { classifyScan, SCANNER_MAX_INTERVAL_MS, SCANNER_MIN_LENGTH, type ScanSource } from './scanTiming';
+import { CameraScan } from '@renderer/stations/CameraScan';
 
 export interface ScanInfo {
-  source: ScanSource;
+  /** A wedge scanner's keystrokes, a person typing, or the camera button's dialog. */
+  source: ScanSource | 'camera';
 }
+
+/** getUserMedia exists only where the browser offers a camera at all (HTTPS or a local page, and the desktop app). */
+const hasCamera = (): boolean => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 
 export type ScanFeedback = { kind: 'ok' | 'refused'; message: string } | null;
 
@@ -27,6 +33,8 @@ export interface ScanInputProps {
   minLength?: number;
   size?: TextFieldProps['size'];
   fullWidth?: boolean;
+  /** Offer the camera button where the browser has a camera API (default true). */
+  camera?: boolean;
   /**
    * What the page came to after the scan (a form submitted, a retry): shown under the field in place of the
    * scan's own words, which no longer hold. A new `id` shows it; the one present at mount is not shown.
@@ -46,12 +54,13 @@ function focusTakenDeliberately(el: Element | null): boolean {
  * finish (a scan ending inside a composition is acted on at compositionend), ends a scan on Enter or Tab,
  * tells a scan from typing by key timing, and shows and sounds ok / refused from what onScan returns.
  */
-export function ScanInput({ onScan, accept, keepFocus = true, sound = true, label, placeholder, disabled, autoFocus = true, maxInterval = SCANNER_MAX_INTERVAL_MS, minLength = SCANNER_MIN_LENGTH, size = 'small', fullWidth = true, notice }: ScanInputProps) {
+export function ScanInput({ onScan, accept, keepFocus = true, sound = true, label, placeholder, disabled, autoFocus = true, maxInterval = SCANNER_MAX_INTERVAL_MS, minLength = SCANNER_MIN_LENGTH, size = 'small', fullWidth = true, camera = true, notice }: ScanInputProps) {
   const t = useWidgetT();
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<ScanFeedback>(null);
+  const [cameraOpen, setCameraOpen] = useState(false);
   const keyTimes = useRef<number[]>([]);
   const composing = useRef(false);
   const endedInComposition = useRef(false);
@@ -80,14 +89,14 @@ export function ScanInput({ onScan, accept, keepFocus = true, sound = true, labe
     if (sound) beep(kind);
   };
 
-  const finish = (raw: string) => {
+  const finish = (raw: string, from?: 'camera') => {
     const times = keyTimes.current;
     keyTimes.current = [];
     setText('');
     const code = raw.trim();
     // One scan at a time: a code arriving while the last is still being handled is dropped, never sent twice.
     if (!code || inFlight.current) return;
-    const source = classifyScan(times, code.length, maxInterval, minLength);
+    const source = from ?? classifyScan(times, code.length, maxInterval, minLength);
     const verdict = accept?.(code);
     if (verdict === false || typeof verdict === 'string') return show('refused', typeof verdict === 'string' ? verdict : t('widget.scanRefused'));
     let result: unknown;
@@ -166,8 +175,24 @@ export function ScanInput({ onScan, accept, keepFocus = true, sound = true, labe
         color={feedback?.kind === 'ok' ? 'success' : undefined}
         error={feedback?.kind === 'refused'}
         focused={feedback ? true : undefined}
-        slotProps={{ htmlInput: { 'aria-busy': busy, autoComplete: 'off', spellCheck: false, 'data-feedback': feedback?.kind ?? '' } }}
+        slotProps={{
+          input: camera && !disabled && hasCamera() ? {
+            endAdornment: (
+              <InputAdornment position="end">
+                <Tooltip title={t('camera.open')}>
+                  {/* Not focusable by a click: the field keeps the focus, and the dialog gives it back to it. */}
+                  <IconButton edge="end" size="small" aria-label={t('camera.open')}
+                    onMouseDown={(e) => e.preventDefault()} onClick={() => setCameraOpen(true)}>
+                    <QrCodeScannerIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </InputAdornment>
+            ),
+          } : undefined,
+          htmlInput: { 'aria-busy': busy, autoComplete: 'off', spellCheck: false, 'data-feedback': feedback?.kind ?? '' },
+        }}
       />
+      {cameraOpen && <CameraScan open onCode={(code) => finish(code, 'camera')} onClose={() => setCameraOpen(false)} />}
       <Box role="status" aria-live="polite" data-kind={feedback?.kind ?? ''} sx={{ minHeight: 22, mt: 0.5, fontSize: 14, fontWeight: feedback ? 600 : 400, color }}>
         {feedback?.message ?? ''}
       </Box>

@@ -1,5 +1,5 @@
 import { expect, test as base, type Page } from '@playwright/test';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import bwipjs from 'bwip-js/node';
@@ -70,6 +70,8 @@ test.beforeAll(async ({ request }) => {
   [qrUrl, typedUrl] = urls as [string, string];
   writeQrVideo(qrUrl, VIDEO);
 });
+
+test.afterAll(() => rmSync(VIDEO, { force: true }));
 
 const verdict = (page: Page) => page.getByRole('region', { name: '扫描结论' });
 

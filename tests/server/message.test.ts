@@ -103,7 +103,7 @@ describe('message templates', () => {
   it('lists one seeded template per kind, received by the super administrator', async () => {
     const { list: rows } = await list();
     expect(rows.map((r) => r.code).sort()).toEqual([
-      'analysisWaiting', 'backup', 'designLifeEnding', 'fillSuspend', 'inspectionDue', 'inspectionOverdue', 'licenceExpiring', 'longOut', 'outboundUnscanned', 'recall', 'regulatorFailing', 'webhookFailing',
+      'analysisWaiting', 'auditUnexpected', 'backup', 'designLifeEnding', 'fillSuspend', 'inspectionDue', 'inspectionOverdue', 'licenceExpiring', 'longOut', 'outboundUnscanned', 'recall', 'regulatorFailing', 'webhookFailing',
     ]);
     expect(rows.every((r) => r.enabled === 1 && r.roleNames.includes('超级管理员'))).toBe(true);
     expect(await templateRecipients(t.db, 'recall')).toEqual([adminId]);

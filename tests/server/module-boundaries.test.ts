@@ -111,6 +111,8 @@ const TABLE_OWNER: Record<string, string> = {
   api_keys: 'apiKey', api_key_rate_windows: 'apiKey',
   // 运输车辆, 驾驶员与押运员 (migration 0035): the transport module's; an outbound order reads them through its index.
   vehicles: 'transport', crew_members: 'transport',
+  // 客户盘点 (migration 0038): counts, their lines and the runs of missed audits are the audit module's.
+  audits: 'audit', audit_codes: 'audit', audit_lines: 'audit', audit_misses: 'audit',
 };
 
 /**

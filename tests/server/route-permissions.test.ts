@@ -142,6 +142,13 @@ const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
   // Lookups every station uses
   'GET /api/enum/dropDown/:name': { key: 'authenticated' },
   'GET /api/area/getAreaInfoAllList': { key: 'authenticated' },
+  'POST /api/audit/listPage': { key: 'audit:view' },
+  'GET /api/audit/info/:id': { key: 'audit:view' },
+  'POST /api/audit/lines': { key: 'audit:view' },
+  'POST /api/audit/submit': { key: 'audit:count' },
+  'POST /api/audit/reconcile': { key: 'audit:reconcile' },
+  'GET /api/audit/report/:id': { key: 'audit:view' },
+  'GET /api/audit/export/:id': { key: 'audit:view' },
   'GET /api/material/dropDown': { key: 'authenticated' },
   'GET /api/wdwarehouse/getWareList': { key: 'authenticated' },
   'POST /api/vehicle/listPage': { key: 'vehicle:view' },

@@ -816,6 +816,10 @@ export interface DB {
   trip_stops: TripStopsTable;
   trip_cylinders: TripCylindersTable;
   trip_pickups: TripPickupsTable;
+  audits: AuditsTable;
+  audit_codes: AuditCodesTable;
+  audit_lines: AuditLinesTable;
+  audit_misses: AuditMissesTable;
   regulator_connections: RegulatorConnectionsTable;
   regulator_code_maps: RegulatorCodeMapsTable;
   regulator_records: RegulatorRecordsTable;
@@ -1115,4 +1119,62 @@ export interface RegulatorNoticesTable {
   connection_id: number;
   cause: string;
   told_at: Timestamp;
+}
+
+/** 客户盘点 (0038): 0 counting, 1 reconciled. */
+export interface AuditsTable {
+  id: Generated<number>;
+  audit_no: string;
+  /** The id the field app chose for the count (its submit is idempotent on it). */
+  device_id: string;
+  customer_id: number;
+  status: Generated<number>;
+  counted_at: GivenTimestamp;
+  counted_by_id: number | null;
+  counted_by: string | null;
+  reconciled_at: NullableTimestamp;
+  reconciled_by_id: number | null;
+  reconciled_by: string | null;
+  found: Generated<number>;
+  unexpected: Generated<number>;
+  moved: Generated<number>;
+  unknown: Generated<number>;
+  missing: Generated<number>;
+  lost: Generated<number>;
+  remark: string | null;
+  created_at: Timestamp;
+}
+
+/** A code counted in an audit (0038). */
+export interface AuditCodesTable {
+  audit_id: number;
+  code: string;
+}
+
+/** A line of a reconciled audit (0038): found, unexpected, unknown or missing. */
+export interface AuditLinesTable {
+  id: Generated<number>;
+  audit_id: number;
+  kind: string;
+  code: string;
+  cylinder_id: number | null;
+  /** The cylinder's gas and specification at the reconciliation (the report prints them). */
+  material_name: string | null;
+  specification: string | null;
+  status: number | null;
+  moved: Generated<boolean>;
+  note: string | null;
+  misses: number | null;
+  lost: Generated<boolean>;
+}
+
+/** A cylinder's run of audits that expected it and did not find it (0038). */
+export interface AuditMissesTable {
+  cylinder_id: number;
+  customer_id: number;
+  misses: number;
+  first_missed_at: GivenTimestamp;
+  last_missed_at: GivenTimestamp;
+  last_audit_id: number;
+  lost_at: NullableTimestamp;
 }

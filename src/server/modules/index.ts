@@ -1,6 +1,7 @@
 import type { ServerModule } from './module';
 import { module as apiKey } from './apiKey';
 import { module as area } from './area';
+import { module as audit } from './audit';
 import { module as auth } from './auth';
 import { module as backup } from './backup';
 import { module as company } from './company';
@@ -49,6 +50,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   integration,
   webhook,
   regulator,
+  audit,
 ];
 
 export type { ModuleOptions, ServerModule } from './module';

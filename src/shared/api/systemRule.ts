@@ -17,6 +17,8 @@ export const SYSTEM_RULE_LIMITS = {
   refreshTokenHours: { min: 1, max: 2160, default: 30 },
   replayMaxHours: { min: 1, max: 720, default: 24 },
   fillMaxMinutes: { min: 1, max: 1440, default: 120 },
+  auditLostAudits: { min: 1, max: 20, default: 2 },
+  auditLostDays: { min: 1, max: 3650, default: 90 },
 } as const;
 
 const limit = (title: string, key: keyof typeof SYSTEM_RULE_LIMITS) =>
@@ -49,6 +51,10 @@ export const SystemRules = Type.Object({
   replayMaxHours: limit('离线补传最长时限（小时）', 'replayMaxHours'),
   /** A fill's start and end (startedAt/endedAt) lie within this many minutes before its scan, or it is refused. */
   fillMaxMinutes: limit('单次充装最长时长（分钟）', 'fillMaxMinutes'),
+  /** 客户盘点: a cylinder missed by this many consecutive audits of its customer is reckoned lost (丢失). */
+  auditLostAudits: limit('盘点未见几次判定丢失', 'auditLostAudits'),
+  /** 客户盘点: or when this many days have passed since an audit first missed it. */
+  auditLostDays: limit('首次盘点未见后几天判定丢失', 'auditLostDays'),
   passwordMinLength: limit('密码最短长度', 'passwordMinLength'),
   /** Of lower case, upper case, digits and other characters. */
   passwordMinClasses: limit('密码至少包含的字符类别数', 'passwordMinClasses'),
@@ -71,6 +77,8 @@ export const SYSTEM_RULE_DEFAULTS: SystemRules = {
   fillerCertRequired: true,
   replayMaxHours: SYSTEM_RULE_LIMITS.replayMaxHours.default,
   fillMaxMinutes: SYSTEM_RULE_LIMITS.fillMaxMinutes.default,
+  auditLostAudits: SYSTEM_RULE_LIMITS.auditLostAudits.default,
+  auditLostDays: SYSTEM_RULE_LIMITS.auditLostDays.default,
   passwordMinLength: SYSTEM_RULE_LIMITS.passwordMinLength.default,
   passwordMinClasses: SYSTEM_RULE_LIMITS.passwordMinClasses.default,
   passwordForbidUsername: true,

@@ -1,4 +1,5 @@
 import { aboutFeature } from '@renderer/features/about/manifest';
+import { auditFeature } from '@renderer/features/audit/manifest';
 import { companyFeature } from '@renderer/features/company/manifest';
 import { connectFeature } from '@renderer/features/connect/manifest';
 import { deptFeature } from '@renderer/features/dept/manifest';
@@ -49,6 +50,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   labelFeature, reportFeature, modelingFeature, offlineFeature, webviewFeature, backupFeature, apiKeyFeature, webhookFeature,
   regulatorFeature,
   transportFeature,
+  auditFeature,
 ];
 
 let registered = false;

@@ -28,6 +28,8 @@ export interface FeatureManifest {
   name: string;
   /** Its screens: route, tab title and the keys that open it. */
   screens?: readonly ScreenDef[];
+  /** Its screens in the phone-sized field app (issue 37), under /field: route, title and the keys that open it. */
+  fieldScreens?: readonly ScreenDef[];
   /**
    * Its texts: a loader (fetched with the signed-in shell, kept out of the login route), or the texts
    * themselves for a feature shown before sign-in (start-up check, version floor, initial password).

@@ -33,6 +33,7 @@ import * as m0034 from './0034_api_key_rate';
 import * as m0035 from './0035_regulator';
 import * as m0036 from './0036_outbox_quiet';
 import * as m0037 from './0037_trips';
+import * as m0038 from './0038_audits';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -73,4 +74,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0035_regulator': m0035,
   '0036_outbox_quiet': m0036,
   '0037_trips': m0037,
+  '0038_audits': m0038,
 };

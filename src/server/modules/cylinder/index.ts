@@ -17,6 +17,8 @@ export { PRODUCTION_SCANS, runProductionScan, type ProductionScanPath, type Scan
 export {
   asOrderLine, outboundScan, recover, removeFromOrder, shipOrder, stockIn, type LineState, type OrderContext, type OrderItem,
 } from './storage.transitions';
+// 客户盘点: the cylinders an audit is about (locked), 盘点发现 (moved to the counting customer) and 盘点未见.
+export { auditFound, auditMissing, auditPlaceWords, lockAuditCylinders, type AuditCylinder, type AuditRef } from './audit.transitions';
 
 // The fill gate as a preview (气瓶档案 asks it for a cylinder and a gas).
 export { fillGateFor } from './fill-gate.repository';

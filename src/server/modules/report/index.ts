@@ -8,3 +8,6 @@ import { reportRoutes } from './report.routes';
  */
 export const module = serverModule('report', reportRoutes);
 export { installDefaultTemplates } from './templates';
+// A document another module builds itself (客户盘点's report) turned into PDF the same way, or why it cannot be.
+export { docxToPdf, NoConverterError } from './convert';
+export { NO_SOFFICE_MESSAGE } from './report.service';

@@ -25,7 +25,7 @@ export function ruleFlag(key: 'vacuumBeforeFlammableFirstFill' | 'lpgLifeExtensi
  * A number rule read inside another statement (a scan's time bounds): the saved value when it is a whole number
  * in the rule's range (as loadRules takes it), else the default.
  */
-export function ruleNumber(key: 'replayMaxHours' | 'fillMaxMinutes') {
+export function ruleNumber(key: 'replayMaxHours' | 'fillMaxMinutes' | 'auditLostAudits' | 'auditLostDays') {
   const { min, max, default: fallback } = SYSTEM_RULE_LIMITS[key];
   return sql<number>`coalesce((select case when jsonb_typeof(r.value) = 'number' and (r.value)::text::numeric = trunc((r.value)::text::numeric)
     and (r.value)::text::numeric between ${min} and ${max} then (r.value)::text::numeric::int end

@@ -35,7 +35,11 @@ describe('系统规则', { timeout: 30_000 }, () => {
     renderScreen('/Setting/SystemSetting');
     const longOut = await screen.findByLabelText(/^长期在外天数/, undefined, SCREEN_LOAD);
     expect(longOut).toHaveValue('90');
-    expect(within(section('库存')).getByText('范围 1–3650')).toBeInTheDocument();
+    expect(within(section('库存')).getAllByText('范围 1–3650')).toHaveLength(2);
+    // 客户盘点's rules of 丢失: 2 audits or 90 days by default.
+    expect(within(section('库存')).getByLabelText(/^客户盘点连续几次未见判定丢失/)).toHaveValue('2');
+    expect(within(section('库存')).getByText('范围 1–20')).toBeInTheDocument();
+    expect(within(section('库存')).getByLabelText(/^首次盘点未见后几天判定丢失/)).toHaveValue('90');
     expect(within(section('生产')).getByRole('switch', { name: '允许手工录入重量' })).toBeChecked();
     expect(within(section('生产')).getByRole('switch', { name: '可燃气体首次充装前须抽真空' })).toBeChecked();
     expect(within(section('生产')).getByRole('switch', { name: '液化石油气钢瓶检验合格后延长使用年限' })).toBeChecked();

@@ -8,7 +8,14 @@ type NumberRule = keyof typeof SYSTEM_RULE_LIMITS;
 
 /** The screen's sections and the rules in each, in the order shown. Every rule of SystemRules is in one. */
 export const RULE_GROUPS: { title: MessageKey; rules: { key: RuleKey; label: MessageKey }[] }[] = [
-  { title: 'systemRule.stock', rules: [{ key: 'longOutDays', label: 'systemRule.longOutDays' }] },
+  {
+    title: 'systemRule.stock',
+    rules: [
+      { key: 'longOutDays', label: 'systemRule.longOutDays' },
+      { key: 'auditLostAudits', label: 'systemRule.auditLostAudits' },
+      { key: 'auditLostDays', label: 'systemRule.auditLostDays' },
+    ],
+  },
   {
     title: 'systemRule.production',
     rules: [

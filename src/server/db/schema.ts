@@ -1022,7 +1022,7 @@ export interface TripStopsTable {
 
 /** A cylinder that left on a trip and what became of it (0037). */
 export interface TripCylindersTable {
-  id: Generated<string>;
+  id: Generated<number>;
   trip_id: number;
   stop_id: number;
   order_id: number;
@@ -1035,7 +1035,7 @@ export interface TripCylindersTable {
 
 /** An empty taken back at a stop (0037). */
 export interface TripPickupsTable {
-  id: Generated<string>;
+  id: Generated<number>;
   trip_id: number;
   stop_id: number;
   cylinder_id: number;

@@ -1,6 +1,60 @@
 import { resolve } from 'node:path';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { BACKGROUND_COLOR, BRAND_COLOR, SERVER_PATH_PREFIXES } from './src/shared/site';
+
+/**
+ * The web UI as an installable app with a service worker (Workbox, generated at build): every file of the built
+ * renderer is precached — lazy screens' chunks, CSS, fonts, icons, WebAssembly — so once opened online, any screen
+ * opens with the server away, and a plant's browser station reloads with its queue (kept in IndexedDB) intact.
+ * Only the renderer gets it; the desktop shell never registers it (src/renderer/src/pwa/register.ts).
+ */
+const pwa = VitePWA({
+  strategies: 'generateSW',
+  // A new release waits for the operator (the 新版本可用 notice), never reloads a station mid-scan (pwa/register.ts).
+  registerType: 'prompt',
+  // Registered by src/renderer/src/pwa/register.ts, not by an injected script.
+  injectRegister: false,
+  // The icons are precached with the rest of the build (globPatterns), once.
+  includeManifestIcons: false,
+  manifest: {
+    name: '气瓶追溯平台',
+    short_name: '气瓶追溯',
+    description: '气瓶全生命周期信息追溯平台',
+    lang: 'zh-CN',
+    id: '/',
+    start_url: '/field',
+    scope: '/',
+    display: 'standalone',
+    theme_color: BRAND_COLOR,
+    background_color: BACKGROUND_COLOR,
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // Everything the build leaves in out/renderer except source maps and the desktop's release notes.
+    globPatterns: ['**/*.{js,mjs,css,html,wasm,png,jpg,jpeg,svg,ico,gif,webp,woff,woff2,ttf,otf,json}'],
+    // The largest file is a lazy chunk or the ZXing .wasm (~1 MB); a file over the bound would silently not be
+    // precached and its screen would not open offline, so the bound is far above them.
+    maximumFileSizeToCacheInBytes: 15 * 1024 * 1024,
+    // GET / is the server's (its product headers: http/client.ts rootInfo); navigations to it get index.html below.
+    directoryIndex: null,
+    navigateFallback: '/index.html',
+    // Server pages and files are never answered with the app (src/shared/site.ts).
+    navigateFallbackDenylist: SERVER_PATH_PREFIXES.map((prefix) => new RegExp(`^${prefix}`)),
+    // No runtime caching: /api goes to the network as ever, and the stations' offline engine keeps what they need.
+    runtimeCaching: [],
+    cleanupOutdatedCaches: true,
+    // A new release's worker waits until the page asks (the notice's 刷新); the first one controls the page that
+    // installed it at once, so its lazy screens load from the precache with the server away, before any reload.
+    skipWaiting: false,
+    clientsClaim: true,
+  },
+});
 
 export default defineConfig({
   main: {
@@ -21,7 +75,7 @@ export default defineConfig({
     root: resolve(__dirname, 'src/renderer'),
     base: '/',
     resolve: { alias: { '@renderer': resolve(__dirname, 'src/renderer/src'), '@shared': resolve(__dirname, 'src/shared') } },
-    plugins: [react()],
+    plugins: [react(), pwa],
     build: {
       // electron-vite leaves the renderer unminified; the same files are served to browsers over the network.
       minify: true,

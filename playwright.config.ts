@@ -59,6 +59,11 @@ export default defineConfig({
     // look into a failure: `npx playwright test <spec> --trace retain-on-failure`. The screenshot at a failure stays.
     trace: 'off',
     screenshot: 'only-on-failure',
+    // No service worker: precaching the whole build (~4 MB) in every new context costs each spec, and Playwright's
+    // page.route, which the offline specs cut the line with, does not see what a worker answers (they passed with it
+    // allowed too, 2026-11-28: the worker leaves /api to the network). The worker's own spec allows it in its context
+    // (station-offline-reload.spec.ts).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveRendererRequest, serveRendererRequest } from './renderer-files';
+import { contentTypeOf, resolveRendererRequest, serveRendererRequest } from './renderer-files';
 
 let root: string;
 let outside: string;
@@ -64,6 +64,10 @@ describe('serveRendererRequest', () => {
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(res.headers.get('content-security-policy')).toBe("default-src 'self'");
     expect(await res.text()).toBe('console.log(1)');
+  });
+
+  it('types the web app manifest index.html links', () => {
+    expect(contentTypeOf('/out/renderer/manifest.webmanifest')).toBe('application/manifest+json; charset=utf-8');
   });
 
   it('answers index.html as HTML for a route', async () => {

@@ -27,6 +27,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ttf': 'font/ttf',
   '.txt': 'text/plain; charset=utf-8',
   '.wasm': 'application/wasm',
+  // The web app's manifest, linked from index.html (the desktop shell reads it only for the icon and name).
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
 };
 
 export function contentTypeOf(file: string): string {

@@ -1,10 +1,17 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import { APP_HEADERS, APP_INFO } from '@shared/app';
+import { NO_CACHE_FILES } from '@shared/site';
 import { apiNotFound } from './errors';
+
+/**
+ * Files of a build (scripts, styles, WebAssembly, fonts, images, the manifest): a missing one answers 404, never
+ * the app's page — a browser must see that an old release's worker script or chunk is gone, not run HTML as it.
+ */
+const BUILD_FILE = /\.(?:m?js|css|map|wasm|webmanifest|json|png|jpe?g|gif|webp|svg|ico|woff2?|ttf|otf)$/i;
 
 /** How long GET / waits for the app name before answering with the product's. */
 const TITLE_QUERY_TIMEOUT_MS = 2000;
@@ -16,7 +23,9 @@ export interface SiteOptions {
 
 /**
  * The web UI: GET / carries the product headers the client reads (SPEC section 7); with a built renderer
- * its files are served and every other non-/api GET falls back to index.html (client-side routes).
+ * its files are served and every other non-/api GET falls back to index.html (client-side routes) — but a
+ * missing build file is a 404. The service worker's own offline fallback skips the same server paths
+ * (SERVER_PATH_PREFIXES, src/shared/site.ts).
  */
 export const sitePlugin = fp<SiteOptions>(async (app, { findAppTitle }) => {
   const { rendererDir, version } = app.config;
@@ -50,6 +59,16 @@ export const sitePlugin = fp<SiteOptions>(async (app, { findAppTitle }) => {
 
   if (hasUi) {
     await app.register(fastifyStatic, { root: rendererDir!, wildcard: true, index: false });
+    // The service worker (vite-plugin-pwa), its Workbox runtime and the manifest are checked afresh on each load:
+    // a new release's worker is found as soon as it is served, not after the HTTP cache's heuristics.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const path = request.url.split('?')[0]!;
+      if (reply.statusCode !== 200 && reply.statusCode !== 304) return payload;
+      if (!NO_CACHE_FILES.some((file) => file.test(path))) return payload;
+      reply.header('cache-control', 'no-cache');
+      if (path.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json; charset=utf-8');
+      return payload;
+    });
   }
 
   app.route({
@@ -66,7 +85,8 @@ export const sitePlugin = fp<SiteOptions>(async (app, { findAppTitle }) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/api?')) {
       return apiNotFound(request, reply);
     }
-    if (hasUi && (request.method === 'GET' || request.method === 'HEAD')) {
+    const missingFile = BUILD_FILE.test(extname(request.url.split('?')[0]!));
+    if (hasUi && !missingFile && (request.method === 'GET' || request.method === 'HEAD')) {
       await productHeaders(reply);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -13,6 +13,8 @@ export const coreMessages = defineMessages({
     'app.loading': '加载中...',
     'reload.title': '确认信息',
     'reload.text': '检测到系统更新，是否立即刷新？',
+    'pwa.updateReady': '新版本可用',
+    'pwa.updateReload': '刷新',
     // Cylinder status codes (src/shared/lifecycle.ts STATUS_LABELS, as the server's messages and exports).
     ...statusTexts('zh'),
     'common.ok': '确定',
@@ -160,6 +162,8 @@ export const coreMessages = defineMessages({
     'app.loading': 'Loading...',
     'reload.title': 'Confirm',
     'reload.text': 'A system update was detected. Refresh now?',
+    'pwa.updateReady': 'A new version is available',
+    'pwa.updateReload': 'Refresh',
     ...statusTexts('en'),
     'common.ok': 'OK',
     'common.cancel': 'Cancel',

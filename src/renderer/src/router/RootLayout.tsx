@@ -7,12 +7,13 @@ import { reloadPromptShown } from '@renderer/store/appSlice';
 import { MenuLoadingOverlay } from '@renderer/components/MenuLoadingOverlay';
 import { ReloadPrompt } from '@renderer/components/ReloadPrompt';
 import { Toaster } from '@renderer/components/Toaster';
+import { UpdateNotice } from '@renderer/pwa/UpdateNotice';
 import { VersionFloorGate } from '@renderer/features/about/VersionFloorGate';
 import { PageLoading } from '@renderer/components/PageLoading';
 import { onChunkLoadError } from './chunkErrors';
 import { guardRedirect } from './guard';
 
-/** The root of every route: the guard, client navigation, the reload prompt, toasts and overlays. */
+/** The root of every route: the guard, client navigation, the reload prompt, toasts, the new-release notice and overlays. */
 export function RootLayout() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -50,6 +51,7 @@ export function RootLayout() {
       {/* A desktop app older than the server accepts is stopped on every screen, the login included. */}
       <VersionFloorGate />
       <Toaster />
+      <UpdateNotice />
     </>
   );
 }

@@ -38,6 +38,9 @@ const pwa = VitePWA({
   workbox: {
     // Everything the build leaves in out/renderer except source maps and the desktop's release notes.
     globPatterns: ['**/*.{js,mjs,css,html,wasm,png,jpg,jpeg,svg,ico,gif,webp,woff,woff2,ttf,otf,json}'],
+    // Except the label designer (konva, 1.3 MB of the 5.4): an office screen that saves to the server, useless offline;
+    // without it the precache stays inside the field app's 5 MB on a phone (issue 37) with room for its own screens.
+    globIgnores: ['**/LabelDesignerPage-*.js'],
     // The largest file is a lazy chunk or the ZXing .wasm (~1 MB); a file over the bound would silently not be
     // precached and its screen would not open offline, so the bound is far above them.
     maximumFileSizeToCacheInBytes: 15 * 1024 * 1024,

@@ -53,3 +53,5 @@ export {
   enterpriseCylinders, insertCylinders, recomputeNextInspections, releaseScrapped, setInspectionDates, setValve, warehouseCylinders,
   type CylinderValues,
 } from './register.repository';
+// The road (issue 37): a cylinder delivered from a trip's vehicle, unloaded back, or missing when the trip closes.
+export { deliver, markTripMissing, unload, type TripAt } from './trip.transitions';

@@ -8,3 +8,5 @@ import { reportRoutes } from './report.routes';
  */
 export const module = serverModule('report', reportRoutes);
 export { installDefaultTemplates } from './templates';
+// A shipped template filled and converted for another module's document (签收单, issue 37).
+export { printShipped, type PrintedDocument } from './report.service';

@@ -33,7 +33,7 @@ export const tripRoutes: FastifyPluginAsync = async (app) => {
   route(app, TRIP.reconcile, async (r) => { await requireVisible(db, viewerOf(r), r.params.id); return reconcile(db, r.params.id); });
   route(app, TRIP.close, async (r) => closeTrip(db, r.body, actorOf(r)));
   route(app, TRIP.receipt, async (r, reply) => {
-    const doc = await receipt(db, (r.params as { token: string }).token);
+    const doc = await receipt(db, r.params.token);
     if (doc.message) reply.header(DOCUMENT_MESSAGE_HEADER, encodeURIComponent(doc.message));
     return reply.header('content-type', doc.mime).header('content-length', doc.bytes.length)
       .header('content-disposition', attachmentDisposition(doc.fileName)).header('x-content-type-options', 'nosniff').header('cache-control', 'no-store')

@@ -138,11 +138,14 @@ describe('where a cylinder is', () => {
     }
   });
 
-  it('the SQL of lists and counts gives the shared place for every status, with and without a warehouse', async () => {
-    const cases = Array.from({ length: 14 }, (_, status) => [[status, null, false], [status, 7, false], [status, null, true]] as const).flat();
-    const values = sql.join(cases.map(([status, w, inWorkshop]) => sql`(${status}::smallint, ${w}::int, ${inWorkshop}::boolean)`));
-    const { rows } = await sql<{ place: string }>`select ${placeSql('c')} as place from (values ${values}) as c(status, warehouse_id, in_workshop)`.execute(t.db);
-    expect(rows.map((r) => r.place)).toEqual(cases.map(([status, warehouseId, inWorkshop]) => placeOf({ status, warehouseId, inWorkshop })));
+  it('the SQL of lists and counts gives the shared place for every status, with and without a warehouse, on a trip\'s vehicle or not', async () => {
+    const cases = Array.from({ length: 14 }, (_, status) => [
+      [status, null, false, null], [status, 7, false, null], [status, null, true, null], [status, null, false, 3],
+    ] as const).flat();
+    const values = sql.join(cases.map(([status, w, inWorkshop, trip]) => sql`(${status}::smallint, ${w}::int, ${inWorkshop}::boolean, ${trip}::int)`));
+    const { rows } = await sql<{ place: string }>`select ${placeSql('c')} as place from (values ${values}) as c(status, warehouse_id, in_workshop, on_trip_id)`.execute(t.db);
+    expect(rows.map((r) => r.place)).toEqual(cases.map(([status, warehouseId, inWorkshop, onTripId]) => placeOf({ status, warehouseId, inWorkshop, onTripId })));
+    expect(rows.map((r) => r.place)).toContain('vehicle');
     expect(Object.keys(PLACE_OF_STATUS).map(Number)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 

@@ -100,7 +100,7 @@ describe('驾驶员与押运员', () => {
     const row = (await crew({ name: '张三' })).body.data.list[0];
     expect(row).toEqual({
       id, name: '张三', kind: 'driver', idNoMasked: '110***********002X', qualificationNo: 'JSY-001', qualificationExpiry: addDays(TODAY, 365),
-      qualificationDaysLeft: 365, phone: '13800000000', status: 1, remark: null, createdAt: expect.any(String),
+      qualificationDaysLeft: 365, phone: '13800000000', status: 1, remark: null, userId: null, userName: null, createdAt: expect.any(String),
     });
     expect(JSON.stringify((await crew()).body)).not.toContain(ID_A);
 
@@ -108,7 +108,7 @@ describe('驾驶员与押运员', () => {
     expect((await crew({ name: '张三' })).body.data.list[0]).toMatchObject({ idNoMasked: '110***********002X', remark: '老司机' });
     const cipher = configCipher(t.config);
     expect(await crewById(t.db, cipher, id)).toEqual({
-      id, name: '张三', kind: 'driver', idNo: ID_A, qualificationNo: 'JSY-001', qualificationExpiry: addDays(TODAY, 365), status: 1,
+      id, name: '张三', kind: 'driver', idNo: ID_A, qualificationNo: 'JSY-001', qualificationExpiry: addDays(TODAY, 365), status: 1, userId: null,
     });
     await created(await saveCrew({ id, name: '张三', qualificationNo: 'JSY-001', idNo: ID_B }));
     expect((await crewById(t.db, cipher, id))?.idNo).toBe(ID_B);

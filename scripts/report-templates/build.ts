@@ -140,6 +140,23 @@ export const TEMPLATES: Record<string, Buffer> = {
     signature,
     para('打印时间：{printedAt}'),
   ].join('')),
+  /** 签收单 (issue 37): the receipt a driver leaves at a stop, opened by its QR code without signing in. */
+  'TRIP_RECEIPT.docx': docx([
+    para('签收单', { bold: true, size: 36, center: true }),
+    para('车次：{trip.tripNo}    车辆：{trip.plate}    驾驶员：{trip.driver}    押运员：{trip.escort}'),
+    para('客户：{customer.name}    联系人：{customer.contact}    联系电话：{customer.phone}'),
+    para('地址：{customer.address}'),
+    para('签收人：{receiverName}    签收时间：{provedAt}    位置：{position}'),
+    para('交付气瓶（共 {deliveredCount} 只）', { bold: true }),
+    table('delivered', [['气瓶编码', 'code', 1.4], ['介质', 'gasName'], ['规格', 'specification'], ['出库单号', 'orderNo', 1.6]]),
+    para('差异（共 {differenceCount} 只）', { bold: true }),
+    table('differences', [['气瓶编码', 'code', 1.4], ['介质', 'gasName'], ['规格', 'specification'], ['差异原因', 'reasonName', 1.2]]),
+    para('回收空瓶（共 {pickupCount} 只）', { bold: true }),
+    table('pickups', [['气瓶编码', 'code', 1.4], ['介质', 'gasName'], ['规格', 'specification'], ['说明', 'note', 2]]),
+    para('备注：{remark}'),
+    para('签名：{%signature}'),
+    para('打印时间：{printedAt}'),
+  ].join('')),
 };
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -113,6 +113,8 @@ const TABLE_OWNER: Record<string, string> = {
   vehicles: 'transport', crew_members: 'transport',
   // 客户盘点 (migration 0038): counts, their lines and the runs of missed audits are the audit module's.
   audits: 'audit', audit_codes: 'audit', audit_lines: 'audit', audit_misses: 'audit',
+  // 车次 (migration 0037): the trip module's; the cylinder module's ship loads trip_cylinders (see FOREIGN_USES_ALLOWED).
+  trips: 'trip', trip_stops: 'trip', trip_cylinders: 'trip', trip_pickups: 'trip',
 };
 
 /**
@@ -129,6 +131,13 @@ const FOREIGN_USES_ALLOWED: Record<string, string> = {
   'product read cylinders': "the register's own lists (气瓶档案, 报废清单)",
   'qrPage read cylinders': "the public page of a cylinder's QR code",
   'storage read cylinders': "the storage lists' cylinder code and specification",
+  'trip read cylinders': "a trip's manifest, reconciliation and receipt list its cylinders' codes, gas and specification",
+  'trip read vehicles': "a trip's row names its vehicle's plate",
+  'trip read crew_members': "a trip's row names its driver and escort",
+  'cylinder write trip_cylinders': "出库 of an order on a trip loads each cylinder onto the trip's vehicle in the shipment's own transaction (the trip module settles the row)",
+  'cylinder read trip_stops': "出库 onto a trip finds the stop of the order's customer",
+  'cylinder read trips': "the place of a cylinder on a vehicle names its trip (车次号), and a refused recovery names it",
+  'cylinder read vehicles': "the place of a cylinder on a vehicle names the vehicle's plate",
 };
 
 /** A file's text without comments (a comment may say "from trace_daily" without reading it). */

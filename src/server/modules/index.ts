@@ -33,6 +33,7 @@ import { module as storage } from './storage';
 import { module as suspension } from './suspension';
 import { module as systemRule } from './systemRule';
 import { module as transport } from './transport';
+import { module as trip } from './trip';
 import { module as user } from './user';
 import { module as warehouse } from './warehouse';
 import { module as webhook } from './webhook';
@@ -40,7 +41,7 @@ import { module as webhook } from './webhook';
 /** Every server module, in the order the app registers their routes: the one list a new module joins. */
 export const SERVER_MODULES: readonly ServerModule[] = [
   auth, user, role, dept, menu, company, dictionary, systemRule, log, file,
-  enumeration, area, material, warehouse, transport, enterprise, product, periodicInspection, inspectionItem, cylinder, storage, quality,
+  enumeration, area, material, warehouse, transport, enterprise, product, periodicInspection, inspectionItem, cylinder, storage, trip, quality,
   dashboard,
   message,
   setting, dataSource, report, backup, apiKey,

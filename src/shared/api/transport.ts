@@ -81,6 +81,8 @@ export const CrewSaveBody = Type.Object({
   phone: OptStr('电话', { maxLength: 32, pattern: '^([0-9+\\-() ]{3,32})?$' }),
   status: Flag(),
   remark: OptStr('备注', { maxLength: 255 }),
+  /** The person's sign-in for the field app (issue 37: a driver sees only their trips); absent: kept; null: none. One user per person. */
+  userId: Type.Optional(Type.Union([Id('登录用户'), Type.Null()], { title: '登录用户' })),
 }, { additionalProperties: false });
 export type CrewSaveBody = Static<typeof CrewSaveBody>;
 
@@ -96,6 +98,9 @@ export const CrewRow = Type.Object({
   phone: Text,
   status: Type.Integer(),
   remark: Text,
+  /** The linked sign-in (issue 37), its name. */
+  userId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  userName: Type.Optional(Text),
   createdAt: Type.String(),
 });
 export type CrewRow = Static<typeof CrewRow>;

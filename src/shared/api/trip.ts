@@ -273,7 +273,10 @@ export const TRIP = {
   }),
   close: endpoint({ method: 'POST', path: '/api/trip/close', summary: '结束车次（对账）', permission: 'trip:close', body: TripCloseBody, data: TripReconciliation }),
   /** The receipt of a stop as PDF (documents module, default template 签收单). */
-  receipt: endpoint({ method: 'GET', path: '/api/trip/receipt/:token', summary: '签收单 PDF（二维码链接，无需登录）', permission: 'public', kind: 'download' }),
+  receipt: endpoint({
+    method: 'GET', path: '/api/trip/receipt/:token', summary: '签收单 PDF（二维码链接，无需登录）', permission: 'public', kind: 'download',
+    params: Type.Object({ token: Str('签收单凭证', { maxLength: 64, pattern: '^[A-Za-z0-9_-]*$' }) }),
+  }),
   proofImage: endpoint({
     method: 'GET', path: '/api/trip/proofImage/:stopId/:kind', summary: '签收签名或照片', permission: 'trip:view', kind: 'download',
     params: Type.Object({ stopId: Id('站点'), kind: OneOf('图片', ['signature', 'photo'] as const) }),

@@ -9,7 +9,7 @@ export const PLACES = {
   warehouse: { zh: '仓库', en: 'Warehouse' },
   workshop: { zh: '充装车间', en: 'Filling workshop' },
   order: { zh: '出库单（待发货）', en: 'On an outbound order' },
-  /** On a vehicle, shipped on a trip and not yet handed over. Trips are not recorded yet: no status leads here. */
+  /** On a vehicle, shipped on a trip (outbound 9 with on_trip_id) and not yet handed over at its stop. */
   vehicle: { zh: '运输车辆', en: 'On a vehicle' },
   customer: { zh: '客户处', en: 'At the customer' },
   returned: { zh: '回收待入库', en: 'Returned, awaiting stock-in' },
@@ -22,7 +22,7 @@ export type Place = keyof typeof PLACES;
 /**
  * The place of each status. A warehouse holds a cylinder only in stock (2) and finished stock (7); picked, in
  * production or awaiting analysis it is in the filling workshop; scanned (8) on its outbound order; shipped (9)
- * at the customer (on a vehicle once trips are recorded); returned (10) awaiting its empty stock-in.
+ * at the customer (on a vehicle while it is on a trip: placeOf); returned (10) awaiting its empty stock-in.
  */
 export const PLACE_OF_STATUS: Record<NamedStatus, Place> = {
   [STATUS.scrap]: 'scrapped',
@@ -52,11 +52,14 @@ export interface PlaceFacts {
   status: number;
   warehouseId: number | null;
   inWorkshop: boolean;
+  /** The trip whose vehicle holds it (shipped on a trip, not yet handed over): its place is 'vehicle'. */
+  onTripId?: number | null;
 }
 
 /** Where the cylinder is now (the one definition; the server's SQL is built from the same table). */
 export function placeOf(f: PlaceFacts): Place {
   const place = isNamedStatus(f.status) ? PLACE_OF_STATUS[f.status] : 'noWarehouse';
+  if (place === 'customer' && f.onTripId != null) return 'vehicle';
   if (place !== 'warehouse' || f.warehouseId !== null) return place;
   return f.inWorkshop ? 'workshop' : 'noWarehouse';
 }
@@ -70,10 +73,11 @@ export const placeLabel = (place: string, lang: 'zh' | 'en' = 'zh'): string =>
 
 /**
  * Where it is, in words, as every screen shows 所在位置: the place with what it names — the warehouse (仓库：空瓶一库),
- * the outbound order or the customer — or the place alone.
+ * the outbound order, the trip's vehicle (车次号 车牌) or the customer — or the place alone.
  */
 export function placeText(where: { place: string; warehouseName?: string | null; locationName?: string | null }, lang: 'zh' | 'en' = 'zh'): string {
-  const name = where.place === 'warehouse' ? where.warehouseName : where.place === 'order' || where.place === 'customer' ? where.locationName : null;
+  const name = where.place === 'warehouse' ? where.warehouseName
+    : where.place === 'order' || where.place === 'customer' || where.place === 'vehicle' ? where.locationName : null;
   const label = placeLabel(where.place, lang);
   return name ? `${label}${lang === 'en' ? ': ' : '：'}${name}` : label;
 }

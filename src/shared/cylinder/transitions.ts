@@ -25,7 +25,7 @@ export interface StepWhere {
   locationName?: string | null;
 }
 
-/** Where a cylinder is, in words, as a refused scan names it (a 回收 of a cylinder the records have in the plant). */
+/** Where a cylinder is, in words, as a refused scan names it (a 回收 of a cylinder the records have in the plant or on a vehicle). */
 export function placeWords(where: StepWhere, status: number): string {
   const s = statusLabel(status);
   switch (where.place) {
@@ -33,6 +33,7 @@ export function placeWords(where: StepWhere, status: number): string {
     case 'order': return `已扫描到出库单 ${where.locationName ?? '—'}，尚未发出（${s}）；扫错的气瓶请在该出库单上移出`;
     case 'workshop': return `在充装车间（${s}）`;
     case 'returned': return `已回收，待空瓶入库（${s}）`;
+    case 'vehicle': return `在车次 ${where.locationName ?? '—'} 的运输车辆上，尚未交付（${s}）`;
     case 'customer': return `在客户${where.locationName ? `「${where.locationName}」` : ''}处（${s}）`;
     case 'scrapped': return `已报废（${s}）`;
     default: return `在厂内（${s}）`;
@@ -76,6 +77,13 @@ export function wrongStatusMessage(c: StepCylinder, step: string, expected: read
 
 /** 成品入库 of an inspected cylinder (5) whose gas must be re-weighed first (DOMAIN.md: 6, or 5 where the gas needs no re-weighing). */
 export const reweighFirstMessage = (code: string, gasName: string | null): string => `气瓶 ${code} 的介质 ${gasName ?? ''} 需要复秤：复秤合格后才能成品入库`;
+
+/** A road act (交付, 回厂卸车) on a cylinder that is not on that trip's vehicle. */
+export const notOnTripMessage = (code: string, tripNo: string, step: string): string => `气瓶 ${code} 不在车次 ${tripNo} 的运输车辆上，不能${step}`;
+
+/** 回收 of a cylinder still on a trip's vehicle (`where`: 车次号 车牌): it was never handed over. */
+export const onVehicleMessage = (code: string, where: string): string =>
+  `气瓶 ${code} 在车次 ${where} 的运输车辆上，尚未交付，不能回收：请在该车次的站点交付，或回厂卸车`;
 
 /** When a scan at 检验 finds the step done (its first scan, testScan, says so too). */
 export const INSPECT_DONE = { statuses: [STATUS.inspected, STATUS.analyze], actions: ['testPass', 'testFail'] } as const;
@@ -143,6 +151,18 @@ export const TRANSITION_RULES = {
     precheck: (c) => (c.status === STATUS.scrap ? `气瓶 ${c.code} 已报废，不能回收（报废气瓶不得重新使用）` : null),
     // Where the records have it: the server reads the warehouse or the order; a station's copy knows the status's place.
     wrongStatus: (c, context) => `气瓶 ${c.code} 不在客户处，不能回收：系统记录该瓶${placeWords(context.where ?? placeOfStatus(c.status), c.status)}`,
+  },
+  /** 交付 at a stop of a trip on the road: still outbound (9), from the vehicle to the stop's customer. */
+  deliver: {
+    action: 'deliver', label: '交付', from: [STATUS.outbound], to: STATUS.outbound, outcomes: [STATUS.outbound],
+    done: { statuses: [STATUS.outbound], actions: ['deliver'] },
+    wrongStatus: (c, context) => `气瓶 ${c.code} 不在运输车辆上，不能交付：系统记录该瓶${placeWords(context.where ?? placeOfStatus(c.status), c.status)}`,
+  },
+  /** 回厂卸车: a full cylinder that left on a trip and was not handed over goes back into finished stock. */
+  unload: {
+    action: 'unload', label: '回厂卸车', from: [STATUS.outbound], to: STATUS.toOutbound, outcomes: [STATUS.toOutbound],
+    done: { statuses: [STATUS.toOutbound], actions: ['unload'] },
+    wrongStatus: (c, context) => `气瓶 ${c.code} 不在运输车辆上，不能回厂卸车：系统记录该瓶${placeWords(context.where ?? placeOfStatus(c.status), c.status)}`,
   },
   removeFromOrder: {
     action: 'removeFromOrder', label: '移出', from: [STATUS.scanned], to: STATUS.toOutbound, outcomes: [STATUS.toOutbound],

@@ -54,8 +54,8 @@ export async function lockCylinder(trx: Transaction<DB>, target: Target, read?: 
 /** The locking read, by id or by code, with what `read` adds; built once per shape (every scan runs one). */
 function lockQuery(db: Kysely<DB>, by: { id: number } | { code: string }, read: LockRead | 'none') {
   const q = db.selectFrom('cylinders').select([
-    'id', 'code', 'status', 'material_id', 'specification', 'tare_weight', 'last_filled_at', 'warehouse_id', 'in_workshop', 'location_enterprise_id', 'scrap_reason',
-    'scrapped_at', 'scrapped_by',
+    'id', 'code', 'status', 'material_id', 'specification', 'tare_weight', 'last_filled_at', 'warehouse_id', 'in_workshop', 'location_enterprise_id', 'on_trip_id',
+    'scrap_reason', 'scrapped_at', 'scrapped_by',
     sql<string | null>`to_char(last_inspection_date, 'YYYY-MM-DD')`.as('last_inspection_date'),
     sql<string | null>`to_char(next_inspection_date, 'YYYY-MM-DD')`.as('next_inspection_date'),
     ...(read === 'none' ? [] : [LOCK_READS[read].as(read)]),
@@ -70,10 +70,11 @@ const LOCK_BY_CODE = Object.fromEntries(READS.map((r) => [r, precompiled((db, a:
 
 /**
  * Actions that are transitions although they may leave the status as it was: vacuum handling of a cylinder
- * in stock (2 → 2, before its first flammable fill) and an empty stock-in of one already in stock. Other
+ * in stock (2 → 2, before its first flammable fill), an empty stock-in of one already in stock, and 交付 (9 → 9, from
+ * a trip's vehicle to the customer: a second scan of it is a repeat). Other
  * events that keep the status (a corrected test record, a periodic inspection, a valve change) are not.
  */
-export const SAME_STATUS_TRANSITIONS = ['vacuum', 'stockInEmpty'] as const;
+export const SAME_STATUS_TRANSITIONS = ['vacuum', 'stockInEmpty', 'deliver'] as const;
 
 /** The newest event that still stands: not undone, not a rollback, and a transition (one that moved the status, or see above). */
 export async function lastTransition(db: Kysely<DB>, cylinderId: number): Promise<LastEvent | null> {

@@ -42,7 +42,7 @@ export { fillOutcomes, type CylinderFill, type FillOutcome, type FillsOf } from 
 export { openOrderOf } from './storage.repository';
 export { statusLabel } from './status';
 // The read door: the life cycle's records, trace and counts as other modules read them (reads.queries.ts).
-export { countInStatus, countsByStatus, lastEventAt, lastFillDay, lastItemAt } from './reads.queries';
+export { countInStatus, countsByStatus, heldCodes, lastEventAt, lastFillDay, lastItemAt } from './reads.queries';
 export {
   itemsEver, lastInOrderOf, lastOutOrderOf, materialTest, orderDetail, orderItems, recoveries, standingCount, standingItems,
 } from './order-items.queries';
@@ -55,3 +55,5 @@ export {
   enterpriseCylinders, insertCylinders, recomputeNextInspections, releaseScrapped, setInspectionDates, setValve, warehouseCylinders,
   type CylinderValues,
 } from './register.repository';
+// The road (issue 37): a cylinder delivered from a trip's vehicle, unloaded back, or missing when the trip closes.
+export { deliver, markTripMissing, unload, type TripAt } from './trip.transitions';

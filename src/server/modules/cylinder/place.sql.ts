@@ -15,13 +15,15 @@ const statusesOf = (wanted: Place): number[] =>
   Object.entries(PLACE_OF_STATUS).filter(([, place]) => place === wanted).map(([status]) => Number(status));
 const PLACES_IN_USE = [...new Set(Object.values(PLACE_OF_STATUS))];
 
-/** placeOf as one CASE over status, warehouse_id and in_workshop. */
+/** placeOf as one CASE over status, warehouse_id, in_workshop and on_trip_id. */
 export function placeSql(c = 'c'): RawBuilder<Place> {
   const status = col(c, 'status');
   const whens = PLACES_IN_USE.map((place) => (place === 'warehouse'
     ? sql`when ${status} in (${list(statusesOf(place))}) then case when ${col(c, 'warehouse_id')} is not null then 'warehouse'
       when ${col(c, 'in_workshop')} then 'workshop' else 'noWarehouse' end`
-    : sql`when ${status} in (${list(statusesOf(place))}) then ${sql.lit(place)}`));
+    : place === 'customer'
+      ? sql`when ${status} in (${list(statusesOf(place))}) then case when ${col(c, 'on_trip_id')} is not null then 'vehicle' else 'customer' end`
+      : sql`when ${status} in (${list(statusesOf(place))}) then ${sql.lit(place)}`));
   return sql<Place>`(case ${sql.join(whens, sql` `)} else 'noWarehouse' end)`;
 }
 
@@ -37,7 +39,8 @@ export function heldBy(id: number, c = 'c'): RawBuilder<boolean> {
 
 /**
  * Where it is, as a row of a list or the card shows it: the place, the warehouse holding it (id and name), and
- * what else the place names — the customer holding it, or the open outbound order it is on.
+ * what else the place names — the trip's vehicle holding it (车次号 车牌), the customer holding it, or the open
+ * outbound order it is on.
  */
 export function whereColumns(c = 'c') {
   const held = heldWarehouseSql(c);
@@ -45,7 +48,9 @@ export function whereColumns(c = 'c') {
     placeSql(c).as('place'),
     held.as('warehouseId'),
     sql<string | null>`(select w.warehouse_name from warehouses w where w.id = ${held})`.as('warehouseName'),
-    sql<string | null>`(case when ${col(c, 'status')} in (${list(statusesOf('customer'))}) then (
+    sql<string | null>`(case when ${col(c, 'on_trip_id')} is not null and ${col(c, 'status')} in (${list(statusesOf('customer'))}) then (
+        select concat_ws(' ', t.trip_no, v.plate) from trips t left join vehicles v on v.id = t.vehicle_id where t.id = ${col(c, 'on_trip_id')})
+      when ${col(c, 'status')} in (${list(statusesOf('customer'))}) then (
         select l.enterprise_name from enterprises l where l.id = ${col(c, 'location_enterprise_id')})
       when ${col(c, 'status')} in (${list(statusesOf('order'))}) then (
         select o.order_no from storage_order_items i join storage_orders o on o.id = i.order_id
@@ -60,7 +65,7 @@ export interface CylinderPlace {
   /** The warehouse holding it, only while one does. */
   warehouseId: number | null;
   warehouseName: string | null;
-  /** The customer holding it, or the open outbound order it is on. */
+  /** The trip's vehicle (车次号 车牌), the customer holding it, or the open outbound order it is on. */
   locationName: string | null;
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
+import { STATUS } from '@shared/lifecycle';
 
 /**
  * The read door: what other modules read of the cylinder's life cycle (its trace, its records, the daily and
@@ -33,4 +34,11 @@ export async function countsByStatus(db: Db): Promise<Array<{ status: number; co
   const rows = await db.selectFrom('cylinder_status_counts').select((eb) => ['status', eb.fn.sum<string>('count').as('count')])
     .groupBy('status').orderBy('status').execute();
   return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
+}
+
+/** Codes of the cylinders a customer holds now (shipped and handed over; index cylinders_held_idx), at most `limit`, the longest out first. */
+export async function heldCodes(db: Kysely<DB>, customerId: number, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('cylinders').select('code').where('status', '=', STATUS.outbound).where('location_enterprise_id', '=', customerId)
+    .orderBy('located_since').orderBy('id').limit(limit).execute();
+  return rows.map((r) => r.code);
 }

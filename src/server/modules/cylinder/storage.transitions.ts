@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { OrderLine, RecoverBody } from '@shared/api/storage';
 import { STATUS } from '@shared/lifecycle';
-import { reweighFirstMessage, TRANSITION_RULES as RULES } from '@shared/cylinder/transitions';
+import { onVehicleMessage, reweighFirstMessage, TRANSITION_RULES as RULES } from '@shared/cylinder/transitions';
+import { TRIP_STATUS } from '@shared/api/trip';
 import type { DB } from '../../db/schema';
 import { blankToNull } from '../../lib/paging';
 import { runLocked } from './engine';
@@ -10,6 +11,9 @@ import type { Actor, Transition } from './transition';
 import { gasOf } from './production.repository';
 import { countOnLine, enterpriseName, openOrderOf, revertItem } from './storage.repository';
 import { cylinderPlace } from './place.sql';
+import { loadOnTrip, tripWhere } from './vehicle.repository';
+
+const TRIP_CLOSED = TRIP_STATUS.closed;
 
 export { openOrderOf };
 
@@ -20,6 +24,8 @@ export interface OrderContext {
   type: string;
   warehouse_id: number | null;
   customer_id: number | null;
+  /** The trip it is on (issue 37): its completion loads the cylinders onto the trip's vehicle. */
+  trip_id?: number | null;
   /** For the trace detail: where the cylinders go. */
   warehouse_name?: string | null;
   customer_name?: string | null;
@@ -111,14 +117,25 @@ export function outboundScan(order: OrderContext, lines: LineState[]): Transitio
   };
 }
 
-/** 出库 (the order completed): scanned (8) → outbound (9), now held by the order's customer. */
+/**
+ * 出库 (the order completed): scanned (8) → outbound (9), now held by the order's customer; an order on a trip
+ * loads it onto the trip's vehicle instead (place 'vehicle', at the customer only from its hand-over), at the stop
+ * of the order's customer.
+ */
 export const ship = (order: OrderContext, at: Date): Transition => ({
   ...RULES.ship,
-  apply: async () => ({
-    to: RULES.ship.to,
-    patch: { location_enterprise_id: order.customer_id, located_since: at, warehouse_id: null },
-    detail: { ...onOrder(order), customerId: order.customer_id, customer: order.customer_name ?? null },
-  }),
+  apply: async (trx, c) => {
+    const detail = { ...onOrder(order), customerId: order.customer_id, customer: order.customer_name ?? null };
+    if (!order.trip_id) {
+      return { to: RULES.ship.to, patch: { location_enterprise_id: order.customer_id, located_since: at, warehouse_id: null }, detail };
+    }
+    const stopId = await loadOnTrip(trx, { tripId: order.trip_id, customerId: order.customer_id, orderId: order.id, cylinderId: c.id, at });
+    return {
+      to: RULES.ship.to,
+      patch: { on_trip_id: order.trip_id, location_enterprise_id: null, located_since: null, warehouse_id: null },
+      detail: { ...detail, tripId: order.trip_id, stopId },
+    };
+  },
 });
 
 /**
@@ -130,6 +147,12 @@ export const recover = (body: RecoverBody): Transition => ({
   ...RULES.recover,
   // The table's words, naming where the records have it (its warehouse, its order).
   refuseStatus: async (trx, c) => RULES.recover.wrongStatus(c, { where: await cylinderPlace(trx, c.id) }),
+  // On a vehicle it was never handed over: refused naming the trip (a closed trip's missing cylinder may come back).
+  check: async (trx, c) => {
+    if (c.on_trip_id === null) return [];
+    const trip = await tripWhere(trx, c.on_trip_id);
+    return trip && trip.status !== TRIP_CLOSED ? [onVehicleMessage(c.code, [trip.tripNo, trip.plate].filter(Boolean).join(' '))] : [];
+  },
   apply: async (trx, c) => {
     const holder = c.location_enterprise_id;
     const returnedBy = body.customerId ?? holder;
@@ -140,7 +163,7 @@ export const recover = (body: RecoverBody): Transition => ({
       : null;
     return {
       to: RULES.recover.to,
-      patch: { location_enterprise_id: null, located_since: null, warehouse_id: null },
+      patch: { location_enterprise_id: null, located_since: null, warehouse_id: null, ...(c.on_trip_id !== null ? { on_trip_id: null } : {}) },
       record: {
         table: 'recovery_records',
         values: {

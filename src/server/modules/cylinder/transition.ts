@@ -21,14 +21,14 @@ export interface LockedCylinder {
   /** 抽真空 or 分析处理 left it in the filling workshop (shared/cylinder/place.ts). */
   in_workshop: boolean;
   location_enterprise_id: number | null;
+  /** The trip whose vehicle holds it (0037): shipped on a trip and not yet handed over. */
+  on_trip_id: number | null;
   scrap_reason: string | null;
   scrapped_at: Date | null;
   scrapped_by: string | null;
   /** 'YYYY-MM-DD' */
   last_inspection_date: string | null;
   next_inspection_date: string | null;
-  /** The trip whose vehicle holds it (0037): read by the transitions that need it (盘点发现), absent otherwise. */
-  on_trip_id?: number | null;
   /** Read with the lock when the transition asks for it (Transition.lockRead): its gas, as production.repository's gasOf reads it. */
   gas?: Gas;
   /** Likewise its gas's standing test projects, in their order (as inspectionItemsOf reads them). */

@@ -84,3 +84,13 @@ export async function deleteEnterprise(db: Transaction<DB>, id: number): Promise
 
 // Which cylinders name an enterprise is the cylinder module's to read (register.repository.ts).
 export { enterpriseCylinders as cylindersLinked } from '../cylinder';
+
+/** A customer as a driver's stop names it: name, full address, contact and phone (issue 37), by id. */
+export async function customerContacts(db: Db, ids: number[]): Promise<Map<number, { name: string; address: string | null; contact: string | null; phone: string | null }>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('enterprises').select([
+    'id', 'enterprise_name as name', 'contact', 'phone',
+    sql<string | null>`nullif(concat_ws('', province_name, city_name, district_name, address), '')`.as('address'),
+  ]).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, { name: r.name, address: r.address, contact: r.contact, phone: r.phone }]));
+}

@@ -17,6 +17,7 @@ import { bodyProblem } from '../../lib/validator';
 import { userHolds } from '../auth';
 import { briefByCode, runProductionScan, runTransitionIn, scrap as scrapTransition, type ProductionScanPath, type ScanChecks } from '../cylinder';
 import { inStock, scanHandel, scanOutStock } from '../storage';
+import { deliverAtStop, pickupAtStop, proveStop, type Viewer } from '../trip';
 import * as repo from './exceptions.repository';
 
 type Signed = Actor & { operatorId: number; operator: string };
@@ -98,11 +99,19 @@ const RUNS: Record<ReplayablePath, Run> = {
   },
   '/api/storageOrder/scanOutStock': (db, body, actor) => scanOutStock(db, body as Parameters<typeof scanOutStock>[1], actor),
   '/api/storageOrder/scanHandel': (db, body, actor) => scanHandel(db, body as Parameters<typeof scanHandel>[1], actor),
-  // Issue 37 contract: the trip module's services take these over.
-  '/api/trip/deliver': async () => { throw new BusinessError('车次交付尚未接入重新扫描'); },
-  '/api/trip/pickup': async () => { throw new BusinessError('车次回收尚未接入重新扫描'); },
-  '/api/trip/proof': async () => { throw new BusinessError('车次签收尚未接入重新扫描'); },
+  // The field app (issue 37): as the driver who made the act (their trips, their keys now).
+  '/api/trip/deliver': (db, body, actor) => deliverAtStop(db, driverOf(db, actor), body as Parameters<typeof deliverAtStop>[2], actor),
+  '/api/trip/pickup': (db, body, actor) => pickupAtStop(db, driverOf(db, actor), body as Parameters<typeof pickupAtStop>[2], actor),
+  '/api/trip/proof': async (db, body, actor) => {
+    const proved = await proveStop(db, driverOf(db, actor), body as Parameters<typeof proveStop>[2], actor);
+    return { message: `站点已签收（交付 ${proved.delivered} 只，差异 ${proved.differences} 只）${proved.repeated ? '，此前已记录' : ''}` };
+  },
 };
+
+/** The operator of a kept field act as the trip module checks them: their trip, or their keys now. */
+const driverOf = (db: Kysely<DB>, actor: Actor): Viewer => ({
+  userId: actor.operatorId ?? 0, can: async (key) => actor.operatorId !== null && userHolds(db, actor.operatorId, key),
+});
 
 /** The recorded call run again now; its answer in words, or its refusal (kept on the row, code -1). */
 async function rescan(db: Kysely<DB>, kept: Kept, resolver: Signed, ctx: ResolveContext): Promise<string> {

@@ -11,3 +11,5 @@ export { installDefaultTemplates } from './templates';
 // A document another module builds itself (客户盘点's report) turned into PDF the same way, or why it cannot be.
 export { docxToPdf, NoConverterError } from './convert';
 export { NO_SOFFICE_MESSAGE } from './report.service';
+// A shipped template filled and converted for another module's document (签收单, issue 37).
+export { printShipped, type PrintedDocument } from './report.service';

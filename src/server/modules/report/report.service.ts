@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import bwipjs from 'bwip-js/node';
 import type { Kysely } from 'kysely';
 import type { PrintReportBody } from '@shared/api/report';
@@ -11,7 +14,7 @@ import { storedPath } from '../file';
 import { settingFor } from '../setting';
 import { docxToPdf, NoConverterError } from './convert';
 import { fillTemplate } from './template-jobs';
-import { readBlob } from './templates';
+import { readBlob, reportsDir } from './templates';
 
 export const NO_SOFFICE_MESSAGE = '服务器未安装 LibreOffice（soffice），无法生成 PDF：已返回填好数据的 Word 文档（.docx），请用 Word 或 WPS 打开打印；安装方法见 README「Documents」';
 
@@ -82,6 +85,23 @@ export async function printReport(db: Kysely<DB>, blobs: BlobStore, body: PrintR
   await addQrImages(data);
   const { docx, stripped } = await fillTemplate(template, data);
   const title = `${reportName(body.reportKey)}`;
+  try {
+    const pdf = await docxToPdf(docx);
+    return { fileName: `${title}.pdf`, mime: 'application/pdf', bytes: pdf, message: stripped.length ? strippedMessage(stripped) : null };
+  } catch (err) {
+    if (!(err instanceof NoConverterError)) throw err;
+    return { fileName: `${title}.docx`, mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', bytes: docx, message: NO_SOFFICE_MESSAGE };
+  }
+}
+
+/**
+ * A shipped template (resources/reports/<name>.docx, scripts/report-templates/build.ts) filled with `data` and converted
+ * to PDF, or the filled .docx where LibreOffice is missing: documents another module prints on its own subject (签收单).
+ */
+export async function printShipped(name: string, title: string, data: object): Promise<PrintedDocument> {
+  const dir = reportsDir();
+  if (!dir || !existsSync(join(dir, `${name}.docx`))) throw new BusinessError(`缺少默认模板：${title}（${name}.docx）`);
+  const { docx, stripped } = await fillTemplate(await readFile(join(dir, `${name}.docx`)), data);
   try {
     const pdf = await docxToPdf(docx);
     return { fileName: `${title}.pdf`, mime: 'application/pdf', bytes: pdf, message: stripped.length ? strippedMessage(stripped) : null };

@@ -16,7 +16,7 @@ export interface OrderRow extends OrderContext {
   status: number;
 }
 
-const ORDER_COLUMNS = ['id', 'order_no', 'type', 'direction', 'status', 'warehouse_id', 'customer_id'] as const;
+const ORDER_COLUMNS = ['id', 'order_no', 'type', 'direction', 'status', 'warehouse_id', 'customer_id', 'trip_id'] as const;
 
 /** The order locked until the transaction ends, with its warehouse's and customer's names. */
 export function lockOrderRow(trx: Transaction<DB>, id: number): Promise<OrderRow | undefined> {

@@ -128,7 +128,8 @@ function holdingQuery(db: Db, q: HoldingQuery) {
       'e.enterprise_name as customerName', tsOrNull('c.located_since').as('since'),
       sql<number | null>`floor(extract(epoch from now() - c.located_since) / 86400)::int`.as('days'),
     ])
-    .where('c.status', '=', STATUS.outbound);
+    // At a customer: shipped and handed over (one on a trip's vehicle has no customer yet).
+    .where('c.status', '=', STATUS.outbound).where('c.location_enterprise_id', 'is not', null);
   if (q.customerId) query = query.where('c.location_enterprise_id', '=', q.customerId);
   if (q.code) query = query.where('c.code', 'like', `${escapeLike(q.code.trim())}%`);
   if (q.materialId) query = query.where('c.material_id', '=', q.materialId);

@@ -14,8 +14,10 @@ const CREW_SORTS = { id: 'm.id', name: 'm.name', qualificationExpiry: 'm.qualifi
 
 /** The columns a save writes (every column but the generated ones). */
 export type VehicleValues = Omit<Insertable<VehiclesTable>, 'id' | 'created_at' | 'updated_at'> & { status: number };
-export type CrewValues = Omit<Insertable<CrewMembersTable>, 'id' | 'created_at' | 'updated_at' | 'id_no_enc'> & {
+export type CrewValues = Omit<Insertable<CrewMembersTable>, 'id' | 'created_at' | 'updated_at' | 'id_no_enc' | 'user_id'> & {
   status: number;
+  /** Undefined: kept as it is. */
+  user_id?: number | null;
   /** Undefined: kept as it is. */
   id_no_enc?: string | null;
 };
@@ -75,7 +77,9 @@ function crewRows(db: Db, day: string) {
   return db.selectFrom('crew_members as m').select([
     'm.id', 'm.name', 'm.kind', 'm.id_no_enc as idNoEnc', 'm.qualification_no as qualificationNo',
     dateText('m.qualification_expiry').as('qualificationExpiry'), daysTo('m.qualification_expiry', day).as('qualificationDaysLeft'),
-    'm.phone', 'm.status', 'm.remark', ts('m.created_at').as('createdAt'),
+    'm.phone', 'm.status', 'm.remark', 'm.user_id as userId',
+    (eb) => eb.selectFrom('users as u').select('u.name').whereRef('u.id', '=', 'm.user_id').as('userName'),
+    ts('m.created_at').as('createdAt'),
   ]);
 }
 export type CrewStored = Awaited<ReturnType<ReturnType<typeof crewRows>['execute']>>[number];
@@ -93,8 +97,15 @@ export function pageCrew(db: Db, q: CrewPageQuery, day: string, warnDays: number
 export function findCrew(db: Db, id: number) {
   return db.selectFrom('crew_members').select([
     'id', 'name', 'kind', 'id_no_enc as idNoEnc', 'qualification_no as qualificationNo',
-    dateText('qualification_expiry').as('qualificationExpiry'), 'status',
+    dateText('qualification_expiry').as('qualificationExpiry'), 'status', 'user_id as userId',
   ]).where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether a user of this id exists (a person's sign-in), and the person already linked to it. */
+export async function userLink(db: Db, userId: number): Promise<{ exists: boolean; crewId: number | null; crewName: string | null }> {
+  const row = await db.selectFrom('users as u').leftJoin('crew_members as m', 'm.user_id', 'u.id')
+    .select(['u.id', 'm.id as crewId', 'm.name as crewName']).where('u.id', '=', userId).executeTakeFirst();
+  return { exists: row !== undefined, crewId: row?.crewId ?? null, crewName: row?.crewName ?? null };
 }
 
 /** The person of `kind` holding a qualification number in any letter case (index crew_members_qualification_key). */
@@ -117,4 +128,9 @@ export function crewOptions(db: Db, kind: string, day: string): Promise<Transpor
   return db.selectFrom('crew_members').select([
     'id', 'name', dateText('qualification_expiry').as('expiry'), sql<boolean>`qualification_expiry < ${day}::date`.as('expired'),
   ]).where('status', '=', 1).where('kind', '=', kind).orderBy('name').orderBy('id').execute();
+}
+
+/** The person linked to a sign-in (index crew_members_user_key). */
+export async function crewIdOfUser(db: Db, userId: number): Promise<number | undefined> {
+  return (await db.selectFrom('crew_members').select('id').where('user_id', '=', userId).executeTakeFirst())?.id;
 }

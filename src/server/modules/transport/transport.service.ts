@@ -79,15 +79,22 @@ export async function saveCrew(db: Db, cipher: FieldCipher, body: CrewSaveBody):
     remark: blankToNull(body.remark),
     // A new person without one has none; an edit that leaves it out keeps it.
     ...(idNo !== undefined || body.id === undefined ? { id_no_enc: idNo ?? null } : {}),
+    ...(body.userId !== undefined ? { user_id: body.userId } : {}),
   };
+  const linked = (name: string | null) => `该登录用户已关联人员「${name ?? ''}」，一个用户只能关联一名驾驶员或押运员`;
   const duplicate = (no: string) => `${kindName(body.kind)}从业资格证号已存在：${no}`;
   return mapUniqueViolation(() => inTransaction(db, async (trx) => {
     const owner = await repo.qualificationOwner(trx, body.kind, qualificationNo);
     if (owner && owner.id !== body.id) throw new BusinessError(duplicate(owner.no));
+    if (body.userId) {
+      const link = await repo.userLink(trx, body.userId);
+      if (!link.exists) throw new BusinessError(`用户不存在：${body.userId}`);
+      if (link.crewId !== null && link.crewId !== body.id) throw new BusinessError(linked(link.crewName));
+    }
     if (body.id === undefined) return repo.insertCrew(trx, values);
     if (!(await repo.updateCrew(trx, body.id, values))) throw new BusinessError(`人员不存在：${body.id}`);
     return body.id;
-  }), { crew_members_qualification_key: () => duplicate(qualificationNo) });
+  }), { crew_members_qualification_key: () => duplicate(qualificationNo), crew_members_user_key: () => linked(null) });
 }
 
 /* ---------------------------------------------------------------- for other modules */
@@ -114,6 +121,8 @@ export interface CrewRef {
   /** yyyy-MM-dd */
   qualificationExpiry: string;
   status: number;
+  /** The linked sign-in (issue 37), or null. */
+  userId: number | null;
 }
 
 export async function vehicleById(db: Db, id: number): Promise<VehicleRef | null> {
@@ -125,4 +134,9 @@ export async function crewById(db: Db, cipher: FieldCipher, id: number): Promise
   if (!row) return null;
   const { idNoEnc, ...rest } = row;
   return { ...rest, idNo: openIdNumber(cipher, idNoEnc) };
+}
+
+/** The driver or escort linked to a sign-in (one at most), or null. */
+export async function crewOfUser(db: Db, userId: number): Promise<number | null> {
+  return (await repo.crewIdOfUser(db, userId)) ?? null;
 }

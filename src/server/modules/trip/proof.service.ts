@@ -65,7 +65,7 @@ export async function proveStop(db: Db, viewer: Viewer, body: ProofBody, actor: 
     for (const d of body.differences) {
       const c = cylinders.find((x) => x.code === d.code.trim());
       if (!c || c.outcome !== 'onBoard') throw new BusinessError(`气瓶 ${d.code} 不是${where}车上未交付的气瓶，不能登记差异`);
-      reasons.push({ id: String(c.id), reason: d.reason });
+      reasons.push({ id: Number(c.id), reason: d.reason });
     }
     await repo.setReasons(trx, reasons);
     await repo.saveProof(trx, stop.id, {

@@ -6,7 +6,7 @@ import SyncIcon from '@mui/icons-material/Sync';
 import { useT } from '@renderer/i18n/useT';
 import { connectivity, useConnectivity } from '@renderer/stations/connectivity';
 import { useQueueSummary } from './queue';
-import { startSync } from './sync';
+import { kickSync, startSync } from './sync';
 
 /**
  * The field app's connection and queue (issue 37), small enough for a phone's app bar: 在线 / 离线 / 同步中 and the acts
@@ -21,8 +21,17 @@ export function FieldStatus() {
     startSync();
     const lost = () => connectivity.lost();
     if (typeof navigator !== 'undefined' && navigator.onLine === false) lost();
+    // The network is back: send what waits now rather than at the next backoff (a failed round marks it lost again).
+    const back = () => {
+      connectivity.answered();
+      kickSync();
+    };
     window.addEventListener('offline', lost);
-    return () => window.removeEventListener('offline', lost);
+    window.addEventListener('online', back);
+    return () => {
+      window.removeEventListener('offline', lost);
+      window.removeEventListener('online', back);
+    };
   }, []);
   const state = !online
     ? { label: t('offline.offline'), color: 'error' as const, icon: <CloudOffIcon /> }

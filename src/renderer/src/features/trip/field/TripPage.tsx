@@ -36,6 +36,11 @@ export default function TripPage() {
     callEndpoint(TRIP.manifest, { id }, { silent: true }).then(setFresh, (e: unknown) => setProblem(failureOf(e).message ?? t('field.trip.noCopy')));
   }, [kept, id, online, t]);
   useEffect(() => {
+    // The stop page's code is fetched now, while the network is there: a browser without the service worker's
+    // precache (or before it is filled) still opens the stops offline.
+    void import('./StopPage');
+  }, []);
+  useEffect(() => {
     // The copy's age moves on while the page is open.
     const timer = setInterval(() => tick((n) => n + 1), 30_000);
     return () => clearInterval(timer);

@@ -109,7 +109,9 @@ async function scan(page: Page, label: string, code: string, end: 'Enter' | 'Tab
 /** The proof at the open stop: receiver, a signature drawn with the mouse, a photo from the fake camera, the position. */
 async function sign(page: Page, receiver: string): Promise<void> {
   await page.getByRole('button', { name: '签收', exact: true }).click();
-  await page.getByLabel('签收人').fill(receiver);
+  await page.getByLabel('签收人', { exact: true }).fill(receiver);
+  // The mouse works in the viewport's coordinates: the pad is brought into view first.
+  await page.getByTestId('signature').scrollIntoViewIfNeeded();
   const pad = await page.getByTestId('signature').boundingBox();
   expect(pad).not.toBeNull();
   await page.mouse.move(pad!.x + 30, pad!.y + 100);
@@ -208,9 +210,11 @@ test('a driver delivers at two stops offline with proof, takes back empties, and
   const dir = mkdtempSync(join(tmpdir(), 'field-trip-'));
   try {
     writeFileSync(join(dir, 'receipt.pdf'), await pdf.body());
-    const text = execFileSync('pdftotext', ['-layout', join(dir, 'receipt.pdf'), '-'], { encoding: 'utf8' });
-    expect(text).toContain(CUSTOMER_A);
-    expect(text).toContain('王经理');
+    // pdftotext puts a space between Chinese and Latin letters: compared without spaces.
+    const text = execFileSync('pdftotext', ['-layout', join(dir, 'receipt.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
+    expect(text).toContain(`客户：${CUSTOMER_A}`);
+    expect(text).toContain('签收人：王经理');
+    expect(text).toContain(A[0]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

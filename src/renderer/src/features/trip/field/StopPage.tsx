@@ -97,7 +97,9 @@ export default function StopPage() {
         <ToggleButton value="pickup">{t('field.trip.mode.pickup')}</ToggleButton>
       </ToggleButtonGroup>
       {(mode === 'pickup' || !signed) && (
-        <ScanInput key={mode} onScan={onScan} label={t(mode === 'deliver' ? 'field.trip.scanDeliver' : 'field.trip.scanPickup')} />
+        // While the proof is filled in, the scan field leaves the focus to it (a phone's keyboard stays down on the signature).
+        <ScanInput key={mode} onScan={onScan} keepFocus={!signing} autoFocus={!signing}
+          label={t(mode === 'deliver' ? 'field.trip.scanDeliver' : 'field.trip.scanPickup')} />
       )}
       {warning && <Alert severity="warning" sx={{ mt: 1 }} data-testid="scan-warning">{warning}</Alert>}
 

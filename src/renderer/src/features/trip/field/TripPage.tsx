@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import dayjs from 'dayjs';
 import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
@@ -30,11 +30,19 @@ export default function TripPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [, tick] = useState(0);
 
+  // One read of the manifest at a time: 保存离线 pressed while the page's first read is under way waits for that one
+  // (the HTTP client cancels a second identical request).
+  const reading = useRef<Promise<TripManifest> | null>(null);
+  const readManifest = useCallback((): Promise<TripManifest> => {
+    reading.current ??= callEndpoint(TRIP.manifest, { id }, { silent: true }).finally(() => { reading.current = null; });
+    return reading.current;
+  }, [id]);
+
   useEffect(() => {
     // Without a copy on the device: the server's manifest, to look at and save.
     if (kept !== null || !online) return;
-    callEndpoint(TRIP.manifest, { id }, { silent: true }).then(setFresh, (e: unknown) => setProblem(failureOf(e).message ?? t('field.trip.noCopy')));
-  }, [kept, id, online, t]);
+    readManifest().then(setFresh, (e: unknown) => setProblem(failureOf(e).message ?? t('field.trip.noCopy')));
+  }, [kept, online, t, readManifest]);
   useEffect(() => {
     // The stop page's code is fetched now, while the network is there: a browser without the service worker's
     // precache (or before it is filled) still opens the stops offline.
@@ -52,7 +60,7 @@ export default function TripPage() {
     try {
       // A copy the device changed with acts still waiting would lose them: saved again only once they are sent.
       if ((await fieldActsWaiting()) > 0) throw new Error(t('field.trip.waitingActs', { count: waiting }));
-      await keepManifest(await callEndpoint(TRIP.manifest, { id }, { silent: true }));
+      await keepManifest(await readManifest());
       setNotice(t('field.trip.saved'));
     } catch (e) {
       setProblem(e instanceof Error ? e.message : (failureOf(e).message ?? t('field.trip.noCopy')));

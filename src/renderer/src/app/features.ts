@@ -5,6 +5,7 @@ import { connectFeature } from '@renderer/features/connect/manifest';
 import { deptFeature } from '@renderer/features/dept/manifest';
 import { periodicInspectionFeature } from '@renderer/features/periodicInspection/manifest';
 import { dictionaryFeature } from '@renderer/features/dictionary/manifest';
+import { fieldFeature } from '@renderer/features/field/manifest';
 import { enterpriseFeature } from '@renderer/features/enterprise/manifest';
 import type { FeatureManifest } from '@renderer/features/feature';
 import { homeFeature } from '@renderer/features/home/manifest';
@@ -30,6 +31,7 @@ import { backupFeature } from '@renderer/features/backup/manifest';
 import { apiKeyFeature } from '@renderer/features/apiKey/manifest';
 import { webhookFeature } from '@renderer/features/webhook/manifest';
 import { regulatorFeature } from '@renderer/features/regulator/manifest';
+import { tripFeature } from '@renderer/features/trip/manifest';
 import { traceFeature } from '@renderer/features/trace/manifest';
 import { transportFeature } from '@renderer/features/transport/manifest';
 import { userFeature } from '@renderer/features/user/manifest';
@@ -50,6 +52,8 @@ export const FEATURES: readonly FeatureManifest[] = [
   labelFeature, reportFeature, modelingFeature, offlineFeature, webviewFeature, backupFeature, apiKeyFeature, webhookFeature,
   regulatorFeature,
   transportFeature,
+  // The field app's shell, then the features with field screens (the home lists them in this order: trips first).
+  fieldFeature, tripFeature,
   auditFeature,
 ];
 

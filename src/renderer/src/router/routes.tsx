@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { ChunkFailed } from '@renderer/features/errors/ChunkFailed';
 import { StartupGate } from '@renderer/features/connect/StartupGate';
+import { FIELD_ROOT, FIELD_SCREENS } from '@renderer/features/field/fieldScreens';
 import { loadMessages } from '@renderer/i18n/dictionaries';
 import { lazyScreen } from './chunkErrors';
 import { RootLayout } from './RootLayout';
@@ -18,6 +19,28 @@ const MainLayout = lazyScreen(
   () => Promise.all([import('@renderer/layout/MainLayout'), loadMessages()]).then(([shell]) => ({ default: shell.MainLayout })),
   ChunkFailed,
 );
+
+/** The field app's shell (issue 37): loaded on demand with the features' texts, as the office's shell is. */
+const FieldLayout = lazyScreen(
+  () => Promise.all([import('@renderer/features/field/FieldLayout'), loadMessages()]).then(([shell]) => ({ default: shell.FieldLayout })),
+  ChunkFailed,
+);
+const FieldHome = lazyScreen(() => import('@renderer/features/field/FieldHome'), ChunkFailed);
+
+/** The field app under /field: its home and the features' field screens, in a phone-sized layout. */
+function fieldRoute(): RouteObject {
+  return {
+    path: FIELD_ROOT,
+    element: <FieldLayout />,
+    children: [
+      { index: true, element: <FieldHome /> },
+      ...FIELD_SCREENS.map((screen) => {
+        const Screen = lazyScreen(screen.load, ChunkFailed);
+        return { path: screen.path.slice(FIELD_ROOT.length + 1), element: <Screen /> };
+      }),
+    ],
+  };
+}
 
 /** Screens grouped under their layout segment (/main, /Setting, …). */
 function layoutRoutes(): RouteObject[] {
@@ -53,6 +76,8 @@ export const routes: RouteObject[] = [
           { path: '/webview/parent', element: <OpenLinkPage /> },
           // One shell for every layout (/main, /Setting, …) so switching screens keeps header and menu.
           { element: <MainLayout />, children: layoutRoutes() },
+          // The field app (a driver's phone, a PDA): its own layout, no side menu or tabs.
+          fieldRoute(),
           ...ERROR_CODES.map((code) => ({ path: `/${code}`, element: <ErrorPage /> })),
           { path: '*', element: <Navigate to="/404" replace /> },
         ],

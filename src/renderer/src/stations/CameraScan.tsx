@@ -13,7 +13,7 @@ const READ_INTERVAL_MS = 120;
 const flashFrames = keyframes`from { box-shadow: inset 0 0 0 8px rgba(46, 125, 50, 0.9); } to { box-shadow: inset 0 0 0 8px rgba(46, 125, 50, 0); }`;
 
 /** Why getUserMedia failed, in words a driver can act on. */
-function cameraReason(e: unknown, t: (key: MessageKey) => string): string {
+export function cameraReason(e: unknown, t: (key: MessageKey) => string): string {
   const name = (e as { name?: string })?.name;
   if (name === 'NotAllowedError' || name === 'PermissionDeniedError') return t('camera.denied');
   if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError') return t('camera.absent');

@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { Verdict } from './useStation';
 
 /** The stations that keep working when the server is away (issue "offline stations"). */
-export type StationName = 'pick' | 'fill' | 'inspect' | 'metage' | 'vacuum' | 'inStock' | 'outbound' | 'recover';
+export type StationName = 'pick' | 'fill' | 'inspect' | 'metage' | 'vacuum' | 'inStock' | 'outbound' | 'recover' | 'field';
 
 /** What a station's offline rule answers when the local checks allow the scan: the call to keep and send later. */
 export interface OfflineScan {

@@ -1,7 +1,8 @@
 import Dexie, { type Table } from 'dexie';
+import type { TripManifest } from '@shared/api/trip';
 
-/** The stations that keep working when the server is away (issue "offline stations"). */
-export type OfflineStation = 'pick' | 'fill' | 'inspect' | 'metage' | 'vacuum' | 'inStock' | 'outbound' | 'recover';
+/** The stations that keep working when the server is away (issue "offline stations"), and the field app's acts (issue 37). */
+export type OfflineStation = 'pick' | 'fill' | 'inspect' | 'metage' | 'vacuum' | 'inStock' | 'outbound' | 'recover' | 'field';
 
 /**
  * One scan kept while the server could not be reached: the call to send again (path and body, with the
@@ -52,6 +53,28 @@ export interface LocalOrder {
   savedAt: number;
 }
 
+/**
+ * A trip as the driver's device keeps it for a shift (issue 37): the server's manifest when saved, changed on the
+ * device by each act at a stop (a delivery, a take-back, a proof), so the stop lists show them at once with no network.
+ */
+export interface KeptTrip extends TripManifest {
+  /** The trip's id (the key). */
+  id: number;
+  /** When the device saved the server's copy (epoch ms). */
+  savedAt: number;
+  /** Per stop id: the proof taken on this device, kept until the server's answer gave its receipt. */
+  proofs: Record<number, KeptProof>;
+}
+
+export interface KeptProof {
+  scanId: string;
+  /** The proof's body as sent (ProofBody), to ask again for the receipt with the same scanId once the queue has drained. */
+  body: Record<string, unknown>;
+  /** The receipt's token once the server answered. */
+  receiptToken: string | null;
+  at: string;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -62,6 +85,7 @@ export class OfflineDb extends Dexie {
   facts!: Table<LocalFacts, string>;
   orders!: Table<LocalOrder, number>;
   meta!: Table<MetaRow, string>;
+  trips!: Table<KeptTrip, number>;
 
   constructor(name = 'cylinder-offline') {
     super(name);
@@ -71,6 +95,8 @@ export class OfflineDb extends Dexie {
       orders: 'id',
       meta: 'key',
     });
+    // Version 2 (issue 37) adds the field app's saved trips; the stations' tables are kept as they are.
+    this.version(2).stores({ trips: 'id' });
   }
 }
 
@@ -93,7 +119,7 @@ export const queueHint: { waiting: number | null } = { waiting: null };
 export async function resetOfflineDbForTests(): Promise<void> {
   queueHint.waiting = null;
   const db = offlineDb();
-  await Promise.all([db.queue.clear(), db.facts.clear(), db.orders.clear(), db.meta.clear()]);
+  await Promise.all([db.queue.clear(), db.facts.clear(), db.orders.clear(), db.meta.clear(), db.trips.clear()]);
 }
 
 export async function readMeta<T>(key: string): Promise<T | undefined> {

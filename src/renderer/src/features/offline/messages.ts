@@ -4,6 +4,7 @@ import { defineMessages } from '@renderer/i18n/define';
 export const offlineMessages = defineMessages({
   zh: {
     'offline.online': '在线',
+    'offline.offline': '离线',
     'offline.offlineSince': '离线（自 {time}）',
     'offline.syncing': '同步中',
     'offline.waiting': '待同步 {count}',
@@ -66,6 +67,7 @@ export const offlineMessages = defineMessages({
   },
   en: {
     'offline.online': 'Online',
+    'offline.offline': 'Offline',
     'offline.offlineSince': 'Offline (since {time})',
     'offline.syncing': 'Syncing',
     'offline.waiting': 'To sync {count}',

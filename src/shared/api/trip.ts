@@ -264,7 +264,7 @@ export const TRIP = {
   pickup: endpoint({ method: 'POST', path: '/api/trip/pickup', summary: '回收空瓶：在客户处扫描收回的空瓶', permission: 'trip:drive', body: PickupBody, data: ScanResult }),
   proof: endpoint({
     method: 'POST', path: '/api/trip/proof', summary: '签收：签收人、签名、照片、位置与差异', permission: 'trip:drive', body: ProofBody, data: ProofResult,
-    bodyLimit: { bytes: 420 * KB, why: 'a signature (PNG, ≤ 120,000 characters) and a photo (JPEG ≤ 200 KB as base64, ≤ 280,000 characters)' },
+    bodyLimit: { bytes: 500 * KB, why: 'a signature (PNG, ≤ 120,000 characters), a photo (JPEG ≤ 200 KB as base64, ≤ 280,000 characters) and up to 1,000 differences' },
   }),
   unload: endpoint({ method: 'POST', path: '/api/trip/unload', summary: '回厂卸车：未交付的满瓶回成品库', permission: 'trip:save', body: UnloadBody, data: ScanResult }),
   reconcile: endpoint({

@@ -71,10 +71,10 @@ describe('用户管理', { timeout: 30_000 }, () => {
     const { router } = renderScreen('/Setting/user');
     await screen.findByText('viewer', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getAllByRole('button', { name: '编辑' })[1]!);
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/Setting/AddUser?id=2'));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/Setting/AddUser?id=2'), SCREEN_LOAD);
     await router.navigate('/Setting/user');
     await userEvent.click(await screen.findByRole('button', { name: '新增' }, SCREEN_LOAD));
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/Setting/AddUser'));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/Setting/AddUser'), SCREEN_LOAD);
   });
 
   it('lets a user holding user:resetPassword reset a password through adminResetPassWd', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Box, TextField } from '@mui/material';
 import type { TripRow } from '@shared/api/trip';
 import { AppDialog } from '@renderer/components/AppDialog';
+import { DateField } from '@renderer/components/RangePicker';
 import { TransportSelect } from '@renderer/features/transport';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
@@ -40,9 +41,8 @@ export function TripFormDialog({ row, onClose }: { row: TripRow | null; onClose:
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, pt: 1 }}>
         <TransportSelect role="vehicle" label={t('trip.vehicle')} value={vehicleId} onChange={setVehicleId} required
           error={tried && vehicleId === null ? t('trip.vehicleRequired') : null} />
-        <TextField size="small" type="date" label={t('trip.planDate')} value={planDate} required onChange={(e) => setPlanDate(e.target.value)}
-          error={tried && !dateOk} helperText={tried && !dateOk ? t('trip.planDateRequired') : undefined}
-          slotProps={{ inputLabel: { shrink: true } }} />
+        <DateField label={t('trip.planDate')} value={planDate} valueFormat="YYYY-MM-DD" onChange={(v) => setPlanDate(v ?? '')}
+          error={tried && !dateOk} helperText={tried && !dateOk ? t('trip.planDateRequired') : undefined} />
         <TransportSelect role="driver" label={t('trip.driver')} value={driverId} onChange={setDriverId} required
           error={tried && driverId === null ? t('trip.driverRequired') : null} />
         <TransportSelect role="escort" label={t('trip.escort')} value={escortId} onChange={setEscortId} required

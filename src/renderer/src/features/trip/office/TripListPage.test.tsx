@@ -29,6 +29,19 @@ const reconciliation = (closed: boolean): TripReconciliation => ({
   stops: [{ stopId: 11, seq: 1, customerName: '重庆钢厂', status: 0, loaded: 2, delivered: 0, differences: 0, pickedUp: 0, receiverName: null, provedAt: null, latitude: null, longitude: null }],
   cylinders: ['QP001', 'QP002'].map((code) => ({ code, customerName: '重庆钢厂', orderNo: 'CK001', outcome: closed ? 'missing' : 'onBoard', reason: null, settledAt: null })),
 });
+const PLANNED: TripManifest = {
+  ...manifest(ROWS[1]!),
+  stops: [
+    { ...manifest(ROWS[1]!).stops[0]!, id: 11, seq: 1, orderNos: ['CK001'] },
+    { ...manifest(ROWS[1]!).stops[0]!, id: 12, seq: 2, customerId: 6, customerName: '江北气站', orderNos: ['CK002'] },
+  ],
+};
+const order = (id: number, orderNo: string, customerName: string) => ({
+  id, orderNo, type: 'productCK', status: 0, warehouseId: null, warehouseName: null, customerId: id, customerName, vehicle: null, driver: null,
+  vehicleId: null, driverId: null, escortId: null, escort: null, count: 0, quantity: 2, remark: null, operator: null, createdAt: '2026-11-28 08:00:00',
+  completedAt: null, completedBy: null, signed: false, cancelledAt: null, cancelledBy: null, cancelReason: null,
+});
+const DEPART_REFUSED = '车次上的出库单尚未全部完成：CK001';
 const ON_BOARD = '车上还有 2 个气瓶未交付或卸回：QP001、QP002';
 
 function serve() {
@@ -37,6 +50,18 @@ function serve() {
     const body = typeof c.data === 'string' ? JSON.parse(c.data) as Record<string, unknown> : {};
     if (c.url === '/trip/listPage') return ok({ list: ROWS, total: ROWS.length });
     if (c.url === '/trip/manifest/1') return ok(manifest(ROWS[0]!));
+    if (c.url === '/trip/manifest/2') return ok(PLANNED);
+    if (c.url === '/vehicle/options') return ok([{ id: 1, name: '渝A12345', expiry: '2027-01-01', expired: false }]);
+    if (c.url === '/crew/options') {
+      const kind = (c.params as { kind?: string } | undefined)?.kind;
+      return ok(kind === 'escort' ? [{ id: 3, name: '李押运', expiry: '2027-01-01', expired: false }] : [{ id: 2, name: '张司机', expiry: '2027-01-01', expired: false }]);
+    }
+    if (c.url === '/trip/save') return ok({ id: 9 });
+    if (c.url === '/storageOrder/outStockListPage') {
+      const all = [order(21, 'CK001', '重庆钢厂'), order(22, 'CK002', '江北气站'), order(23, 'CK003', '南岸医院')];
+      return ok({ list: body.orderNo ? all.filter((o) => o.orderNo === body.orderNo) : all, total: 3 });
+    }
+    if (c.url === '/trip/depart') return { data: { code: -1, msg: DEPART_REFUSED, data: null } };
     if (c.url === '/trip/reconcile/1') return ok(reconciliation(closed));
     if (c.url === '/trip/close') {
       if (!body.confirmMissing) return { data: { code: -1, msg: ON_BOARD, data: null } };
@@ -114,5 +139,60 @@ describe('车次管理 /storage/trip', { timeout: 40_000 }, () => {
       { tripId: 1, code: 'QP999', warehouseId: 7, scanId: expect.any(String) },
     ]);
     expect(sent[0].scanId).not.toBe(sent[1].scanId);
+  });
+
+  it('新增 sends the vehicle, crew and plan date chosen', async () => {
+    storeSession();
+    const adapter = serve();
+    renderScreen('/storage/trip');
+    await screen.findByText('TC202611280001', undefined, SCREEN_LOAD);
+    await userEvent.click(screen.getByRole('button', { name: '新增' }));
+    const dialog = await screen.findByRole('dialog', { name: '新增车次' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText('请选择车辆')).toBeInTheDocument();
+    expect(within(dialog).getByText('请选择计划日期')).toBeInTheDocument();
+    for (const [label, name] of [['车辆', '渝A12345'], ['驾驶员', '张司机'], ['押运员', '李押运']] as const) {
+      await userEvent.click(within(dialog).getByRole('combobox', { name: new RegExp(`^${label}`) }));
+      await userEvent.click(await screen.findByRole('option', { name }));
+    }
+    const group = within(dialog).getByRole('group', { name: /^计划日期/ });
+    await userEvent.click(within(group.parentElement!).getByRole('button'));
+    await userEvent.click(await screen.findByRole('gridcell', { name: '15' }));
+    const now = new Date();
+    const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-15`;
+    await userEvent.type(within(dialog).getByLabelText('备注'), '早班');
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(bodies(adapter, '/trip/save')).toEqual([{ vehicleId: 1, driverId: 2, escortId: 3, planDate: day, remark: '早班' }]));
+  });
+
+  it('a planned trip: stops moved in order, an order taken off and another put on, and 发车 refused as the server says', async () => {
+    storeSession();
+    const adapter = serve();
+    renderScreen('/storage/trip');
+    await screen.findByText('TC202611280002', undefined, SCREEN_LOAD);
+    await userEvent.click(within(rowOf('TC202611280002')).getByRole('button', { name: '详情' }));
+    await userEvent.click(await screen.findByRole('button', { name: '下移 重庆钢厂' }));
+    await waitFor(() => expect(bodies(adapter, '/trip/orderStops')).toEqual([{ tripId: 2, stopIds: [12, 11] }]));
+
+    await userEvent.click(screen.getByRole('button', { name: '移出 CK002' }));
+    const ask = await screen.findByRole('dialog', { name: '移出' });
+    await userEvent.click(within(ask).getByRole('button', { name: '移出' }));
+    await waitFor(() => expect(bodies(adapter, '/trip/removeOrder')).toEqual([{ tripId: 2, orderId: 22 }]));
+
+    await userEvent.click(screen.getByRole('button', { name: '排入出库单' }));
+    const add = await screen.findByRole('dialog', { name: '排入出库单' });
+    await userEvent.click(within(add).getByRole('combobox', { name: /选择未完成的出库单/ }));
+    // The orders already on the trip are not offered.
+    expect(screen.queryByRole('option', { name: /CK001/ })).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('option', { name: /CK003/ }));
+    await userEvent.click(within(add).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(bodies(adapter, '/trip/addOrder')).toEqual([{ tripId: 2, orderId: 23 }]));
+    expect(bodies(adapter, '/storageOrder/outStockListPage')).toContainEqual({ page: 1, size: 200, status: 0 });
+
+    await userEvent.click(screen.getByRole('button', { name: '发车' }));
+    const depart = await screen.findByRole('dialog', { name: '发车' });
+    await userEvent.click(within(depart).getByRole('button', { name: '发车' }));
+    expect(await screen.findByText(DEPART_REFUSED)).toBeInTheDocument();
+    expect(bodies(adapter, '/trip/depart')).toEqual([{ id: 2 }]);
   });
 });

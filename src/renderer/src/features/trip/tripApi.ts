@@ -14,7 +14,7 @@ export const tripApi = api.injectEndpoints({
     departTrip: mutationOf(b, TRIP.depart, { tags: ['Trip'] }),
     tripManifest: queryOf(b, TRIP.manifest, { tags: ['Trip'] }),
     tripReconcile: queryOf(b, TRIP.reconcile, { tags: ['Trip'] }),
-    unloadTrip: mutationOf(b, TRIP.unload, { tags: ['Trip', 'Stock', 'StatusCount'], silent: true }),
+    unloadTrip: mutationOf(b, TRIP.unload, { tags: ['Trip', 'Stock', 'StatusCount'], silent: true, afterPaint: true }),
     closeTrip: mutationOf(b, TRIP.close, { tags: ['Trip', 'Stock', 'StatusCount'] }),
     /** Open outbound orders to put on a trip (the outbound screen's list, filtered to 未完成). */
     tripOpenOrders: queryOf(b, STORAGE.outStockListPage, { tags: ['StorageOrder'] }),

@@ -132,7 +132,7 @@ export function TripDetail({ id, onClose }: { id: number; onClose: () => void })
   const t = useT();
   const lang = useLanguage();
   const confirm = useConfirm();
-  const { data: manifest } = tripApi.useTripManifestQuery({ id });
+  const { data: manifest, isError } = tripApi.useTripManifestQuery({ id });
   const trip = manifest?.trip;
   const left = !!trip && trip.status !== TRIP_STATUS.planned;
   const { data: reconciliation } = tripApi.useTripReconcileQuery({ id }, { skip: !left });
@@ -160,7 +160,7 @@ export function TripDetail({ id, onClose }: { id: number; onClose: () => void })
 
   return (
     <AppDrawer open width="min(1100px, 92vw)" title={trip ? `${t('trip.detail')} ${trip.tripNo}` : t('trip.detail')} onCancel={onClose} footer={null}>
-      {!manifest || !trip ? <Typography color="text.secondary">{t('trip.loading')}</Typography> : (
+      {!manifest || !trip ? <Typography color="text.secondary">{t(isError ? 'trip.loadFailed' : 'trip.loading')}</Typography> : (
         <Stack spacing={1.5}>
           <Paper variant="outlined" sx={{ p: 1.5 }}>
             <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>

@@ -200,8 +200,9 @@ export function resendCall<T = unknown>(call: { url: string; data: unknown; head
 
 /**
  * Calls an endpoint answering a file that is shown before anyone saves it (a printed document in the preview
- * drawer): the blob is handed back, named (a File) when the server names it, and never saved by the client.
+ * drawer): the blob is handed back, named (a File) when the server names it, and never saved by the client. `silent`:
+ * the caller tells a refusal itself (an image that may not exist).
  */
-export function fetchFileEndpoint<E extends Endpoint>(e: E, arg: EndpointArg<E>): Promise<Blob> {
-  return http.request<Blob>({ ...httpArgs(e, arg), responseType: 'blob', noSave: true, action: true });
+export function fetchFileEndpoint<E extends Endpoint>(e: E, arg: EndpointArg<E>, opts: { silent?: boolean } = {}): Promise<Blob> {
+  return http.request<Blob>({ ...httpArgs(e, arg), responseType: 'blob', noSave: true, action: true, ...(opts.silent ? { silent: true } : {}) });
 }

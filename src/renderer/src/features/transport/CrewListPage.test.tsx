@@ -15,13 +15,14 @@ const person = (row: Partial<CrewRow> & Pick<CrewRow, 'id' | 'name'>): CrewRow =
 });
 const ROWS = [
   person({ id: 1, name: '张三', idNoMasked: MASKED, qualificationNo: 'JSY-001', qualificationExpiry: '2026-08-01', qualificationDaysLeft: -20 }),
-  person({ id: 2, name: '李四', kind: 'escort', qualificationNo: 'YYY-002', qualificationDaysLeft: 5 }),
+  person({ id: 2, name: '李四', kind: 'escort', qualificationNo: 'YYY-002', qualificationDaysLeft: 5, userId: 6, userName: 'lisi' }),
 ];
 
 function serve() {
   const adapter = fakeAdapter((c) => {
     if (c.url === '/crew/listPage') return ok({ list: ROWS, total: ROWS.length });
     if (c.url === '/crew/save') return ok({ id: 9 });
+    if (c.url === '/user/getAllUser') return ok([{ id: 5, name: 'zhangsan' }, { id: 6, name: 'lisi' }]);
     return ok(null);
   });
   http.setAdapter(adapter);
@@ -107,5 +108,29 @@ describe('驾驶员与押运员 /Setting/Crew', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(dialog).getByRole('button', { name: '保存' })).toBeEnabled());
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(bodies(adapter, '/crew/save').at(-1)).toMatchObject({ id: 1, idNo: '' }));
+  });
+
+  it('links a driver to a sign-in user for the field app, and unlinks one (不关联 sends null)', async () => {
+    storeSession();
+    const adapter = serve();
+    renderScreen('/Setting/Crew');
+    await screen.findByText('张三', undefined, SCREEN_LOAD);
+    await userEvent.click(within(rowOf('张三')).getByRole('button', { name: '编辑' }));
+    let dialog = await screen.findByRole('dialog', { name: '编辑驾驶员或押运员' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /^登录账号/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'zhangsan' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: '保存' })).toBeEnabled());
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(bodies(adapter, '/crew/save')).toEqual([expect.objectContaining({ id: 1, userId: 5 })]));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '编辑驾驶员或押运员' })).not.toBeInTheDocument());
+    await userEvent.click(within(rowOf('李四')).getByRole('button', { name: '编辑' }));
+    dialog = await screen.findByRole('dialog', { name: '编辑驾驶员或押运员' });
+    expect(within(dialog).getByRole('combobox', { name: /^登录账号/ })).toHaveTextContent('lisi');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /^登录账号/ }));
+    await userEvent.click(await screen.findByRole('option', { name: '不关联' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: '保存' })).toBeEnabled());
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(bodies(adapter, '/crew/save').at(-1)).toEqual(expect.objectContaining({ id: 2, userId: null })));
   });
 });

@@ -11,6 +11,12 @@ import { transportApi } from './transportApi';
 
 type Kind = CrewSaveBody['kind'];
 
+/** The sign-in user when it changed (0 is 不关联: null); left out when unchanged, which keeps it. */
+function userIdBody(value: unknown, was: number | null): Pick<CrewSaveBody, 'userId'> {
+  const chosen = typeof value === 'number' && value > 0 ? value : null;
+  return chosen === was ? {} : { userId: chosen };
+}
+
 const toBody = (v: FormValues, row: CrewRow | null): CrewSaveBody => ({
   ...(row ? { id: row.id } : {}),
   name: String(v.name).trim(),
@@ -21,6 +27,7 @@ const toBody = (v: FormValues, row: CrewRow | null): CrewSaveBody => ({
   phone: textOrNull(v.phone),
   status: v.status === 0 ? 0 : 1,
   remark: textOrNull(v.remark),
+  ...userIdBody(v.userId, row?.userId ?? null),
 });
 
 /** 驾驶员与押运员 (/Setting/Crew): who drives and escorts the vehicles, with their 从业资格证 and its expiry. */
@@ -29,6 +36,8 @@ export default function CrewListPage() {
   const filters = useListFilters();
   const [save] = transportApi.useSaveCrewMutation();
   const kinds = useMemo(() => CREW_KINDS.map((k) => ({ label: t(k.code === 'driver' ? 'transport.driver' : 'transport.escort'), value: k.code })), [t]);
+  const { data: users } = transportApi.useCrewUserOptionsQuery();
+  const userOptions = useMemo(() => [{ label: t('transport.noUser'), value: 0 }, ...(users ?? []).map((u) => ({ label: u.name, value: u.id }))], [t, users]);
   const statusOptions = [{ label: t('transport.enabled'), value: 1 }, { label: t('transport.disabled'), value: 0 }];
 
   const filterFields: FormField[] = [
@@ -48,10 +57,11 @@ export default function CrewListPage() {
       { key: 'phone', label: t('transport.phone'), ...limits('phone', t('transport.phonePattern')) },
       { key: 'qualificationNo', label: t('transport.qualificationNo'), ...limits('qualificationNo') },
       { key: 'qualificationExpiry', label: t('transport.qualificationExpiry'), type: 'date', ...limits('qualificationExpiry') },
+      { key: 'userId', label: t('transport.user'), type: 'select', options: userOptions, hint: t('transport.userHint') },
       { key: 'status', label: t('transport.enabled'), type: 'switch' },
       { key: 'remark', label: t('common.remark'), type: 'textarea', ...limits('remark'), span: 24 },
     ],
-    initialValues: (row) => (row ? { ...row, idNo: row.idNoMasked ?? '' } : { kind: 'driver', status: 1 }),
+    initialValues: (row) => (row ? { ...row, idNo: row.idNoMasked ?? '', userId: row.userId ?? 0 } : { kind: 'driver', status: 1, userId: 0 }),
     adjust: (prev, next) => ({ ...next, idNo: replaceMasked(prev.idNo, next.idNo, typeof prev.idNo === 'string' && prev.idNo.includes('*') ? prev.idNo : null) }),
     submit: (v, row) => save(toBody(v, row)).unwrap(),
   });
@@ -66,6 +76,7 @@ export default function CrewListPage() {
       renderCell: ({ row }) => <ExpiryCell date={row.qualificationExpiry} daysLeft={row.qualificationDaysLeft} />,
     },
     { field: 'phone', headerName: t('transport.phone'), width: 120 },
+    { field: 'userName', headerName: t('transport.user'), width: 100 },
     { field: 'status', headerName: t('transport.status'), width: 70, valueFormatter: (v: number) => t(v === 1 ? 'transport.enabled' : 'transport.disabled') },
     { field: 'remark', headerName: t('common.remark'), flex: 1, minWidth: 100 },
     actions,

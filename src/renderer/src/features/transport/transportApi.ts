@@ -1,4 +1,5 @@
 import { TRANSPORT } from '@shared/api/transport';
+import { USER } from '@shared/api/user';
 import { api } from '@renderer/store/api';
 import { mutationOf, queryOf } from '@renderer/store/endpoints';
 
@@ -11,5 +12,7 @@ export const transportApi = api.injectEndpoints({
     crewPage: queryOf(b, TRANSPORT.crewPage, { tags: ['Crew'] }),
     saveCrew: mutationOf(b, TRANSPORT.crewSave, { tags: ['Crew'] }),
     crewOptions: queryOf(b, TRANSPORT.crewOptions, { tags: ['Crew'] }),
+    /** The enabled users, for a crew member's sign-in to the field app. */
+    crewUserOptions: queryOf(b, USER.all, { tags: ['User'] }),
   }),
 });

@@ -15,6 +15,9 @@ declare module '@renderer/store/api' {
 /** 车次 (issue 37): the driver's field screens (field/); the office's 车次管理 joins them here. */
 export const tripFeature = defineFeature({
   name: 'trip',
+  screens: [
+    { path: '/storage/trip', title: '车次管理', titleEn: 'Trips', permission: ['trip:view'], load: () => import('./office/TripListPage') },
+  ],
   fieldScreens: [
     { path: '/field/trips', title: '我的车次', titleEn: 'My trips', permission: ['trip:drive'], load: () => import('./field/MyTripsPage') },
     { path: '/field/trip/:id', title: '车次', titleEn: 'Trip', permission: ['trip:drive'], load: () => import('./field/TripPage') },

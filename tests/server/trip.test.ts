@@ -186,6 +186,9 @@ describe('a trip from the plant to two customers and back', () => {
     expect(image.headers['content-type']).toBe('image/jpeg');
     expect(image.rawPayload.subarray(0, 3).toString('hex')).toBe('ffd8ff');
 
+    // The office's reconciliation links the same receipt.
+    const rec = (await t.call<TripReconciliation>('GET', `/api/trip/reconcile/${tripId}`, { token: admin })).body.data;
+    expect(rec.stops.map((s) => s.receiptToken)).toEqual([done.receiptToken, null]);
     const pdf = await t.app.inject({ method: 'GET', url: `/api/trip/receipt/${done.receiptToken}` });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');

@@ -215,6 +215,8 @@ export const TripReconciliation = Type.Object({
     stopId: Type.Integer(), seq: Type.Integer(), customerName: Type.String(), status: Type.Integer(),
     loaded: Type.Integer(), delivered: Type.Integer(), differences: Type.Integer(), pickedUp: Type.Integer(),
     receiverName: Text, provedAt: Text, latitude: NumOrNull, longitude: NumOrNull,
+    /** Opens the stop's receipt (签收单 PDF) without signing in: /api/trip/receipt/:token; null before its proof. */
+    receiptToken: Text,
   })),
   /** Every cylinder that left on it, with what became of it. */
   cylinders: Type.Array(Type.Object({

@@ -60,7 +60,7 @@ export async function reconcile(db: Db, id: number): Promise<TripReconciliation>
       return {
         stopId: s.id, seq: s.seq, customerName: nameOf.get(s.id) ?? '', status: s.status, loaded: mine.length, delivered: count(mine, 'delivered'),
         differences: mine.filter((c) => c.reason !== null).length, pickedUp: pickups.filter((p) => p.stopId === s.id).length,
-        receiverName: s.receiverName, provedAt: s.provedAt, latitude: s.latitude, longitude: s.longitude,
+        receiverName: s.receiverName, provedAt: s.provedAt, latitude: s.latitude, longitude: s.longitude, receiptToken: s.receiptToken,
       };
     }),
     cylinders: cylinders.map((c) => ({

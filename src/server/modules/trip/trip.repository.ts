@@ -289,7 +289,7 @@ export const proofImage = (db: Db, stopId: number) =>
 /** The stops of a trip in driving order, with their orders' numbers (index storage_orders_trip_idx). */
 export function manifestStops(db: Db, tripId: number) {
   return db.selectFrom('trip_stops as s').select([
-    's.id', 's.seq', 's.customer_id as customerId', 's.status', 's.receiver_name as receiverName', tsOrNull('s.proved_at').as('provedAt'),
+    's.id', 's.seq', 's.customer_id as customerId', 's.status', 's.receiver_name as receiverName', tsOrNull('s.proved_at').as('provedAt'), 's.receipt_token as receiptToken',
     sql<number | null>`s.latitude::float8`.as('latitude'), sql<number | null>`s.longitude::float8`.as('longitude'),
     sql<string[]>`coalesce((select array_agg(o.order_no order by o.id) from storage_orders o where o.trip_id = s.trip_id and o.customer_id = s.customer_id), '{}')`.as('orderNos'),
   ]).where('s.trip_id', '=', tripId).orderBy('s.seq').execute();

@@ -2,15 +2,14 @@ import { useEffect, useRef } from 'react';
 import bwipjs from 'bwip-js/browser';
 import { Box, Link, Stack, Typography } from '@mui/material';
 import { useT } from '@renderer/i18n/useT';
+import { useReceiptUrl } from '../receiptUrl';
 
-/** The receipt's address (no sign-in needed: the token is the key). */
-export const receiptUrl = (token: string, origin = window.location.origin): string => `${origin}/api/trip/receipt/${encodeURIComponent(token)}`;
 
 /** 签收单: a QR code the customer scans to open the receipt PDF, and a link to open it here. */
 export function ReceiptQr({ token }: { token: string }) {
   const t = useT();
   const canvas = useRef<HTMLCanvasElement>(null);
-  const url = receiptUrl(token);
+  const url = useReceiptUrl(token);
   useEffect(() => {
     if (!canvas.current) return;
     try {

@@ -1,8 +1,9 @@
-import { Box, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Chip, Link, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { STOP_STATUS, type TripReconciliation } from '@shared/api/trip';
 import type { MessageKey } from '@renderer/i18n/messages';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import { dateTime } from '@renderer/stations/format';
+import { useReceiptUrl } from '../receiptUrl';
 import { ProofImage } from './ProofImage';
 import { reasonText } from './tripText';
 
@@ -43,6 +44,7 @@ export function Reconciliation({ data }: { data: TripReconciliation }) {
             <TableCell>{t('trip.stop.position')}</TableCell>
             <TableCell>{t('trip.stop.signature')}</TableCell>
             <TableCell>{t('trip.stop.photo')}</TableCell>
+            <TableCell>{t('trip.stop.receipt')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -61,6 +63,11 @@ export function Reconciliation({ data }: { data: TripReconciliation }) {
                 <TableCell>{position(s.latitude, s.longitude)}</TableCell>
                 <TableCell>{proved ? <ProofImage stopId={s.stopId} kind="signature" label={t('trip.stop.signature')} /> : '—'}</TableCell>
                 <TableCell>{proved ? <ProofImage stopId={s.stopId} kind="photo" label={t('trip.stop.photo')} /> : '—'}</TableCell>
+                <TableCell>
+                  {s.receiptToken
+                    ? <ReceiptLink token={s.receiptToken} label={t('trip.stop.receiptPdf')} />
+                    : '—'}
+                </TableCell>
               </TableRow>
             );
           })}
@@ -95,4 +102,8 @@ export function Reconciliation({ data }: { data: TripReconciliation }) {
       </Box>
     </Paper>
   );
+}
+
+function ReceiptLink({ token, label }: { token: string; label: string }) {
+  return <Link href={useReceiptUrl(token)} target="_blank" rel="noopener">{label}</Link>;
 }

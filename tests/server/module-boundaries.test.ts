@@ -113,6 +113,10 @@ const TABLE_OWNER: Record<string, string> = {
   vehicles: 'transport', crew_members: 'transport',
   // 客户盘点 (migration 0038): counts, their lines and the runs of missed audits are the audit module's.
   audits: 'audit', audit_codes: 'audit', audit_lines: 'audit', audit_misses: 'audit',
+  // 瓶装液化气实名制 (migration 0039): household users, checks, hazards and deliveries are the household module's; the
+  // public page reads a cylinder's last delivery through its index.
+  household_users: 'household', household_reveals: 'household', household_check_items: 'household', household_checks: 'household',
+  household_check_results: 'household', household_check_photos: 'household', household_hazards: 'household', household_deliveries: 'household',
   // 车次 (migration 0037): the trip module's; the cylinder module's ship loads trip_cylinders (see FOREIGN_USES_ALLOWED).
   trips: 'trip', trip_stops: 'trip', trip_cylinders: 'trip', trip_pickups: 'trip',
 };

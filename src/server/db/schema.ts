@@ -820,6 +820,14 @@ export interface DB {
   audit_codes: AuditCodesTable;
   audit_lines: AuditLinesTable;
   audit_misses: AuditMissesTable;
+  household_users: HouseholdUsersTable;
+  household_reveals: HouseholdRevealsTable;
+  household_check_items: HouseholdCheckItemsTable;
+  household_checks: HouseholdChecksTable;
+  household_check_results: HouseholdCheckResultsTable;
+  household_check_photos: HouseholdCheckPhotosTable;
+  household_hazards: HouseholdHazardsTable;
+  household_deliveries: HouseholdDeliveriesTable;
   regulator_connections: RegulatorConnectionsTable;
   regulator_code_maps: RegulatorCodeMapsTable;
   regulator_records: RegulatorRecordsTable;
@@ -1177,4 +1185,104 @@ export interface AuditMissesTable {
   last_missed_at: GivenTimestamp;
   last_audit_id: number;
   lost_at: NullableTimestamp;
+}
+
+/** An LPG household user (0039): the ID number only encrypted (id_no_enc). */
+export interface HouseholdUsersTable {
+  id: Generated<number>;
+  kind: string;
+  name: string;
+  id_no_enc: string | null;
+  phone: string;
+  address: string;
+  /** The customer (distributor / station) serving the user. */
+  customer_id: number;
+  status: Generated<number>;
+  remark: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One 查看身份证号 (0039): who, whose, when; never the number. */
+export interface HouseholdRevealsTable {
+  id: Generated<number>;
+  household_id: number;
+  revealed_by_id: number;
+  revealed_by: string;
+  revealed_at: Timestamp;
+  ip: string | null;
+}
+
+/** An item of the home safety checklist (0039). */
+export interface HouseholdCheckItemsTable {
+  id: Generated<number>;
+  name: string;
+  name_en: string | null;
+  level: string;
+  sort: Generated<number>;
+  status: Generated<number>;
+}
+
+/** A home safety check (0039). */
+export interface HouseholdChecksTable {
+  id: Generated<number>;
+  /** The device's id of the check: a retry finds it. */
+  check_id: string;
+  household_id: number;
+  checked_at: Timestamp;
+  checked_by_id: number;
+  checked_by: string;
+  signature: Buffer;
+  hazards: Generated<number>;
+  major: Generated<number>;
+  remark: string | null;
+}
+
+export interface HouseholdCheckResultsTable {
+  check_id: number;
+  item_id: number;
+  item_name: string;
+  ok: boolean;
+  level: string | null;
+  note: string | null;
+}
+
+export interface HouseholdCheckPhotosTable {
+  check_id: number;
+  seq: number;
+  photo: Buffer;
+}
+
+/** A hazard a check found, open (0) until rectified (1) (0039). */
+export interface HouseholdHazardsTable {
+  id: Generated<number>;
+  household_id: number;
+  check_id: number;
+  item_id: number;
+  item_name: string;
+  level: string;
+  note: string | null;
+  found_at: GivenTimestamp;
+  status: Generated<number>;
+  rectified_at: NullableTimestamp;
+  rectified_by_id: number | null;
+  rectified_by: string | null;
+  rectify_note: string | null;
+  rectify_photo: Buffer | null;
+}
+
+/** A cylinder handed to a household user (0039); its trace event is the cylinder module's. */
+export interface HouseholdDeliveriesTable {
+  id: Generated<number>;
+  household_id: number;
+  cylinder_id: number;
+  /** The cylinder's code as delivered (codes are never reused). */
+  code: string;
+  customer_id: number;
+  trace_id: number;
+  scan_id: string;
+  delivered_at: Timestamp;
+  delivered_by_id: number;
+  delivered_by: string;
 }

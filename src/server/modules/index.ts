@@ -11,6 +11,7 @@ import { module as cylinder } from './cylinder';
 import { module as dept } from './dept';
 import { module as dictionary } from './dictionary';
 import { module as enterprise } from './enterprise';
+import { module as household } from './household';
 import { module as enumeration } from './enum';
 import { module as file } from './file';
 import { module as label } from './label';
@@ -52,6 +53,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   webhook,
   regulator,
   audit,
+  household,
 ];
 
 export type { ModuleOptions, ServerModule } from './module';

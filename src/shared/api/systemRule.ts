@@ -19,6 +19,7 @@ export const SYSTEM_RULE_LIMITS = {
   fillMaxMinutes: { min: 1, max: 1440, default: 120 },
   auditLostAudits: { min: 1, max: 20, default: 2 },
   auditLostDays: { min: 1, max: 3650, default: 90 },
+  householdCheckMaxDays: { min: 1, max: 3650, default: 365 },
 } as const;
 
 const limit = (title: string, key: keyof typeof SYSTEM_RULE_LIMITS) =>
@@ -55,6 +56,10 @@ export const SystemRules = Type.Object({
   auditLostAudits: limit('盘点未见几次判定丢失', 'auditLostAudits'),
   /** 客户盘点: or when this many days have passed since an audit first missed it. */
   auditLostDays: limit('首次盘点未见后几天判定丢失', 'auditLostDays'),
+  /** 配送到户 is refused while the household user has an open major hazard (重大隐患) from a safety check. */
+  householdRefuseMajorHazard: Bool('有未整改重大隐患的液化气用户拒绝配送'),
+  /** 配送到户 is refused when the user's last safety check (入户安检) is older than this many days, or there is none. */
+  householdCheckMaxDays: limit('入户安检有效天数', 'householdCheckMaxDays'),
   passwordMinLength: limit('密码最短长度', 'passwordMinLength'),
   /** Of lower case, upper case, digits and other characters. */
   passwordMinClasses: limit('密码至少包含的字符类别数', 'passwordMinClasses'),
@@ -79,6 +84,8 @@ export const SYSTEM_RULE_DEFAULTS: SystemRules = {
   fillMaxMinutes: SYSTEM_RULE_LIMITS.fillMaxMinutes.default,
   auditLostAudits: SYSTEM_RULE_LIMITS.auditLostAudits.default,
   auditLostDays: SYSTEM_RULE_LIMITS.auditLostDays.default,
+  householdRefuseMajorHazard: true,
+  householdCheckMaxDays: SYSTEM_RULE_LIMITS.householdCheckMaxDays.default,
   passwordMinLength: SYSTEM_RULE_LIMITS.passwordMinLength.default,
   passwordMinClasses: SYSTEM_RULE_LIMITS.passwordMinClasses.default,
   passwordForbidUsername: true,

@@ -9,6 +9,7 @@ import { fieldFeature } from '@renderer/features/field/manifest';
 import { enterpriseFeature } from '@renderer/features/enterprise/manifest';
 import type { FeatureManifest } from '@renderer/features/feature';
 import { homeFeature } from '@renderer/features/home/manifest';
+import { householdFeature } from '@renderer/features/household/manifest';
 import { inspectionFeature } from '@renderer/features/inspection/manifest';
 import { labelFeature } from '@renderer/features/label/manifest';
 import { logFeature } from '@renderer/features/log/manifest';
@@ -54,7 +55,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   transportFeature,
   // The field app's shell, then the features with field screens (the home lists them in this order: trips first).
   fieldFeature, tripFeature,
-  auditFeature,
+  auditFeature, householdFeature,
 ];
 
 let registered = false;

@@ -34,6 +34,7 @@ import * as m0035 from './0035_regulator';
 import * as m0036 from './0036_outbox_quiet';
 import * as m0037 from './0037_trips';
 import * as m0038 from './0038_audits';
+import * as m0039 from './0039_households';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -75,4 +76,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0036_outbox_quiet': m0036,
   '0037_trips': m0037,
   '0038_audits': m0038,
+  '0039_households': m0039,
 };

@@ -57,3 +57,5 @@ export {
 } from './register.repository';
 // The road (issue 37): a cylinder delivered from a trip's vehicle, unloaded back, or missing when the trip closes.
 export { deliver, markTripMissing, unload, type TripAt } from './trip.transitions';
+// 配送到户 (瓶装液化气实名制): a cylinder at a distributor handed to one of its household users (an event, no status change).
+export { householdDeliver, type HouseholdDelivered, type HouseholdHandOver } from './household.transitions';

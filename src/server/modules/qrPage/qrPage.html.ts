@@ -13,6 +13,8 @@ export interface PublicCylinderView {
   warnings: string[];
   /** yyyy-MM-dd, the server's day the page was built. */
   today: string;
+  /** Its last delivery to a household (瓶装液化气实名制): the day and the user masked (张** 138****1234). */
+  householdDelivery?: { day: string; user: string } | null;
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -41,6 +43,7 @@ export function cylinderPage(v: PublicCylinderView): string {
     ['最近充装日期', or(v.lastFillDate)],
     ['检验有效期至', or(v.nextInspectionDate)],
     ['设计使用年限至', or(v.designLifeUntil)],
+    ...(v.householdDelivery ? [['配送到户', `${escape(v.householdDelivery.day)} ${escape(v.householdDelivery.user)}`] as [string, string]] : []),
   ];
   const status = `<div class="row"><dt>气瓶状态</dt><dd class="${v.warnings.length ? '' : 'ok'}" data-status>${escape(v.statusName)}</dd></div>`;
   const warn = v.warnings.length ? `<div class="warn" role="alert">${v.warnings.map((w) => `<p>${escape(w)}</p>`).join('')}</div>` : '';

@@ -24,7 +24,7 @@ export function publicCylinder(db: Kysely<DB>, code: string) {
   return db.selectFrom('cylinders as c')
     .innerJoin('materials as m', 'm.id', 'c.material_id')
     .select([
-      'c.code', 'c.status', 'm.material_name as gasName', 'c.specification',
+      'c.id', 'c.code', 'c.status', 'm.material_name as gasName', 'c.specification',
       date('c.manufacture_date').as('manufactureDate'), date('c.next_inspection_date').as('nextInspectionDate'),
       'c.design_life_years as designLifeYears', 'm.design_life_years as gasLifeYears', 'm.extended_life_years as gasExtendedLifeYears',
       (eb) => eb.selectFrom('periodic_inspections as p').select(sql<string>`to_char(max(p.inspected_on), 'YYYY-MM-DD')`.as('v'))

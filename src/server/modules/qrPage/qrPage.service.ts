@@ -3,6 +3,7 @@ import { STATUS } from '@shared/lifecycle';
 import { statusName } from '@shared/lifecycle';
 import type { DB } from '../../db/schema';
 import { designLife } from '../cylinder';
+import { lastHouseholdDelivery } from '../household';
 import { cylinderPage, MESSAGE_PAGES } from './qrPage.html';
 import { codeOfToken, qrUrl } from './qr-token';
 import * as repo from './qrPage.repository';
@@ -44,10 +45,12 @@ export async function buildPage(db: Kysely<DB>, token: string, setting: () => Pr
   const code = codeOfToken(await plantSecret(db), token);
   if (!code) return { status: 404, html: MESSAGE_PAGES.notFound };
   const [plant, c] = await Promise.all([setting(), repo.publicCylinder(db, code)]);
-  return pageOf(plant, c);
+  // 配送到户 (瓶装液化气实名制): the day and the user masked, never the address.
+  const delivery = c && plant.enabled ? await lastHouseholdDelivery(db, c.id) : null;
+  return pageOf(plant, c, delivery);
 }
 
-function pageOf(setting: PageSetting, c: Awaited<ReturnType<typeof repo.publicCylinder>>): PageAnswer {
+function pageOf(setting: PageSetting, c: Awaited<ReturnType<typeof repo.publicCylinder>>, delivery: { day: string; user: string } | null): PageAnswer {
   if (!setting.enabled) return { status: 404, html: MESSAGE_PAGES.off };
   if (!c) return { status: 404, html: MESSAGE_PAGES.notFound };
   const life = designLife(c, { designLifeYears: c.gasLifeYears, extendedLifeYears: c.gasExtendedLifeYears });
@@ -62,7 +65,7 @@ function pageOf(setting: PageSetting, c: Awaited<ReturnType<typeof repo.publicCy
     html: cylinderPage({
       code: c.code, gasName: c.gasName, specification: c.specification, companyName: setting.companyName, licenceNo: setting.licenceNo,
       lastFillDate: c.lastFillDate, nextInspectionDate: c.nextInspectionDate, designLifeUntil: life?.end ?? null,
-      statusName: statusName(c.status), warnings, today: c.today,
+      statusName: statusName(c.status), warnings, today: c.today, householdDelivery: delivery,
     }),
   };
 }

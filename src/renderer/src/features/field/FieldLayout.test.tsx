@@ -19,7 +19,7 @@ describe('the field app shell', { timeout: 60_000 }, () => {
     http.setAdapter(fakeAdapter(async (c) => (c.url === '/home/nav/0' ? ok(adminNav()) : ok(null))));
     renderApp('/field');
     const nav = await screen.findByRole('navigation', { name: '外勤' }, LOAD);
-    expect([...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['我的车次', '/field/trips'], ['客户盘点', '/field/audit']]);
+    expect([...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['我的车次', '/field/trips'], ['客户盘点', '/field/audit'], ['液化气用户', '/field/household']]);
     expect(screen.getByTestId('field-title')).toHaveTextContent('外勤');
     expect(screen.getByTestId('connection')).toHaveTextContent('在线');
     expect(screen.queryByRole('tablist')).toBeNull();

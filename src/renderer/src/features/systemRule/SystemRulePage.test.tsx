@@ -35,7 +35,10 @@ describe('系统规则', { timeout: 30_000 }, () => {
     renderScreen('/Setting/SystemSetting');
     const longOut = await screen.findByLabelText(/^长期在外天数/, undefined, SCREEN_LOAD);
     expect(longOut).toHaveValue('90');
-    expect(within(section('库存')).getAllByText('范围 1–3650')).toHaveLength(2);
+    expect(within(section('库存')).getAllByText('范围 1–3650')).toHaveLength(3);
+    // 液化气用户: delivery refused on an open major hazard, or a safety check older than 365 days, by default.
+    expect(within(section('库存')).getByRole('switch', { name: '液化气用户有未整改重大隐患时拒绝配送' })).toBeChecked();
+    expect(within(section('库存')).getByLabelText(/^入户安检有效天数/)).toHaveValue('365');
     // 客户盘点's rules of 丢失: 2 audits or 90 days by default.
     expect(within(section('库存')).getByLabelText(/^客户盘点连续几次未见判定丢失/)).toHaveValue('2');
     expect(within(section('库存')).getByText('范围 1–20')).toBeInTheDocument();

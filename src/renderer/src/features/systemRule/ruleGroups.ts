@@ -14,6 +14,8 @@ export const RULE_GROUPS: { title: MessageKey; rules: { key: RuleKey; label: Mes
       { key: 'longOutDays', label: 'systemRule.longOutDays' },
       { key: 'auditLostAudits', label: 'systemRule.auditLostAudits' },
       { key: 'auditLostDays', label: 'systemRule.auditLostDays' },
+      { key: 'householdRefuseMajorHazard', label: 'systemRule.householdRefuseMajorHazard' },
+      { key: 'householdCheckMaxDays', label: 'systemRule.householdCheckMaxDays' },
     ],
   },
   {

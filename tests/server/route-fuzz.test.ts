@@ -289,7 +289,8 @@ describe('malformed values on every route', () => {
         (l.msg === 'database refused the request' && l.code?.startsWith('22')))
       .map((l) => `${caseOf.get(l.reqId ?? '') ?? l.reqId}: ${l.msg} (${l.code ?? '-'})`);
     expect(unexpected).toEqual([]);
-  }, 180_000);
+    // A hang bound: issue 37 added 38 routes (trips, audits, households), some 8,000 cases, 130 s alone on CI's load.
+  }, 300_000);
 });
 
 describe('the classes of the issue, by hand', () => {

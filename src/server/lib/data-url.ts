@@ -4,7 +4,7 @@ const MAGIC: Record<string, string> = { png: '89504e470d0a1a0a', jpeg: 'ffd8ff' 
 
 /**
  * A data URL's image (a signature, a photo from a phone): its bytes and content type, its first bytes those of the
- * type it says it is. `what` names it in the refusal. (The trip module's proof keeps its own copy of this check.)
+ * type it says it is. `what` names it in the refusal.
  */
 export function decodeImage(dataUrl: string, what: string): { bytes: Buffer; type: string } {
   const m = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl);

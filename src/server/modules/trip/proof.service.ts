@@ -9,26 +9,13 @@ import { mapUniqueViolation } from '../../lib/db-errors';
 import { BusinessError } from '../../lib/errors';
 import { storableText } from '../../lib/jsonb';
 import { blankToNull } from '../../lib/paging';
+import { decodeImage, imageType } from '../../lib/data-url';
 import { requireCrew, type Viewer } from './trip.access';
 import * as repo from './trip.repository';
 
 /** 签收 (proof of delivery) at a stop, once (issue 37). */
 
 type Db = Kysely<DB>;
-
-const MAGIC: Record<string, string> = { png: '89504e470d0a1a0a', jpeg: 'ffd8ff' };
-
-/** A data URL's image: its bytes and content type, its first bytes those of the type it says it is. */
-export function decodeImage(dataUrl: string, what: string): { bytes: Buffer; type: string } {
-  const m = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl);
-  if (!m) throw new BusinessError(`${what}不是有效的 PNG 或 JPEG 图片`);
-  const bytes = Buffer.from(m[2]!, 'base64');
-  const magic = MAGIC[m[1]!]!;
-  if (bytes.length < magic.length / 2 + 8 || bytes.subarray(0, magic.length / 2).toString('hex') !== magic) {
-    throw new BusinessError(`${what}不是有效的 ${m[1] === 'png' ? 'PNG' : 'JPEG'} 图片`);
-  }
-  return { bytes, type: `image/${m[1]}` };
-}
 
 async function answer(db: Db, stopId: number, repeated: boolean): Promise<ProofResult> {
   const a = await repo.proofAnswer(db, stopId);
@@ -85,5 +72,5 @@ export async function proofImage(db: Db, stopId: number, kind: 'signature' | 'ph
   const bytes = kind === 'signature' ? row.signature : row.photo;
   if (!bytes) throw new BusinessError(kind === 'signature' ? '该站点还没有签名' : '该站点没有照片');
   if (kind === 'photo') return { bytes, type: row.photo_type ?? 'image/jpeg' };
-  return { bytes, type: bytes.subarray(0, 8).toString('hex') === MAGIC.png ? 'image/png' : 'image/jpeg' };
+  return { bytes, type: imageType(bytes) };
 }

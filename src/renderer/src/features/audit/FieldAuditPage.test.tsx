@@ -62,13 +62,14 @@ describe('the field audit page', () => {
     expect(await screen.findByTestId('audit-count')).toHaveTextContent('已盘点 2 个');
     expect(screen.getByTestId('audit-customer')).toHaveTextContent('甲客户');
     await userEvent.click(screen.getByRole('button', { name: '提交盘点' }));
-    expect(await screen.findByTestId('audit-notice')).toHaveTextContent('未能提交（网络不可用）：盘点记录仍保存在本机，联网后再提交');
+    await waitFor(() => expect(screen.getByTestId('audit-notice')).toHaveTextContent('未能提交（网络不可用）：盘点记录仍保存在本机，联网后再提交'), { timeout: 15_000 });
     expect((await auditDb().counts.toArray()).map((c) => c.codes)).toEqual([['AC1', 'AC2']]);
 
     // Online again: one submit, the count's own id, and the device's copy is gone.
     state.down = false;
     await userEvent.click(screen.getByRole('button', { name: '提交盘点' }));
-    expect(await screen.findByTestId('audit-notice')).toHaveTextContent('盘点 PD20261128-000001 已提交（2 个气瓶），待办公室对账');
+    // The notice stays on screen between submits: wait for its new words, not for the element.
+    await waitFor(() => expect(screen.getByTestId('audit-notice')).toHaveTextContent('盘点 PD20261128-000001 已提交（2 个气瓶），待办公室对账'), { timeout: 15_000 });
     const kept = state.submits.at(-1)!;
     expect(kept).toMatchObject({ customerId: 7, codes: ['AC1', 'AC2'] });
     expect(String(kept.auditId)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);

@@ -108,15 +108,15 @@ describe('车次管理 /storage/trip', { timeout: 40_000 }, () => {
     renderScreen('/storage/trip');
     await screen.findByText('TC202611280001', undefined, SCREEN_LOAD);
     await userEvent.click(within(rowOf('TC202611280001')).getByRole('button', { name: '详情' }));
-    await userEvent.click(await screen.findByRole('button', { name: '结束车次' }));
-    const ask = await screen.findByRole('dialog', { name: '结束车次' });
+    await userEvent.click(await screen.findByRole('button', { name: '结束车次' }, SCREEN_LOAD));
+    const ask = await screen.findByRole('dialog', { name: '结束车次' }, SCREEN_LOAD);
     await userEvent.click(within(ask).getByRole('button', { name: '结束车次' }));
-    const again = await screen.findByRole('dialog', { name: '确认缺失并结束' });
+    const again = await screen.findByRole('dialog', { name: '确认缺失并结束' }, SCREEN_LOAD);
     expect(within(again).getByText(new RegExp(ON_BOARD))).toBeInTheDocument();
     expect(bodies(adapter, '/trip/close')).toEqual([{ id: 1 }]);
     await userEvent.click(within(again).getByRole('button', { name: '确认缺失并结束' }));
-    await waitFor(() => expect(bodies(adapter, '/trip/close')).toEqual([{ id: 1 }, { id: 1, confirmMissing: true }]));
-    await waitFor(() => expect(screen.getByTestId('total-missing')).toHaveTextContent('缺失：2'));
+    await waitFor(() => expect(bodies(adapter, '/trip/close')).toEqual([{ id: 1 }, { id: 1, confirmMissing: true }]), SCREEN_LOAD);
+    await waitFor(() => expect(screen.getByTestId('total-missing')).toHaveTextContent('缺失：2'), SCREEN_LOAD);
   });
 
   it('回厂卸车: each scan is sent with a new scanId and its answer or refusal is listed', async () => {
@@ -125,8 +125,8 @@ describe('车次管理 /storage/trip', { timeout: 40_000 }, () => {
     renderScreen('/storage/trip');
     await screen.findByText('TC202611280001', undefined, SCREEN_LOAD);
     await userEvent.click(within(rowOf('TC202611280001')).getByRole('button', { name: '详情' }));
-    await userEvent.click(await screen.findByRole('combobox', { name: /成品库/ }));
-    await userEvent.click(await screen.findByRole('option', { name: '成品一库' }));
+    await userEvent.click(await screen.findByRole('combobox', { name: /成品库/ }, SCREEN_LOAD));
+    await userEvent.click(await screen.findByRole('option', { name: '成品一库' }, SCREEN_LOAD));
     const scan = screen.getByLabelText('扫描卸回的气瓶');
     await userEvent.type(scan, 'QP001{Enter}');
     const results = screen.getByRole('list', { name: '卸车结果' });
@@ -147,7 +147,7 @@ describe('车次管理 /storage/trip', { timeout: 40_000 }, () => {
     renderScreen('/storage/trip');
     await screen.findByText('TC202611280001', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
-    const dialog = await screen.findByRole('dialog', { name: '新增车次' });
+    const dialog = await screen.findByRole('dialog', { name: '新增车次' }, SCREEN_LOAD);
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await within(dialog).findByText('请选择车辆')).toBeInTheDocument();
     expect(within(dialog).getByText('请选择计划日期')).toBeInTheDocument();
@@ -157,12 +157,12 @@ describe('车次管理 /storage/trip', { timeout: 40_000 }, () => {
     }
     const group = within(dialog).getByRole('group', { name: /^计划日期/ });
     await userEvent.click(within(group.parentElement!).getByRole('button'));
-    await userEvent.click(await screen.findByRole('gridcell', { name: '15' }));
+    await userEvent.click(await screen.findByRole('gridcell', { name: '15' }, SCREEN_LOAD));
     const now = new Date();
     const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-15`;
     await userEvent.type(within(dialog).getByLabelText('备注'), '早班');
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(bodies(adapter, '/trip/save')).toEqual([{ vehicleId: 1, driverId: 2, escortId: 3, planDate: day, remark: '早班' }]));
+    await waitFor(() => expect(bodies(adapter, '/trip/save')).toEqual([{ vehicleId: 1, driverId: 2, escortId: 3, planDate: day, remark: '早班' }]), SCREEN_LOAD);
   });
 
   it('a planned trip: stops moved in order, an order taken off and another put on, and 发车 refused as the server says', async () => {
@@ -171,28 +171,28 @@ describe('车次管理 /storage/trip', { timeout: 40_000 }, () => {
     renderScreen('/storage/trip');
     await screen.findByText('TC202611280002', undefined, SCREEN_LOAD);
     await userEvent.click(within(rowOf('TC202611280002')).getByRole('button', { name: '详情' }));
-    await userEvent.click(await screen.findByRole('button', { name: '下移 重庆钢厂' }));
-    await waitFor(() => expect(bodies(adapter, '/trip/orderStops')).toEqual([{ tripId: 2, stopIds: [12, 11] }]));
+    await userEvent.click(await screen.findByRole('button', { name: '下移 重庆钢厂' }, SCREEN_LOAD));
+    await waitFor(() => expect(bodies(adapter, '/trip/orderStops')).toEqual([{ tripId: 2, stopIds: [12, 11] }]), SCREEN_LOAD);
 
     await userEvent.click(screen.getByRole('button', { name: '移出 CK002' }));
-    const ask = await screen.findByRole('dialog', { name: '移出' });
+    const ask = await screen.findByRole('dialog', { name: '移出' }, SCREEN_LOAD);
     await userEvent.click(within(ask).getByRole('button', { name: '移出' }));
-    await waitFor(() => expect(bodies(adapter, '/trip/removeOrder')).toEqual([{ tripId: 2, orderId: 22 }]));
+    await waitFor(() => expect(bodies(adapter, '/trip/removeOrder')).toEqual([{ tripId: 2, orderId: 22 }]), SCREEN_LOAD);
 
     await userEvent.click(screen.getByRole('button', { name: '排入出库单' }));
-    const add = await screen.findByRole('dialog', { name: '排入出库单' });
+    const add = await screen.findByRole('dialog', { name: '排入出库单' }, SCREEN_LOAD);
     await userEvent.click(within(add).getByRole('combobox', { name: /选择未完成的出库单/ }));
     // The orders already on the trip are not offered.
     expect(screen.queryByRole('option', { name: /CK001/ })).not.toBeInTheDocument();
-    await userEvent.click(await screen.findByRole('option', { name: /CK003/ }));
+    await userEvent.click(await screen.findByRole('option', { name: /CK003/ }, SCREEN_LOAD));
     await userEvent.click(within(add).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(bodies(adapter, '/trip/addOrder')).toEqual([{ tripId: 2, orderId: 23 }]));
+    await waitFor(() => expect(bodies(adapter, '/trip/addOrder')).toEqual([{ tripId: 2, orderId: 23 }]), SCREEN_LOAD);
     expect(bodies(adapter, '/storageOrder/outStockListPage')).toContainEqual({ page: 1, size: 200, status: 0 });
 
     await userEvent.click(screen.getByRole('button', { name: '发车' }));
-    const depart = await screen.findByRole('dialog', { name: '发车' });
+    const depart = await screen.findByRole('dialog', { name: '发车' }, SCREEN_LOAD);
     await userEvent.click(within(depart).getByRole('button', { name: '发车' }));
-    expect(await screen.findByText(DEPART_REFUSED)).toBeInTheDocument();
+    expect(await screen.findByText(DEPART_REFUSED, undefined, SCREEN_LOAD)).toBeInTheDocument();
     expect(bodies(adapter, '/trip/depart')).toEqual([{ id: 2 }]);
   });
 });

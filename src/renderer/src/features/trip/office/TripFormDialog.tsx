@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import dayjs from 'dayjs';
 import { Box, TextField } from '@mui/material';
 import type { TripRow } from '@shared/api/trip';
 import { AppDialog } from '@renderer/components/AppDialog';
@@ -17,13 +18,15 @@ export function TripFormDialog({ row, onClose }: { row: TripRow | null; onClose:
   const [vehicleId, setVehicleId] = useState<number | null>(row?.vehicleId ?? null);
   const [driverId, setDriverId] = useState<number | null>(row?.driverId ?? null);
   const [escortId, setEscortId] = useState<number | null>(row?.escortId ?? null);
-  const [planDate, setPlanDate] = useState(row?.planDate.slice(0, 10) ?? '');
+  // A new trip is planned for today unless the office picks another day.
+  const [initialDate] = useState(() => row?.planDate.slice(0, 10) ?? dayjs().format('YYYY-MM-DD'));
+  const [planDate, setPlanDate] = useState(initialDate);
   const [remark, setRemark] = useState(row?.remark ?? '');
   const [tried, setTried] = useState(false);
   const dateOk = DATE.test(planDate);
   const valid = vehicleId !== null && driverId !== null && escortId !== null && dateOk;
   const unsaved = vehicleId !== (row?.vehicleId ?? null) || driverId !== (row?.driverId ?? null) || escortId !== (row?.escortId ?? null)
-    || planDate !== (row?.planDate.slice(0, 10) ?? '') || remark !== (row?.remark ?? '');
+    || planDate !== initialDate || remark !== (row?.remark ?? '');
 
   const submit = async () => {
     setTried(true);

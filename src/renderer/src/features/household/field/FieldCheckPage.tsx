@@ -3,13 +3,13 @@ import { useParams } from 'react-router-dom';
 import { Alert, Box, Button, IconButton, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { CHECK_MAX_PHOTOS, HOUSEHOLD, type HazardLevel } from '@shared/api/household';
+import { SignatureField } from '@renderer/features/trip';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import { failureOf, newScanId } from '@renderer/stations/scan';
 import { callEndpoint } from '@renderer/store/endpoints';
 import { householdApi } from '../householdApi';
 import { HouseholdCard } from './HouseholdCard';
 import { photoOfFile } from './photoFile';
-import { SignatureBox } from './SignatureBox';
 
 type Verdict = { ok: boolean; level: HazardLevel };
 type Notice = { kind: 'success' | 'error'; text: string } | null;
@@ -105,7 +105,7 @@ export default function FieldCheckPage() {
             onChange={(e) => { void addPhoto(e.target.files?.[0]); e.target.value = ''; }} />
           <Button variant="outlined" disabled={photos.length >= CHECK_MAX_PHOTOS} onClick={() => file.current?.click()}>{t('field.household.addPhoto')}</Button>
         </Box>
-        <SignatureBox label={t('household.signature')} onChange={setSignature} />
+        <SignatureField label={t('household.signature')} onChange={setSignature} />
         <TextField label={t('household.remark')} value={remark} onChange={(e) => setRemark(e.target.value)} slotProps={{ htmlInput: { maxLength: 255 } }} />
         {notice && <Alert severity={notice.kind} data-testid="check-notice">{notice.text}</Alert>}
         <Button variant="contained" size="large" loading={sending} disabled={items.length === 0} onClick={() => void submit()}>{t('field.household.submitCheck')}</Button>

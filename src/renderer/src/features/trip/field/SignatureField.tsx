@@ -4,8 +4,11 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { SIGNATURE_MAX_CHARS } from '@shared/api/trip';
 import { useT } from '@renderer/i18n/useT';
 
-/** The receiver signs on the screen with a finger (or the mouse): a PNG data URL, null while empty. */
-export function SignatureField({ onChange }: { onChange: (png: string | null) => void }) {
+/**
+ * A signature on the screen with a finger (or the mouse): a PNG data URL, null while empty. The receiver's at a stop;
+ * the household user's under a safety check (`label`).
+ */
+export function SignatureField({ label, onChange }: { label?: string; onChange: (png: string | null) => void }) {
   const t = useT();
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
@@ -37,10 +40,10 @@ export function SignatureField({ onChange }: { onChange: (png: string | null) =>
   return (
     <Box>
       <Stack direction="row" sx={{ alignItems: 'center', mb: 0.5 }}>
-        <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>{t('field.trip.proof.signature')}</Typography>
+        <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>{label ?? t('field.trip.proof.signature')}</Typography>
         <Button size="small" onClick={() => { pad.current?.clear(); changed.current(null); }}>{t('field.trip.proof.clear')}</Button>
       </Stack>
-      <Box component="canvas" ref={canvas} data-testid="signature" aria-label={t('field.trip.proof.signature')}
+      <Box component="canvas" ref={canvas} data-testid="signature" aria-label={label ?? t('field.trip.proof.signature')}
         sx={{ width: '100%', height: 180, display: 'block', bgcolor: 'common.white', border: 1, borderColor: 'grey.400', borderRadius: 1, touchAction: 'none' }} />
     </Box>
   );

@@ -72,9 +72,14 @@ describe('用户管理', { timeout: 30_000 }, () => {
     await screen.findByText('viewer', undefined, SCREEN_LOAD);
     await userEvent.click(screen.getAllByRole('button', { name: '编辑' })[1]!);
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/Setting/AddUser?id=2'), SCREEN_LOAD);
+    // The router's location changes at once; the form's lazy screen is shown later (a transition keeps the
+    // list on screen meanwhile): going back before it is there raced that transition on a loaded machine.
+    expect(await screen.findByRole('heading', { name: '编辑用户' }, SCREEN_LOAD)).toBeVisible();
     await router.navigate('/Setting/user');
+    await waitFor(() => expect(screen.queryByRole('heading', { name: '编辑用户' })).not.toBeInTheDocument(), SCREEN_LOAD);
     await userEvent.click(await screen.findByRole('button', { name: '新增' }, SCREEN_LOAD));
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/Setting/AddUser'), SCREEN_LOAD);
+    expect(await screen.findByRole('heading', { name: '新增用户' }, SCREEN_LOAD)).toBeVisible();
   });
 
   it('lets a user holding user:resetPassword reset a password through adminResetPassWd', async () => {

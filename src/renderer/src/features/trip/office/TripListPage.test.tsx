@@ -141,10 +141,7 @@ describe('车次管理 /storage/trip', { timeout: 40_000 }, () => {
     expect(sent[0].scanId).not.toBe(sent[1].scanId);
   });
 
-  // Skipped (2026-11-28, last minutes of the session): the 备注 typed here stays empty and 保存 sends nothing, alone and
-  // under load since 18:00 UTC; not yet understood (focus taken from the dialog's field?). The save itself is proved by
-  // tests/server/trip.test.ts and the other tests here; to be found and fixed next session, not left skipped.
-  it.skip('新增 sends the vehicle and crew chosen, planned for today', async () => {
+  it('新增 sends the vehicle and crew chosen, planned for today', async () => {
     storeSession();
     const adapter = serve();
     renderScreen('/storage/trip');
@@ -153,6 +150,9 @@ describe('车次管理 /storage/trip', { timeout: 40_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: '新增车次' }, SCREEN_LOAD);
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await within(dialog).findByText('请选择车辆')).toBeInTheDocument();
+    // 保存 stays busy a moment (AppDialog's minimum loading) even when the form is refused: a click before it is
+    // free again is ignored, as it would be for a person.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: '保存' })).toBeEnabled(), SCREEN_LOAD);
     for (const [label, name] of [['车辆', '渝A12345'], ['驾驶员', '张司机'], ['押运员', '李押运']] as const) {
       await userEvent.click(within(dialog).getByRole('combobox', { name: new RegExp(`^${label}`) }));
       await userEvent.click(await screen.findByRole('option', { name }));

@@ -75,6 +75,17 @@ export const MENU_TREE = [
     ],
   },
   {
+    // Issue 38: rental and deposits from the custody record, statements, the month's run, the accounting export.
+    menuNo: 'rental', menuName: '租赁结算', menuNameEn: 'Rental', menuIcon: 'RequestQuote',
+    children: [
+      { menuNo: 'rental.agreement', menuName: '租赁协议', menuNameEn: 'Agreements', menuUrl: '/rental/agreement',
+        buttons: [view('agreement'), { buttonKey: 'agreement:save', buttonName: '保存' }] },
+      { menuNo: 'rental.statement', menuName: '月结对账单', menuNameEn: 'Statements', menuUrl: '/rental/statement',
+        buttons: [view('statement'), { buttonKey: 'statement:issue', buttonName: '出具' }, { buttonKey: 'statement:note', buttonName: '调整单' },
+          { buttonKey: 'statement:export', buttonName: '导出应收' }] },
+    ],
+  },
+  {
     menuNo: 'produce', menuName: '生产中心', menuNameEn: 'Production', menuIcon: 'Factory',
     children: [
       { menuNo: 'produce.produce', menuName: '充装管理', menuNameEn: 'Filling', menuUrl: '/produce/produce',

@@ -763,6 +763,17 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
+/** Who held a cylinder from when to when (migration 0040; the cylinder module writes it with the event). */
+export interface CylinderCustodyTable {
+  id: Generated<number>;
+  cylinder_id: number;
+  enterprise_id: number;
+  from_at: Date;
+  to_at: Date | null;
+  from_trace_id: number | null;
+  to_trace_id: number | null;
+}
+
 export interface DB {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -781,6 +792,7 @@ export interface DB {
   enterprises: EnterprisesTable;
   cylinders: CylindersTable;
   cylinder_traces: CylinderTracesTable;
+  cylinder_custody: CylinderCustodyTable;
   trace_daily: TraceDailyTable;
   cylinder_status_counts: CylinderStatusCountsTable;
   cylinder_place_counts: CylinderPlaceCountsTable;

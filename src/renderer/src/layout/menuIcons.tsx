@@ -1,3 +1,4 @@
+import RequestQuote from '@mui/icons-material/RequestQuote';
 import Factory from '@mui/icons-material/Factory';
 import Home from '@mui/icons-material/Home';
 import Inventory from '@mui/icons-material/Inventory';
@@ -8,7 +9,7 @@ import Verified from '@mui/icons-material/Verified';
 import Warehouse from '@mui/icons-material/Warehouse';
 
 /** The icons MENU_TREE names; unknown names get a neutral icon. */
-const ICONS = { Factory, Home, Inventory, Notifications, Settings, Verified, Warehouse };
+const ICONS = { Factory, Home, Inventory, Notifications, RequestQuote, Settings, Verified, Warehouse };
 
 export function MenuIcon({ name }: { name: string | null }) {
   const Icon = (name && ICONS[name as keyof typeof ICONS]) || MenuOpen;

@@ -35,6 +35,7 @@ import * as m0036 from './0036_outbox_quiet';
 import * as m0037 from './0037_trips';
 import * as m0038 from './0038_audits';
 import * as m0039 from './0039_households';
+import * as m0040 from './0040_custody';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -77,4 +78,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0037_trips': m0037,
   '0038_audits': m0038,
   '0039_households': m0039,
+  '0040_custody': m0040,
 };

@@ -229,3 +229,27 @@ describe('a trip from the plant to two customers and back', () => {
     expect((await post('/api/trip/deliver', { stopId: closed.stops[1]!.stopId, code: 'T-B1', scanId: randomUUID() }, driverToken)).body.msg).toContain('已结束');
   });
 });
+
+describe('a cylinder on a trip counted at a customer by an audit', () => {
+  it('leaves the vehicle as 盘点发现: the trip accounts for it and closes without calling it missing', async () => {
+    const second = (await ok(post<{ id: number }>('/api/trip/save', {
+      vehicleId: (await t.db.selectFrom('vehicles').select('id').executeTakeFirstOrThrow()).id,
+      driverId: (await t.db.selectFrom('crew_members').select('id').where('name', '=', '张三').executeTakeFirstOrThrow()).id, planDate: TODAY,
+      escortId: (await t.db.selectFrom('crew_members').select('id').where('name', '=', '李四').executeTakeFirstOrThrow()).id,
+    }))).id;
+    const o = await order(custB, ['T-C1', 'T-C2']);
+    await ok(post('/api/trip/addOrder', { tripId: second, orderId: o }));
+    await complete(o);
+    await ok(post('/api/trip/depart', { id: second }));
+    // Counted at customer A before any hand-over: moved to A from the count, off the vehicle.
+    const audit = await ok(post<{ id: number }>('/api/audit/submit', { auditId: randomUUID(), customerId: custA, codes: ['T-C1'] }));
+    await ok(post('/api/audit/reconcile', { id: audit.id }));
+    expect(await cylinderPlace(t.db, ids['T-C1']!)).toMatchObject({ place: 'customer', locationName: '甲客户' });
+    const open = await ok(call<TripReconciliation>(admin, 'GET', `/api/trip/reconcile/${second}`));
+    expect(open).toMatchObject({ loaded: 2, delivered: 0, onBoard: 1, foundByAudit: 1, missing: 0 });
+    expect(open.cylinders.map((c) => [c.code, c.outcome]).sort()).toEqual([['T-C1', 'foundByAudit'], ['T-C2', 'onBoard']]);
+    await ok(post<ScanResult>('/api/trip/unload', { tripId: second, code: 'T-C2', warehouseId: finished, scanId: randomUUID() }));
+    const closed = await ok(post<TripReconciliation>('/api/trip/close', { id: second }));
+    expect(closed).toMatchObject({ status: 2, loaded: 2, unloaded: 1, foundByAudit: 1, onBoard: 0, missing: 0 });
+  });
+});

@@ -37,9 +37,10 @@ const Reason = OneOf('差异原因', ['refused', 'damaged', 'notFound', 'wrongGa
 
 /**
  * What became of a cylinder that left on the trip: still on board, handed over at its stop, unloaded back at the
- * plant (undelivered, back to finished stock), or missing (the trip closed without it; a message to the supervisor).
+ * plant (undelivered, back to finished stock), missing (the trip closed without it; a message to the supervisor), or
+ * found at a customer by an audit before its hand-over (盘点发现).
  */
-export const TRIP_CYLINDER_OUTCOMES = ['onBoard', 'delivered', 'unloaded', 'missing'] as const;
+export const TRIP_CYLINDER_OUTCOMES = ['onBoard', 'delivered', 'unloaded', 'missing', 'foundByAudit'] as const;
 export type TripCylinderOutcome = (typeof TRIP_CYLINDER_OUTCOMES)[number];
 
 /* ---------------------------------------------------------------- the office: trips */
@@ -208,6 +209,8 @@ export const TripReconciliation = Type.Object({
   /** Still on board (before closing) or marked missing (after). */
   onBoard: Type.Integer(),
   missing: Type.Integer(),
+  /** Counted at a customer by an audit (盘点发现) before its hand-over: off the vehicle, not delivered with proof. */
+  foundByAudit: Type.Integer(),
   /** Empties taken back on the trip, and how many of those were forced returns. */
   pickedUp: Type.Integer(),
   forced: Type.Integer(),

@@ -3,6 +3,7 @@ import { STATUS } from '@shared/lifecycle';
 import { placeWords } from '@shared/cylinder/transitions';
 import type { DB } from '../../db/schema';
 import { tripOf } from './audit.queries';
+import { settleFoundByAudit } from './vehicle.repository';
 import { appendTraces } from './trace.repository';
 import { cylinderPlace } from './place.sql';
 import { enterpriseName } from './storage.repository';
@@ -49,6 +50,9 @@ export const auditFound = (audit: AuditRef): Transition => ({
     const tripId = c.on_trip_id ?? null;
     const from = tripId !== null ? `运输车辆（车次 ${tripId}）` : previous ? `客户「${previous}」` : '未登记的客户';
     const reason = `客户盘点 ${audit.auditNo} 在客户「${audit.customerName}」处发现，系统原记录在${from}`;
+    // Off the vehicle without a hand-over: its trip row says so, so the trip's reconciliation counts it and closing
+    // the trip does not call it missing (a row already settled, e.g. missing on a closed trip, stays as it was).
+    if (tripId !== null) await settleFoundByAudit(trx, tripId, c.id, audit.countedAt);
     return {
       to: STATUS.outbound,
       patch: { location_enterprise_id: audit.customerId, located_since: audit.countedAt, on_trip_id: null },

@@ -5,7 +5,8 @@ import { BusinessError } from '../../lib/errors';
 /**
  * The statements of the road (issue 37) the life cycle writes itself: a cylinder shipped on a trip is loaded onto
  * its vehicle (a trip_cylinders row at its customer's stop) in the shipment's transaction; a refusal names the trip
- * and its vehicle. The trip module owns the trip's tables and settles the rows (delivered, unloaded, missing).
+ * and its vehicle. The trip module owns the trip's tables and settles the rows (delivered, unloaded, missing);
+ * an audit that finds one at a customer settles its row here (foundByAudit).
  */
 
 /** Loads a shipped cylinder onto its order's trip, at the stop of the order's customer. */
@@ -21,6 +22,12 @@ export async function loadOnTrip(trx: Transaction<DB>, l: { tripId: number; cust
     .returning('stop_id').executeTakeFirst();
   if (!row) throw new BusinessError(`出库单的客户不是车次的站点，不能装车（车次 ${l.tripId}）`);
   return row.stop_id;
+}
+
+/** A cylinder of the trip counted at a customer by an audit before its hand-over: its row leaves 'onBoard'. */
+export async function settleFoundByAudit(trx: Transaction<DB>, tripId: number, cylinderId: number, at: Date): Promise<void> {
+  await trx.updateTable('trip_cylinders').set({ outcome: 'foundByAudit', settled_at: at })
+    .where('trip_id', '=', tripId).where('cylinder_id', '=', cylinderId).where('outcome', '=', 'onBoard').execute();
 }
 
 /** A trip as a refusal names it: its number and its vehicle's plate, and its status. */

@@ -53,7 +53,7 @@ export async function reconcile(db: Db, id: number): Promise<TripReconciliation>
   return {
     tripId: trip.id, tripNo: trip.tripNo, status: trip.status,
     loaded: cylinders.length, delivered: count(cylinders, 'delivered'), unloaded: count(cylinders, 'unloaded'),
-    onBoard: count(cylinders, 'onBoard'), missing: count(cylinders, 'missing'),
+    onBoard: count(cylinders, 'onBoard'), missing: count(cylinders, 'missing'), foundByAudit: count(cylinders, 'foundByAudit'),
     pickedUp: pickups.length, forced: pickups.filter((p) => p.forced).length,
     stops: stops.map((s) => {
       const mine = cylinders.filter((c) => c.stopId === s.id);

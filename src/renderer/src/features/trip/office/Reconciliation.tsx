@@ -9,10 +9,11 @@ import { reasonText } from './tripText';
 
 const TOTALS: [MessageKey, keyof TripReconciliation][] = [
   ['trip.loaded', 'loaded'], ['trip.delivered', 'delivered'], ['trip.unloaded', 'unloaded'], ['trip.onBoard', 'onBoard'],
-  ['trip.missing', 'missing'], ['trip.pickedUp', 'pickedUp'], ['trip.forced', 'forced'],
+  ['trip.missing', 'missing'], ['trip.foundByAudit', 'foundByAudit'], ['trip.pickedUp', 'pickedUp'], ['trip.forced', 'forced'],
 ];
 const OUTCOME: Record<string, MessageKey> = {
   onBoard: 'field.trip.outcome.onBoard', delivered: 'field.trip.outcome.delivered', unloaded: 'field.trip.outcome.unloaded', missing: 'field.trip.outcome.missing',
+  foundByAudit: 'field.trip.outcome.foundByAudit',
 };
 const position = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? `${lat.toFixed(5)}, ${lng.toFixed(5)}` : '—');
 

@@ -24,7 +24,7 @@ const manifest = (row: TripRow): TripManifest => ({
   cylinders: [], pickups: [], at: '2026-11-28T09:00:00Z',
 });
 const reconciliation = (closed: boolean): TripReconciliation => ({
-  tripId: 1, tripNo: 'TC202611280001', status: closed ? 2 : 1, loaded: 2, delivered: 0, unloaded: 0, onBoard: closed ? 0 : 2, missing: closed ? 2 : 0,
+  tripId: 1, tripNo: 'TC202611280001', status: closed ? 2 : 1, loaded: 2, delivered: 0, unloaded: 0, onBoard: closed ? 0 : 2, missing: closed ? 2 : 0, foundByAudit: 0,
   pickedUp: 0, forced: 0,
   stops: [{ stopId: 11, seq: 1, customerName: '重庆钢厂', status: 0, loaded: 2, delivered: 0, differences: 0, pickedUp: 0, receiverName: null, provedAt: null, latitude: null, longitude: null, receiptToken: null }],
   cylinders: ['QP001', 'QP002'].map((code) => ({ code, customerName: '重庆钢厂', orderNo: 'CK001', outcome: closed ? 'missing' : 'onBoard', reason: null, settledAt: null })),

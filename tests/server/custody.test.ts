@@ -184,6 +184,12 @@ describe('the reads and the backfill', () => {
     expect(await customersWithCustody(t.db, { from: ms(last, 1), to, limit: 10 })).toEqual([custB]);
   });
 
+  it('a customer that held cylinders is not deleted: its custody periods name it', async () => {
+    // A holds nothing now (K-1, K-2, K-3 came back), and its periods remain.
+    expect(await heldNow(t.db, custA, {})).toEqual({ total: 0, list: [] });
+    expect((await post('/api/enterprise/delete', { id: custA })).body).toMatchObject({ code: -1, msg: '企业 甲客户 关联 3 个气瓶，不能删除' });
+  });
+
   it('the migration\'s backfill rebuilds the same periods from the trace', async () => {
     const before = await allPeriods();
     expect(before).toHaveLength(4);

@@ -9,6 +9,7 @@ import { nextSeq } from './trace.repository';
 import { gasJson, projectsJson } from './production.repository';
 import { ruleNumber } from '../systemRule';
 import type { TimeFacts } from './station-time';
+import { eventTimeOf, undoCustody, withCustody, type CustodyMove } from './custody.repository';
 import { type Actor, type CylinderPatch, type FirstRead, type LastEvent, type LockedCylinder, type RecordTable, type Target } from './transition';
 
 /** The engine's statements (engine.ts holds its rules). */
@@ -54,8 +55,8 @@ export async function lockCylinder(trx: Transaction<DB>, target: Target, read?: 
 /** The locking read, by id or by code, with what `read` adds; built once per shape (every scan runs one). */
 function lockQuery(db: Kysely<DB>, by: { id: number } | { code: string }, read: LockRead | 'none') {
   const q = db.selectFrom('cylinders').select([
-    'id', 'code', 'status', 'material_id', 'specification', 'tare_weight', 'last_filled_at', 'warehouse_id', 'in_workshop', 'location_enterprise_id', 'on_trip_id',
-    'scrap_reason', 'scrapped_at', 'scrapped_by',
+    'id', 'code', 'status', 'material_id', 'specification', 'tare_weight', 'last_filled_at', 'warehouse_id', 'in_workshop', 'location_enterprise_id', 'located_since',
+    'on_trip_id', 'scrap_reason', 'scrapped_at', 'scrapped_by',
     sql<string | null>`to_char(last_inspection_date, 'YYYY-MM-DD')`.as('last_inspection_date'),
     sql<string | null>`to_char(next_inspection_date, 'YYYY-MM-DD')`.as('next_inspection_date'),
     ...(read === 'none' ? [] : [LOCK_READS[read].as(read)]),
@@ -202,6 +203,8 @@ export interface OutcomeWrite {
   recordId: number | null;
   record: { table: RecordTable; values: Record<string, unknown> } | null;
   keep: { scanId: string; result: ScanResult } | null;
+  /** The holder changes (custodyMove): the custody record is kept in the same statement. */
+  custody?: CustodyMove | null;
 }
 
 /**
@@ -222,6 +225,7 @@ export async function writeOutcome(trx: Transaction<DB>, w: OutcomeWrite): Promi
     const { scanId, result } = w.keep;
     q = q.with('kept_answer', (c) => c.updateTable('lifecycle_scans').set({ response: toJsonb(result) }).where('scan_id', '=', scanId)) as unknown as QueryCreator<DB>;
   }
+  if (w.custody) q = withCustody(q, w.custody, w.cylinderId, w.traceId, eventTimeOf(w.traceId));
   await q.updateTable('cylinders').set({ ...w.patch, status: w.to, updated_at: sql`now()` }).where('id', '=', w.cylinderId).execute();
 }
 
@@ -235,7 +239,9 @@ export async function writeEventAndOutcome(
   trx: Transaction<DB>, e: EventInput, w: Omit<OutcomeWrite, 'traceId' | 'recordId'>,
 ): Promise<{ traceId: number; recordId: number | null }> {
   const newRecord = w.record?.table ?? null;
-  let q = trx.with('ev', (c) => c.insertInto('cylinder_traces').values(eventValues(e, newRecord)).returning(['id', 'record_id'])) as unknown as QueryCreator<DB>;
+  // The event's times come back too when the custody record needs the event's time (eventTimeOf('ev')).
+  const returned = w.custody ? ['id', 'record_id', 'at', 'station_at', 'time_flag'] as const : ['id', 'record_id'] as const;
+  let q = trx.with('ev', (c) => c.insertInto('cylinder_traces').values(eventValues(e, newRecord)).returning([...returned])) as unknown as QueryCreator<DB>;
   if (w.record) {
     const values = {
       ...w.record.values, id: sql`(select record_id from ev)`, cylinder_id: w.cylinderId, trace_id: sql`(select id from ev)`,
@@ -249,6 +255,7 @@ export async function writeEventAndOutcome(
       .set({ response: sql`${toJsonb(result)}::jsonb || jsonb_build_object('traceId', (select id from ev), 'recordId', (select record_id from ev))` })
       .where('scan_id', '=', scanId)) as unknown as QueryCreator<DB>;
   }
+  if (w.custody) q = withCustody(q, w.custody, w.cylinderId, sql<number>`(select id from ev)`, eventTimeOf('ev'));
   q = q.with('moved', (c) => c.updateTable('cylinders').set({ ...w.patch, status: w.to, updated_at: sql`now()` }).where('id', '=', w.cylinderId)) as unknown as QueryCreator<DB>;
   const row = await (q as unknown as Kysely<DB & { ev: { id: number; record_id: number | null } }>).selectFrom('ev').select(['id', 'record_id']).executeTakeFirstOrThrow();
   return { traceId: Number(row.id), recordId: row.record_id === null ? null : Number(row.record_id) };
@@ -256,7 +263,7 @@ export async function writeEventAndOutcome(
 
 /**
  * A rollback's writes: the undone event points to the rollback, its record is marked reverted (never
- * deleted), the cylinder gets back its status and the columns the event changed.
+ * deleted), the cylinder gets back its status and the columns the event changed, and its custody periods are undone.
  */
 export async function undoEvent(trx: Transaction<DB>, u: {
   cylinderId: number; eventId: number; rollbackId: number; record: { table: RecordTable; id: number } | null; before: Record<string, unknown>; to: number;
@@ -264,6 +271,8 @@ export async function undoEvent(trx: Transaction<DB>, u: {
   await trx.updateTable('cylinder_traces').set({ reverted_by_id: u.rollbackId }).where('id', '=', u.eventId).execute();
   if (u.record) await trx.updateTable(u.record.table).set({ reverted_at: sql`now()` }).where('id', '=', u.record.id).execute();
   await trx.updateTable('cylinders').set({ ...u.before, status: u.to, updated_at: sql`now()` }).where('id', '=', u.cylinderId).execute();
+  // An event that changed the holder opened and/or closed custody periods: undone with it.
+  if ('location_enterprise_id' in u.before) await undoCustody(trx, u.eventId);
 }
 
 /** Locks the cylinders with these codes in id order (a call that moves several locks them all first, as every such call does). */

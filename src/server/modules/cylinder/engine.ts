@@ -9,6 +9,7 @@ import {
   writeEventAndOutcome, writeOutcome,
 } from './engine.repository';
 import { judgeTimes, moment, type TimeVerdict } from './station-time';
+import { custodyMove } from './custody.repository';
 import { wrongStatusMessage } from '@shared/cylinder/transitions';
 import { RECORD_TYPE, type Actor, type LastEvent, type LockedCylinder, type Target, type Transition } from './transition';
 
@@ -130,6 +131,8 @@ export async function runLocked(
   const patch = outcome.patch ?? {};
   const before = Object.fromEntries(Object.keys(patch).map((k) => [k, (c as unknown as Record<string, unknown>)[k] ?? null]));
   const action = outcome.action ?? def.action;
+  // A new holder (or none): the custody record closes and opens periods in the event's own statement.
+  const custody = custodyMove(c, patch);
   const event = {
     cylinderId: c.id, fromStatus: c.status, toStatus: outcome.to, action, actor, scanId,
     detail: { ...outcome.detail, ...(Object.keys(before).length ? { before } : {}) },
@@ -146,7 +149,7 @@ export async function runLocked(
     // statement. The answer is kept with the ids the event insert returns (see writeEventAndOutcome).
     const result = answerOf(0, null);
     const ids = await writeEventAndOutcome(trx, event, {
-      cylinderId: c.id, to: outcome.to, patch, actor, record: outcome.record ?? null, keep: answer.store ? { scanId: answer.store, result } : null,
+      cylinderId: c.id, to: outcome.to, patch, actor, record: outcome.record ?? null, keep: answer.store ? { scanId: answer.store, result } : null, custody,
     });
     result.traceId = ids.traceId;
     result.recordId = ids.recordId;
@@ -156,7 +159,7 @@ export async function runLocked(
   const result = await answer.finish(trx, answerOf(traceId, recordId));
 
   await writeOutcome(trx, {
-    cylinderId: c.id, to: outcome.to, patch, actor, traceId, recordId, record: outcome.record ?? null, keep: answer.store ? { scanId: answer.store, result } : null,
+    cylinderId: c.id, to: outcome.to, patch, actor, traceId, recordId, record: outcome.record ?? null, keep: answer.store ? { scanId: answer.store, result } : null, custody,
   });
   return result;
 }

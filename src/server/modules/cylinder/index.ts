@@ -59,3 +59,7 @@ export {
 export { deliver, markTripMissing, unload, type TripAt } from './trip.transitions';
 // 配送到户 (瓶装液化气实名制): a cylinder at a distributor handed to one of its household users (an event, no status change).
 export { householdDeliver, type HouseholdDelivered, type HouseholdHandOver } from './household.transitions';
+// 租赁结算 (issue 38): the custody record — who held each cylinder from when to when, each end a trace event.
+export {
+  custodyInMonth, customersWithCustody, heldNow, streamCustody, type CustodyRow, type CustodySpan, type HeldRow,
+} from './custody.queries';

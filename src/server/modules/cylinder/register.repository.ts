@@ -77,10 +77,16 @@ export async function warehouseCylinders(db: Db, id: number): Promise<{ held: nu
   return { held: Number(row.held), named: Number(row.named) };
 }
 
-/** Cylinders that belong to or are held by the enterprise (any status: their history refers to it). */
+/**
+ * Cylinders that belong to or are held by the enterprise, or were held by it (its custody periods, issue 38): any
+ * status, their history refers to it.
+ */
 export async function enterpriseCylinders(db: Db, id: number): Promise<number> {
   const row = await db.selectFrom('cylinders').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where((eb) => eb.or([eb('owner_enterprise_id', '=', id), eb('location_enterprise_id', '=', id)]))
+    .where((eb) => eb.or([
+      eb('owner_enterprise_id', '=', id), eb('location_enterprise_id', '=', id),
+      eb('id', 'in', eb.selectFrom('cylinder_custody').select('cylinder_id').where('enterprise_id', '=', id)),
+    ]))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

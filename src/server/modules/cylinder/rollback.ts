@@ -12,10 +12,11 @@ import { briefByCode } from './trace.queries';
 import { STATUS } from '@shared/lifecycle';
 
 /**
- * Transitions a rollback may undo: the production steps and the decisions after them. Registration is
- * removed (delAllProcess) instead; a scrap is final; stock and shipment belong to their orders.
+ * Transitions a rollback may undo: the production steps and the decisions after them, and a recovery scanned by
+ * mistake (the cylinder is back at its holder and its custody period open again, engine.repository's undoEvent).
+ * Registration is removed (delAllProcess) instead; a scrap is final; stock and shipment belong to their orders.
  */
-export const REVERTIBLE = new Set(['pick', 'returnPick', 'fill', 'testPass', 'testFail', 'reweighPass', 'reweighFail', 'vacuum', 'analyse']);
+export const REVERTIBLE = new Set(['pick', 'returnPick', 'fill', 'testPass', 'testFail', 'reweighPass', 'reweighFail', 'vacuum', 'analyse', 'recover']);
 
 function refusal(c: { code: string; status: number }, last: LastEvent | null): string | null {
   if (!last) return `气瓶 ${c.code} 没有可回退的流转`;

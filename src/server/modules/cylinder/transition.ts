@@ -21,6 +21,8 @@ export interface LockedCylinder {
   /** 抽真空 or 分析处理 left it in the filling workshop (shared/cylinder/place.ts). */
   in_workshop: boolean;
   location_enterprise_id: number | null;
+  /** Since when its holder holds it: read so that an event moving it keeps it in detail.before (a rollback puts it back). */
+  located_since: Date | null;
   /** The trip whose vehicle holds it (0037): shipped on a trip and not yet handed over. */
   on_trip_id: number | null;
   scrap_reason: string | null;

@@ -4,6 +4,7 @@ import type { OutOrderInfo } from '../../src/shared/api/storage';
 import type { TripManifest } from '../../src/shared/api/trip';
 import { addDays, addYears, today } from '../../src/server/lib/dates';
 import { backfillCustody } from '../../src/server/db/migrations/0040_custody';
+import { declareTransition, undoEvent } from '../../src/server/modules/cylinder/engine.repository';
 import { custodyInMonth, customersWithCustody, heldNow, streamCustody, type CustodyRow } from '../../src/server/modules/cylinder';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 import { createEnterprise, createGas, forceStatus } from './master-data-helper';
@@ -11,7 +12,7 @@ import { createEnterprise, createGas, forceStatus } from './master-data-helper';
 /**
  * Issue 38: the custody record (cylinder_custody) kept by the life cycle — a period opens when a cylinder comes to a
  * customer (an outbound order completed, a hand-over on a trip at the act's station time) and closes when it leaves (a
- * recovery, a forced return "from" another customer); a rollback of the recovery opens it again; the migration's
+ * recovery, a forced return "from" another customer); undoing the recovery's event opens it again; the migration's
  * backfill rebuilds the same periods from the trace; the reads answer exactly the periods overlapping a span.
  */
 let t: TestApp;
@@ -90,17 +91,27 @@ describe('the custody record kept by the life cycle', () => {
     expect(held.list.map((h) => [h.code, h.daysHeld])).toEqual([['K-1', 1], ['K-2', 1]]);
   });
 
-  it('a recovery closes the period at the recovery\'s time; its rollback opens it again; a recovery again closes it', async () => {
+  it('a recovery closes the period at the recovery\'s time; undoing its event opens it again; a recovery again closes it', async () => {
     const opened = (await periodsOf('K-1'))[0]!;
     const { traceId } = await recover('K-1', custA);
     const rec = await eventOf('K-1', 'recover');
     expect(rec.id).toBe(traceId);
     expect(await periodsOf('K-1')).toEqual([{ ...opened, to_at: rec.at, to_trace_id: traceId }]);
     expect(await heldNow(t.db, custA, {})).toMatchObject({ total: 2 });
+    // A recovery belongs to its order: 回退 refuses it, and changes nothing.
+    expect((await post('/api/produce/rollbackSave', { code: 'K-1', traceId, reason: '扫错瓶' })).body.code).toBe(-1);
+    expect(await periodsOf('K-1')).toEqual([{ ...opened, to_at: rec.at, to_trace_id: traceId }]);
 
-    await ok(post('/api/produce/rollbackSave', { code: 'K-1', traceId, reason: '扫错瓶' }));
+    // The engine's undo of an event that changed the holder (what a rollback writes) undoes its custody periods too.
+    const before = (await t.db.selectFrom('cylinder_traces').select('detail').where('id', '=', traceId).executeTakeFirstOrThrow()).detail as { before: Record<string, unknown> };
+    await t.db.transaction().execute(async (trx) => {
+      await declareTransition(trx);
+      const undo = await trx.insertInto('cylinder_traces').values({
+        cylinder_id: ids['K-1']!, seq: 1000, from_status: 10, to_status: 9, action: 'rollback', operator: 'test', detail: JSON.stringify({}),
+      } as never).returning('id').executeTakeFirstOrThrow();
+      await undoEvent(trx, { cylinderId: ids['K-1']!, eventId: traceId, rollbackId: Number(undo.id), record: null, before: { ...before.before, located_since: new Date(String(before.before.located_since)) }, to: 9 });
+    });
     expect(await periodsOf('K-1')).toEqual([opened]);
-    // The cylinder is back at its holder from the same time.
     const row = await t.db.selectFrom('cylinders').select(['status', 'location_enterprise_id', 'located_since']).where('id', '=', ids['K-1']!).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 9, location_enterprise_id: custA, located_since: opened.from_at });
 

@@ -12,11 +12,12 @@ import { briefByCode } from './trace.queries';
 import { STATUS } from '@shared/lifecycle';
 
 /**
- * Transitions a rollback may undo: the production steps and the decisions after them, and a recovery scanned by
- * mistake (the cylinder is back at its holder and its custody period open again, engine.repository's undoEvent).
- * Registration is removed (delAllProcess) instead; a scrap is final; stock and shipment belong to their orders.
+ * Transitions a rollback may undo: the production steps and the decisions after them. Registration is
+ * removed (delAllProcess) instead; a scrap is final; stock, shipment and recovery belong to their orders (a
+ * recovery also to its trip's pickups and the custody record). undoEvent still undoes the custody periods of an
+ * event that changed the holder, should such an event ever become revertible.
  */
-export const REVERTIBLE = new Set(['pick', 'returnPick', 'fill', 'testPass', 'testFail', 'reweighPass', 'reweighFail', 'vacuum', 'analyse', 'recover']);
+export const REVERTIBLE = new Set(['pick', 'returnPick', 'fill', 'testPass', 'testFail', 'reweighPass', 'reweighFail', 'vacuum', 'analyse']);
 
 function refusal(c: { code: string; status: number }, last: LastEvent | null): string | null {
   if (!last) return `气瓶 ${c.code} 没有可回退的流转`;

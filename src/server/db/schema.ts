@@ -774,6 +774,65 @@ export interface CylinderCustodyTable {
   to_trace_id: number | null;
 }
 
+/** 租赁结算 (migration 0041; the rental module's tables). */
+export interface RentalAgreementsTable {
+  id: Generated<number>;
+  customer_id: number | null;
+  name: string;
+  remark: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface RentalAgreementVersionsTable {
+  id: Generated<number>;
+  agreement_id: number;
+  valid_from: ColumnType<string, string, string>;
+  minimum_month_cents: Generated<number>;
+  deposit_offsets_rental: Generated<boolean>;
+  lines: ColumnType<unknown, string, string>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+}
+export interface RentalStatementsTable {
+  id: Generated<number>;
+  statement_no: string;
+  customer_id: number;
+  month: string;
+  cylinders: number;
+  rental_cents: number;
+  minimum_top_up_cents: number;
+  deposit_taken_cents: number;
+  deposit_refunded_cents: number;
+  deposit_balance_cents: number;
+  total_cents: number;
+  detail: ColumnType<unknown, string, string>;
+  issued_by: string | null;
+  issued_at: Generated<Date>;
+}
+export interface RentalNotesTable {
+  id: Generated<number>;
+  note_no: string;
+  statement_id: number;
+  kind: string;
+  amount_cents: number;
+  reason: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+}
+export interface RentalRunsTable {
+  id: Generated<number>;
+  month: string;
+  status: Generated<string>;
+  total: Generated<number>;
+  done: Generated<number>;
+  skipped: Generated<number>;
+  cursor_customer_id: Generated<number>;
+  error: string | null;
+  started_by: string | null;
+  started_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
 export interface DB {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -793,6 +852,11 @@ export interface DB {
   cylinders: CylindersTable;
   cylinder_traces: CylinderTracesTable;
   cylinder_custody: CylinderCustodyTable;
+  rental_agreements: RentalAgreementsTable;
+  rental_agreement_versions: RentalAgreementVersionsTable;
+  rental_statements: RentalStatementsTable;
+  rental_notes: RentalNotesTable;
+  rental_runs: RentalRunsTable;
   trace_daily: TraceDailyTable;
   cylinder_status_counts: CylinderStatusCountsTable;
   cylinder_place_counts: CylinderPlaceCountsTable;

@@ -34,6 +34,7 @@ import { module as storage } from './storage';
 import { module as suspension } from './suspension';
 import { module as systemRule } from './systemRule';
 import { module as transport } from './transport';
+import { module as rental } from './rental';
 import { module as trip } from './trip';
 import { module as user } from './user';
 import { module as warehouse } from './warehouse';
@@ -54,6 +55,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   regulator,
   audit,
   household,
+  rental,
 ];
 
 export type { ModuleOptions, ServerModule } from './module';

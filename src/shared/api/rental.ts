@@ -248,7 +248,7 @@ export type RentalRun = Static<typeof RentalRun>;
 export const DepositRow = Type.Object({
   customerId: Type.Integer(),
   customerName: Type.String(),
-  /** Cylinders whose deposit is held now. */
+  /** Cylinders the customer holds now (not its own). */
   cylinders: Type.Integer(),
   balanceCents: Type.Integer(),
 });

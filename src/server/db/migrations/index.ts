@@ -36,6 +36,7 @@ import * as m0037 from './0037_trips';
 import * as m0038 from './0038_audits';
 import * as m0039 from './0039_households';
 import * as m0040 from './0040_custody';
+import * as m0041 from './0041_rental';
 import * as m0043 from './0043_trip_found_by_audit';
 
 /**
@@ -80,5 +81,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0038_audits': m0038,
   '0039_households': m0039,
   '0040_custody': m0040,
+  '0041_rental': m0041,
   '0043_trip_found_by_audit': m0043,
 };

@@ -13,3 +13,6 @@ export { docxToPdf, NoConverterError } from './convert';
 export { NO_SOFFICE_MESSAGE } from './report.service';
 // A shipped template filled and converted for another module's document (签收单, issue 37).
 export { printShipped, type PrintedDocument } from './report.service';
+// A plain Word document built in code (an audit report, a rental statement), for docxToPdf.
+export { docx, para, table } from './simple-docx';
+export { sendAsPdf, sendDocument } from './send.routes';

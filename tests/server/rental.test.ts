@@ -42,7 +42,7 @@ async function ship(customerId: number, codes: string[]): Promise<void> {
   for (const code of codes) {
     await ok(post('/api/product/addProduct', { code, materialId: n2, manufactureDate: addYears(TODAY, -2), nextInspectionDate: addYears(TODAY, 1), tareWeight: 50 }));
     ids[code] = (await t.db.selectFrom('cylinders').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
-    await forceStatus(t, ids[code]!, 7);
+    await forceStatus(t, ids[code], 7);
     await ok(post('/api/storageOrder/scanOutStock', { orderId: made.id, code }));
   }
   await ok(post('/api/storageOrder/outStock', { id: made.id, complete: true }));

@@ -34,7 +34,7 @@ export async function agreementById(db: Db, id: number): Promise<AgreementDetail
   const names = new Map((materialIds.length ? await db.selectFrom('materials').select(['id', 'material_name']).where('id', 'in', materialIds).execute() : [])
     .map((m) => [m.id, m.material_name]));
   return {
-    ...(row as AgreementRow),
+    ...(row),
     versions: versions.map((v) => ({ ...v, lines: (v.lines as AgreementLine[]).map((l) => ({ ...l, materialName: l.materialId === null ? null : (names.get(l.materialId) ?? null) })) })),
   };
 }

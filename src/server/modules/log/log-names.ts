@@ -18,7 +18,7 @@ const MODULES: Record<string, Names> = {
   only: ['在线文档', 'Online documents'], qualityCenter: ['质量中心', 'Quality center'], report: ['报表', 'Reports'],
   integration: ['系统接口', 'Integration'],
   regulator: ['监管平台对接', 'Regulator platform'],
-  trip: ['车次', 'Trips'], audit: ['客户盘点', 'Customer audits'], household: ['液化气用户', 'LPG households'],
+  trip: ['车次', 'Trips'], audit: ['客户盘点', 'Customer audits'], household: ['液化气用户', 'LPG households'], rental: ['租赁结算', 'Rental'],
 };
 
 /** The module codes in the order the filters offer them (the menu's order). */

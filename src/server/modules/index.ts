@@ -23,6 +23,7 @@ import { module as menu } from './menu';
 import { module as message } from './message';
 import { module as offline } from './offline';
 import { module as periodicInspection } from './periodicInspection';
+import { module as portal } from './portal';
 import { module as product } from './product';
 import { module as qrPage } from './qrPage';
 import { module as quality } from './quality';
@@ -54,6 +55,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   regulator,
   audit,
   household,
+  portal,
 ];
 
 export type { ModuleOptions, ServerModule } from './module';

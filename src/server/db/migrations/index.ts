@@ -36,6 +36,7 @@ import * as m0037 from './0037_trips';
 import * as m0038 from './0038_audits';
 import * as m0039 from './0039_households';
 import * as m0040 from './0040_custody';
+import * as m0042 from './0042_portal';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -79,4 +80,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0038_audits': m0038,
   '0039_households': m0039,
   '0040_custody': m0040,
+  '0042_portal': m0042,
 };

@@ -13,3 +13,5 @@ export { docxToPdf, NoConverterError } from './convert';
 export { NO_SOFFICE_MESSAGE } from './report.service';
 // A shipped template filled and converted for another module's document (签收单, issue 37).
 export { printShipped, type PrintedDocument } from './report.service';
+// An outbound order's document printed for the customer portal (its route checks the order is the customer's).
+export { printReport } from './report.service';

@@ -280,7 +280,7 @@ const OPERATIONS: Record<string, readonly [zh: string, en: string]> = {
   'POST /api/portal/cylinder/listPage': ['门户在用气瓶', 'Portal cylinders held'],
   'POST /api/portal/statement/listPage': ['门户对账单列表', 'Portal statements'],
   'GET /api/portal/statement/info/:id': ['门户对账单详情', 'Portal statement'],
-  'GET /api/portal/statement/pdf/:id': ['门户对账单 PDF', 'Portal statement PDF'],
+  'GET /api/portal/statement/pdf/:id': ['下载门户对账单', 'Portal statement PDF'],
   'POST /api/portal/delivery/listPage': ['门户发货列表', 'Portal deliveries'],
   'POST /api/portal/delivery/document': ['门户发货单据', 'Portal delivery document'],
   'POST /api/portal/pickup/save': ['申请回收空瓶', 'Request pickup'],

@@ -52,7 +52,7 @@ export function storeSignIn(data: TokenData): void {
 
 /** The customer enterprise of a signed-in portal account (门户账号), or null for the plant's users and nobody signed in. */
 export function getPortal(): NonNullable<TokenData['portal']> | null {
-  return (getUser() as (UserInfo & { portal?: TokenData['portal'] }) | null)?.portal ?? null;
+  return getItem<UserInfo & { portal?: TokenData['portal'] }>(STORAGE_KEYS.USER_INFO)?.portal ?? null;
 }
 
 export const getPermissions = (): string[] => getItem<string[]>(STORAGE_KEYS.SET_USER_PROMISE_KEY) ?? [];

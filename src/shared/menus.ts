@@ -169,6 +169,9 @@ export const MENU_TREE = [
         buttons: [view('vehicle'), { buttonKey: 'vehicle:save', buttonName: '保存' }] },
       { menuNo: 'setting.Crew', menuName: '驾驶员与押运员', menuNameEn: 'Drivers & escorts', menuUrl: '/Setting/Crew',
         buttons: [view('crew'), { buttonKey: 'crew:save', buttonName: '保存' }] },
+      // Issue 38: the customer portal's accounts (门户账号): invited by the plant, each linked to one customer.
+      { menuNo: 'setting.portal', menuName: '门户账号', menuNameEn: 'Portal accounts', menuUrl: '/Setting/portal',
+        buttons: [view('portal'), { buttonKey: 'portal:invite', buttonName: '邀请' }, { buttonKey: 'portal:status', buttonName: '启用/停用' }] },
       { menuNo: 'setting.Regulator', menuName: '监管平台对接', menuNameEn: 'Regulator platform', menuUrl: '/Setting/Regulator',
         buttons: [view('regulator'), { buttonKey: 'regulator:save', buttonName: '保存' }, { buttonKey: 'regulator:send', buttonName: '重新上报' }] },
     ],
@@ -189,9 +192,14 @@ export const PERMISSIONS = {
   AUTHENTICATED: 'authenticated',
   /** No token needed. */
   PUBLIC: 'public',
+  /** A customer's portal account (门户账号, /api/portal/*): it holds this and no other key; no plant user holds it. */
+  PORTAL: 'portal',
 } as const;
 
-/** What a route requires: a permission key, any signed-in user, or nobody. */
+/** What a refusal names for the keys outside the tree. */
+const ACCESS_WORDS: Record<string, string> = { authenticated: '企业内部功能', portal: '客户门户' };
+
+/** What a route requires: a permission key, any signed-in user, a portal account, or nobody. */
 export type Access = PermissionKey | (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 
 /** Every permission key declared in the tree. */
@@ -204,6 +212,7 @@ export function allButtonKeys(tree: readonly MenuDef[] = MENU_TREE): PermissionK
  * '充装（充装管理）', 'product:view' → '查看（气瓶档案）'. A key the tree does not declare reads as itself.
  */
 export function permissionLabel(key: string, tree: readonly MenuDef[] = MENU_TREE): string {
+  if (tree === MENU_TREE && Object.hasOwn(ACCESS_WORDS, key)) return ACCESS_WORDS[key]!;
   for (const menu of tree) {
     const button = menu.buttons?.find((b) => b.buttonKey === key);
     if (button) return `${button.buttonName}（${menu.menuName}）`;

@@ -135,6 +135,7 @@ const FOREIGN_USES_ALLOWED: Record<string, string> = {
   'product read cylinders': "the register's own lists (气瓶档案, 报废清单)",
   'qrPage read cylinders': "the public page of a cylinder's QR code",
   'storage read cylinders': "the storage lists' cylinder code and specification",
+  'portal read storage_order_items': "the portal's deliveries count the cylinders each order carried",
   'trip read cylinders': "a trip's manifest, reconciliation and receipt list its cylinders' codes, gas and specification",
   'trip read vehicles': "a trip's row names its vehicle's plate",
   'trip read crew_members': "a trip's row names its driver and escort",

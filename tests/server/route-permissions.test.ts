@@ -7,7 +7,7 @@ import { createWarehouse } from './master-data-helper';
 
 /**
  * Every route of the app and the key it needs: a button key of src/shared/menus.ts, 'authenticated' (any
- * signed-in user) or 'public'. `edit` is the second key a save needs when its body carries an id; `also` a
+ * signed-in user of the plant), 'portal' (a customer's portal account only: a plant user is refused it) or 'public'. `edit` is the second key a save needs when its body carries an id; `also` a
  * second key every call needs (a dashboard card: home:view besides its screen's key).
  * A route added without a row here, or moved to a weaker key, fails this file: change the row on purpose.
  * HEAD routes are not listed: each must mirror its GET, and /api routes have none (checked below).
@@ -149,6 +149,25 @@ const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
   'POST /api/audit/reconcile': { key: 'audit:reconcile' },
   'GET /api/audit/report/:id': { key: 'audit:view' },
   'GET /api/audit/export/:id': { key: 'audit:view' },
+  // The customer portal (issue 38): the invitation link (public, the token is the credential), the plant's 门户账号 and
+  // pickup planning, and the portal account's own routes ('portal': held by portal accounts only; tests/server/portal.test.ts).
+  'POST /api/portal/invitation/check': { key: 'public' },
+  'POST /api/portal/invitation/accept': { key: 'public' },
+  'POST /api/portal/account/listPage': { key: 'portal:view' },
+  'POST /api/portal/account/invite': { key: 'portal:invite' },
+  'POST /api/portal/account/reinvite': { key: 'portal:invite' },
+  'POST /api/portal/account/status': { key: 'portal:status' },
+  'POST /api/portal/pickup/plantList': { key: 'trip:view' },
+  'POST /api/portal/pickup/handle': { key: 'trip:save' },
+  'GET /api/portal/me': { key: 'portal' },
+  'POST /api/portal/cylinder/listPage': { key: 'portal' },
+  'POST /api/portal/statement/listPage': { key: 'portal' },
+  'GET /api/portal/statement/info/:id': { key: 'portal' },
+  'GET /api/portal/statement/pdf/:id': { key: 'portal' },
+  'POST /api/portal/delivery/listPage': { key: 'portal' },
+  'POST /api/portal/delivery/document': { key: 'portal' },
+  'POST /api/portal/pickup/save': { key: 'portal' },
+  'POST /api/portal/pickup/listPage': { key: 'portal' },
   'POST /api/household/listPage': { key: 'household:view' },
   'GET /api/household/brief/:id': { key: 'household:view' },
   'GET /api/household/info/:id': { key: 'household:save' },

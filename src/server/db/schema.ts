@@ -40,8 +40,13 @@ export interface UsersTable {
   filler_cert_categories: ColumnType<string[], string[] | undefined, string[]>;
   /** 身份证号, encrypted (lib/field-cipher.ts, migration 0035). */
   id_no_enc: Generated<string | null>;
-  /** 'person' signs in with a password; 'service' is a service account that calls only with API keys (migration 0032). */
+  /**
+   * 'person' signs in with a password; 'service' is a service account that calls only with API keys (migration 0032);
+   * 'portal' is a customer's user of the portal (migration 0042), linked to its enterprise.
+   */
   kind: Generated<string>;
+  /** The customer enterprise of a 'portal' account (null for every other kind). */
+  enterprise_id: Generated<number | null>;
 }
 
 /** Failed sign-ins per (user name as typed, lower-cased; client address), whether or not the account exists. */
@@ -833,6 +838,32 @@ export interface RentalRunsTable {
   finished_at: Date | null;
 }
 
+/** A one-time link setting a portal account's password (migration 0042): only the token's SHA-256 is kept. */
+export interface PortalInvitationsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+/** A customer's request to collect its empties (申请回收空瓶, migration 0042). */
+export interface PortalPickupRequestsTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  user_id: number | null;
+  cylinders: number;
+  wanted_date: ColumnType<Date, string, string>;
+  note: string | null;
+  /** open, planned, done, cancelled. */
+  status: Generated<string>;
+  created_at: Generated<Date>;
+  handled_at: Date | null;
+  handled_by: string | null;
+}
+
 export interface DB {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -857,6 +888,8 @@ export interface DB {
   rental_statements: RentalStatementsTable;
   rental_notes: RentalNotesTable;
   rental_runs: RentalRunsTable;
+  portal_invitations: PortalInvitationsTable;
+  portal_pickup_requests: PortalPickupRequestsTable;
   trace_daily: TraceDailyTable;
   cylinder_status_counts: CylinderStatusCountsTable;
   cylinder_place_counts: CylinderPlaceCountsTable;

@@ -13,8 +13,10 @@ export interface CallerAccess {
   mustChangePassword: boolean;
   /** The sign-in is neither logged out nor revoked. */
   sessionAlive: boolean;
-  /** One of the user's roles holds the key asked about (true when none was asked about). */
+  /** One of the user's roles holds the key asked about (true when none was asked about); 'portal': the caller is a portal account. */
   allowed: boolean;
+  /** The customer enterprise of a portal account (门户账号); null for the plant's own users. */
+  portalEnterpriseId: number | null;
 }
 
 /** Reads a sign-in's access and whether it holds `permission` (null: being signed in is enough); undefined for an unknown user. */
@@ -39,6 +41,16 @@ export interface Actor {
    * station time outside the plant's bounds is flagged rather than refused (the supervisor decided to record it).
    */
   enteredBy?: { operatorId: number; operator: string } | null;
+}
+
+/**
+ * The customer enterprise of the portal account calling (a /api/portal route, permission 'portal'): what every portal
+ * route filters by, never a value the client sends.
+ */
+export function portalEnterpriseOf(request: FastifyRequest): number {
+  const id = request.auth?.portalEnterpriseId;
+  if (id === undefined || id === null) throw new ForbiddenError('portal');
+  return id;
 }
 
 /** Who did it, for trace events and records (from the token, never from authId/authName). */

@@ -23,6 +23,7 @@ import { module as menu } from './menu';
 import { module as message } from './message';
 import { module as offline } from './offline';
 import { module as periodicInspection } from './periodicInspection';
+import { module as portal } from './portal';
 import { module as product } from './product';
 import { module as qrPage } from './qrPage';
 import { module as quality } from './quality';
@@ -56,6 +57,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   audit,
   household,
   rental,
+  portal,
 ];
 
 export type { ModuleOptions, ServerModule } from './module';

@@ -15,6 +15,8 @@ export interface RequestAuth {
   sessionId: string;
   /** Set when the caller is a service account calling with an API key (then sessionId is ''). */
   apiKeyId?: number;
+  /** Set when the caller is a customer's portal account (门户账号): its enterprise, what every portal route filters by. */
+  portalEnterpriseId?: number;
 }
 
 declare module 'fastify' {
@@ -41,7 +43,7 @@ declare module 'fastify' {
     keptScan: boolean;
   }
   interface FastifyContextConfig {
-    /** A button key from src/shared/menus.ts, 'authenticated' or 'public'. Required on every /api route. */
+    /** A button key from src/shared/menus.ts, 'authenticated', 'portal' or 'public'. Required on every /api route. */
     permission?: Access;
     /** Also required when a save's body carries an id (checked by the route, see lib/endpoint.ts). */
     editPermission?: PermissionKey;

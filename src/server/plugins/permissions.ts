@@ -9,6 +9,13 @@ import { tokenFromHeader } from '../lib/refresh-token';
 /** What a user whose password an administrator set may still call: the change itself and signing out. */
 const WHILE_PASSWORD_MUST_CHANGE = new Set(['POST /api/home/resetPassWord', 'POST /api/home/logout']);
 
+/**
+ * The only 'authenticated' routes a portal account (门户账号) may call: its own password and signing out. Every other
+ * route is refused to it (403): the staff routes hold a key it never holds, and 'authenticated' ones serve the plant's
+ * stations (lookups, files, settings). Its own routes declare 'portal' (src/shared/api/portal.ts).
+ */
+const PORTAL_MAY_CALL = new Set(['POST /api/home/resetPassWord', 'POST /api/home/logout']);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface PermissionsOptions {
@@ -64,7 +71,10 @@ export const permissionsPlugin = fp<PermissionsOptions>(async (app, opts) => {
     if (!claims || !UUID.test(claims.sid)) throw new UnauthorizedError();
     const access = await app.loadAccess(claims.sub, claims.sid, permission);
     if (!access || access.status !== 1 || !access.sessionAlive) throw new UnauthorizedError();
-    const auth = { userId: claims.sub, name: access.name, sessionId: claims.sid };
+    const auth = {
+      userId: claims.sub, name: access.name, sessionId: claims.sid,
+      ...(access.portalEnterpriseId !== null ? { portalEnterpriseId: access.portalEnterpriseId } : {}),
+    };
     if (access.mustChangePassword && !WHILE_PASSWORD_MUST_CHANGE.has(`${request.method} ${request.routeOptions.url}`)) {
       request.auth = auth;
       throw new BusinessError(MSG.MUST_CHANGE_PASSWORD);
@@ -72,6 +82,10 @@ export const permissionsPlugin = fp<PermissionsOptions>(async (app, opts) => {
     if (!access.allowed) {
       request.auth = auth; // recorded in the operation log as the refused caller
       throw new ForbiddenError(permission!);
+    }
+    if (permission === null && access.portalEnterpriseId !== null && !PORTAL_MAY_CALL.has(`${request.method} ${request.routeOptions.url}`)) {
+      request.auth = auth;
+      throw new ForbiddenError(PERMISSIONS.AUTHENTICATED);
     }
     return auth;
   }

@@ -22,6 +22,8 @@ export const TokenData = Type.Object({
   user: UserInfo,
   /** The password was set by an administrator: every call but POST /api/home/resetPassWord (and logout) is refused until it is changed. */
   mustChangePassword: Type.Boolean(),
+  /** Present for a customer's portal account (门户账号): its enterprise. The renderer opens /portal for it, never the staff screens. */
+  portal: Type.Optional(Type.Object({ enterpriseId: Type.Integer(), enterpriseName: Type.String() })),
 });
 export type TokenData = Static<typeof TokenData>;
 

@@ -4,6 +4,7 @@ import { companyFeature } from '@renderer/features/company/manifest';
 import { connectFeature } from '@renderer/features/connect/manifest';
 import { deptFeature } from '@renderer/features/dept/manifest';
 import { periodicInspectionFeature } from '@renderer/features/periodicInspection/manifest';
+import { portalFeature } from '@renderer/features/portal/manifest';
 import { dictionaryFeature } from '@renderer/features/dictionary/manifest';
 import { fieldFeature } from '@renderer/features/field/manifest';
 import { enterpriseFeature } from '@renderer/features/enterprise/manifest';
@@ -56,6 +57,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   // The field app's shell, then the features with field screens (the home lists them in this order: trips first).
   fieldFeature, tripFeature,
   auditFeature, householdFeature,
+  portalFeature,
 ];
 
 let registered = false;

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { registerNavigator } from '@renderer/http/navigator';
-import { getUser } from '@renderer/session/session';
+import { getPortal, getUser } from '@renderer/session/session';
 import { useAppDispatch } from '@renderer/store/hooks';
 import { reloadPromptShown } from '@renderer/store/appSlice';
 import { MenuLoadingOverlay } from '@renderer/components/MenuLoadingOverlay';
@@ -35,7 +35,7 @@ export function RootLayout() {
     };
   }, [dispatch]);
 
-  const redirect = guardRedirect(location.pathname, location.search, getUser() !== null);
+  const redirect = guardRedirect(location.pathname, location.search, getUser() !== null, getPortal() !== null);
 
   return (
     <>

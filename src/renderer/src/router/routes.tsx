@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { ChunkFailed } from '@renderer/features/errors/ChunkFailed';
 import { StartupGate } from '@renderer/features/connect/StartupGate';
 import { FIELD_ROOT, FIELD_SCREENS } from '@renderer/features/field/fieldScreens';
+import { PORTAL_INVITE, PORTAL_ROOT, PORTAL_SCREENS } from '@renderer/features/portal';
 import { loadMessages } from '@renderer/i18n/dictionaries';
 import { lazyScreen } from './chunkErrors';
 import { RootLayout } from './RootLayout';
@@ -25,6 +26,31 @@ const FieldLayout = lazyScreen(
   () => Promise.all([import('@renderer/features/field/FieldLayout'), loadMessages()]).then(([shell]) => ({ default: shell.FieldLayout })),
   ChunkFailed,
 );
+/** The customer portal's shell (issue 38), loaded on demand with the features' texts; its invitation page needs no sign-in. */
+const PortalLayout = lazyScreen(
+  () => Promise.all([import('@renderer/features/portal/PortalLayout'), loadMessages()]).then(([shell]) => ({ default: shell.PortalLayout })),
+  ChunkFailed,
+);
+const PortalInvitePage = lazyScreen(
+  () => Promise.all([import('@renderer/features/portal/PortalInvitePage'), loadMessages()]).then(([page]) => ({ default: page.default })),
+  ChunkFailed,
+);
+
+/** The portal under /portal: its pages in its own layout (no side menu, no staff screen). */
+function portalRoute(): RouteObject {
+  return {
+    path: PORTAL_ROOT,
+    element: <PortalLayout />,
+    children: [
+      { index: true, element: null },
+      ...PORTAL_SCREENS.map((screen) => {
+        const Screen = lazyScreen(screen.load, ChunkFailed);
+        return { path: screen.path.slice(PORTAL_ROOT.length + 1), element: <Screen /> };
+      }),
+    ],
+  };
+}
+
 const FieldHome = lazyScreen(() => import('@renderer/features/field/FieldHome'), ChunkFailed);
 
 /** The field app under /field: its home and the features' field screens, in a phone-sized layout. */
@@ -78,6 +104,9 @@ export const routes: RouteObject[] = [
           { element: <MainLayout />, children: layoutRoutes() },
           // The field app (a driver's phone, a PDA): its own layout, no side menu or tabs.
           fieldRoute(),
+          // The customer portal (a portal account only; the guard keeps it off every other screen) and its invitation link.
+          { path: PORTAL_INVITE, element: <PortalInvitePage /> },
+          portalRoute(),
           ...ERROR_CODES.map((code) => ({ path: `/${code}`, element: <ErrorPage /> })),
           { path: '*', element: <Navigate to="/404" replace /> },
         ],

@@ -20,7 +20,7 @@ export function onSessionCleared(listener: Listener): () => void {
 
 export const getUser = (): UserInfo | null => getItem<UserInfo>(STORAGE_KEYS.USER_INFO);
 
-export function setUser(user: UserInfo): void {
+export function setUser(user: UserInfo & { portal?: TokenData['portal'] }): void {
   setItem(STORAGE_KEYS.USER_INFO, user);
   setItem(STORAGE_KEYS.USER_ID, user.id);
 }
@@ -44,10 +44,15 @@ export function setTokens(data: Pick<TokenData, 'token' | 'refreshToken' | 'expi
   return tokens;
 }
 
-/** Stores what a sign-in (or a refresh) answered. */
+/** Stores what a sign-in (or a refresh) answered; a portal account's enterprise rides with the user info. */
 export function storeSignIn(data: TokenData): void {
   setTokens(data);
-  setUser(data.user);
+  setUser(data.portal ? { ...data.user, portal: data.portal } : data.user);
+}
+
+/** The customer enterprise of a signed-in portal account (门户账号), or null for the plant's users and nobody signed in. */
+export function getPortal(): NonNullable<TokenData['portal']> | null {
+  return getItem<UserInfo & { portal?: TokenData['portal'] }>(STORAGE_KEYS.USER_INFO)?.portal ?? null;
 }
 
 export const getPermissions = (): string[] => getItem<string[]>(STORAGE_KEYS.SET_USER_PROMISE_KEY) ?? [];

@@ -37,6 +37,7 @@ import * as m0038 from './0038_audits';
 import * as m0039 from './0039_households';
 import * as m0040 from './0040_custody';
 import * as m0041 from './0041_rental';
+import * as m0042 from './0042_portal';
 import * as m0043 from './0043_trip_found_by_audit';
 
 /**
@@ -82,5 +83,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0039_households': m0039,
   '0040_custody': m0040,
   '0041_rental': m0041,
+  '0042_portal': m0042,
   '0043_trip_found_by_audit': m0043,
 };

@@ -13,8 +13,15 @@ export interface SignInUser {
 
 export async function findSignInUser(db: Db, username: string): Promise<SignInUser | undefined> {
   return db.selectFrom('users').select(['id', 'name', 'password_hash as passwordHash', 'status', 'must_change_password as mustChangePassword'])
-    // A service account (API keys only) never signs in: its name answers like an unknown one.
-    .where('username', '=', username).where('kind', '=', 'person').executeTakeFirst();
+    // A service account (API keys only) never signs in: its name answers like an unknown one. A portal account does.
+    .where('username', '=', username).where('kind', 'in', ['person', 'portal']).executeTakeFirst();
+}
+
+/** The customer enterprise of a portal account (门户账号), undefined for any other user. */
+export async function portalOf(db: Db, userId: number): Promise<{ enterpriseId: number; enterpriseName: string } | undefined> {
+  return db.selectFrom('users as u').innerJoin('enterprises as e', 'e.id', 'u.enterprise_id')
+    .select(['e.id as enterpriseId', 'e.enterprise_name as enterpriseName'])
+    .where('u.id', '=', userId).where('u.kind', '=', 'portal').executeTakeFirst();
 }
 
 export async function findUserForPassword(db: Db, id: number) {

@@ -36,6 +36,7 @@ export class AuthService {
   private async issueTokens(db: Kysely<DB>, user: { id: number; name: string; mustChangePassword: number }, familyId: string): Promise<TokenData> {
     const { accessTokenTtl, refreshTokenTtl } = await loadRules(db, this.config);
     const refreshToken = newRefreshToken();
+    const portal = await repo.portalOf(db, user.id);
     await repo.insertRefreshToken(db, {
       tokenHash: hashRefreshToken(refreshToken), userId: user.id, familyId, ttlSeconds: refreshTokenTtl,
     });
@@ -46,6 +47,7 @@ export class AuthService {
       refreshExpiresIn: refreshTokenTtl,
       user: { id: user.id, name: user.name },
       mustChangePassword: user.mustChangePassword === 1,
+      ...(portal ? { portal } : {}),
     };
   }
 

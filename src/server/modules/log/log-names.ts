@@ -19,6 +19,7 @@ const MODULES: Record<string, Names> = {
   integration: ['系统接口', 'Integration'],
   regulator: ['监管平台对接', 'Regulator platform'],
   trip: ['车次', 'Trips'], audit: ['客户盘点', 'Customer audits'], household: ['液化气用户', 'LPG households'], rental: ['租赁结算', 'Rental'],
+  portal: ['客户门户', 'Customer portal'],
 };
 
 /** The module codes in the order the filters offer them (the menu's order). */

@@ -55,10 +55,11 @@ export async function refreshNav(dispatch: AppDispatch): Promise<void> {
   }
 }
 
-/** After a successful sign-in: keep user and tokens, then load the navigation. */
+/** After a successful sign-in: keep user and tokens, then load the navigation (a portal account has none: it opens /portal). */
 export async function completeSignIn(dispatch: AppDispatch, data: TokenData): Promise<void> {
   storeSignIn(data);
   dispatch(userSignedIn(data.user));
+  if (data.portal) return;
   await loadNav(dispatch);
 }
 

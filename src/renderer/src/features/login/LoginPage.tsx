@@ -11,6 +11,7 @@ import { changeInitialPassword, completeSignIn, useLoginMutation } from '@render
 import { useRootInfoQuery } from '@renderer/store/rootInfoApi';
 import { newPasswordProblem } from '@renderer/features/password';
 import type { TokenData } from '@shared/api/auth';
+import { PORTAL_ROOT } from '@renderer/features/portal';
 
 /** Only same-app paths are followed after sign-in. */
 const safeRedirect = (value: string | null): string => (value && value.startsWith('/') && !value.startsWith('//') ? value : '/main/home');
@@ -51,7 +52,8 @@ export default function LoginPage() {
         return;
       }
       await completeSignIn(dispatch, data);
-      void navigate(safeRedirect(params.get('redirect')), { replace: true });
+      // A customer's portal account lands on the portal, whatever the link asked for.
+      void navigate(data.portal ? PORTAL_ROOT : safeRedirect(params.get('redirect')), { replace: true });
     } catch (err) {
       setError((err as QueryError).message ?? String(err));
     } finally {
@@ -69,7 +71,7 @@ export default function LoginPage() {
     try {
       await changeInitialPassword(initial.data, initial.oldPassword, newPassword);
       await completeSignIn(dispatch, { ...initial.data, mustChangePassword: false });
-      void navigate(safeRedirect(params.get('redirect')), { replace: true });
+      void navigate(initial.data.portal ? PORTAL_ROOT : safeRedirect(params.get('redirect')), { replace: true });
     } catch (err) {
       // The server's reason (the password policy) is shown here, where the user can act on it.
       setError((err as QueryError).message ?? String(err));

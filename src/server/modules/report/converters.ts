@@ -128,7 +128,7 @@ async function startConverter(soffice: string, python: string, startMs: number):
   const pipe = `cylconv_${process.pid}_${++seq}_${randomBytes(6).toString('hex')}`;
   const profile = pathToFileURL(join(dir, 'profile')).href;
   const [command, ...args] = [...prefix, python, '-c', WARM_HELPER, soffice, pipe, profile, String(startMs)];
-  const child = spawn(command!, args, { cwd: dir, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] }) as ChildProcessWithoutNullStreams;
+  const child = spawn(command, args, { cwd: dir, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
   // An idle converter does not keep the server's process alive; a conversion's timer does while it runs.
   child.unref();
   for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as unknown as { unref?: () => void }).unref?.();

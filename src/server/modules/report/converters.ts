@@ -204,7 +204,8 @@ async function acquire(soffice: string, python: string, ms: number): Promise<Con
       starting += 1;
       let c: Converter;
       try {
-        c = await startConverter(soffice, python, ms);
+        // Starting is LibreOffice's own work (a profile made, under load several seconds), not the document's.
+        c = await startConverter(soffice, python, Math.max(ms, 30_000));
       } finally {
         starting -= 1;
       }

@@ -117,8 +117,13 @@ for line in sys.stdin:
         say({"id": job["id"], "ok": True})
     except Exception as e:
         # LibreOffice gone under the call (killed, crashed): the converter is lost, not the document at fault.
-        if type(e).__name__ in ("DisposedException", "RuntimeException") or office.poll() is not None:
-            time.sleep(0.1)
+        # Asked again: a converter that cannot answer a trivial call is lost.
+        try:
+            desktop.getCurrentComponent()
+            lost = office.poll() is not None
+        except Exception:
+            lost = True
+        if lost:
             leave(3)
         say({"id": job["id"], "ok": False, "error": str(e)[:500]})
 leave(0)

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BusinessError } from '../../lib/errors';
 import { boundedQueue } from './queue';
+import { closeConverters, ConversionFailedError, ConverterLostError, ConverterStartError, convertWarm, poolSize, unoPython } from './converters';
 import { findCommand, isolation } from './sandbox';
 
 /** At most this many LibreOffice conversions run at once; the others wait their turn. */
@@ -64,29 +65,108 @@ async function runSoffice(dir: string, args: string[], ms: number): Promise<{ co
   });
 }
 
+const timedOutMessage = (ms: number) => `生成 PDF 超时（超过 ${Math.round(ms / 1000)} 秒），已终止转换：请检查模板是否过大或有误`;
+const FAILED = '生成 PDF 失败：LibreOffice 无法转换该模板，请检查模板文件';
+
+/** One cold conversion: soffice started for this document alone, in its own folder with an empty profile. */
+async function convertCold(docx: Buffer, ms: number): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'report-'));
+  try {
+    const input = join(dir, 'document.docx');
+    await writeFile(input, docx);
+    const result = await runSoffice(dir, [
+      `-env:UserInstallation=${pathToFileURL(join(dir, 'profile')).href}`,
+      '--headless', '--norestore', '--nolockcheck', '--convert-to', 'pdf', '--outdir', dir, input,
+    ], ms);
+    if (result.timedOut) throw new BusinessError(timedOutMessage(ms));
+    const pdf = await readFile(join(dir, 'document.pdf')).catch(() => null);
+    if (result.code !== 0 || !pdf || pdf.length === 0) throw new BusinessError(FAILED);
+    return pdf;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * One conversion on a warm converter (converters.ts), in a job folder inside the converter's own folder (removed
+ * after). A lost converter (killed, crashed, past the time limit) is replaced and the conversion tried once more on
+ * the fresh one; lost twice, it fails as the cold path would (timeout or failure).
+ */
+async function convertOnPool(soffice: string, python: string, docx: Buffer, ms: number): Promise<Buffer> {
+  let lost: ConverterLostError | undefined;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    let job = '';
+    try {
+      await convertWarm(soffice, python, ms, async (converterDir) => {
+        job = await mkdtemp(join(converterDir, 'jobs', 'job-'));
+        await writeFile(join(job, 'document.docx'), docx);
+        return { input: join(job, 'document.docx'), output: join(job, 'document.pdf') };
+      });
+      const pdf = await readFile(join(job, 'document.pdf')).catch(() => null);
+      if (!pdf || pdf.length === 0) throw new BusinessError(FAILED);
+      return pdf;
+    } catch (err) {
+      if (err instanceof ConversionFailedError) throw new BusinessError(FAILED);
+      if (!(err instanceof ConverterLostError)) throw err;
+      lost = err;
+    } finally {
+      if (job) await rm(job, { recursive: true, force: true });
+    }
+  }
+  throw new BusinessError(lost?.message === 'timeout' ? timedOutMessage(ms) : FAILED);
+}
+
+/** Warm converters that could not start are not tried again for this long: conversions go cold meanwhile. */
+const WARM_RETRY_MS = 60_000;
+let warmFailedAt = 0;
+let warmCommand: string | undefined;
+
+/**
+ * How conversions run now, for the server's start log: warm (a pool of N) or cold, and why.
+ */
+export function conversionMode(): string {
+  const soffice = findCommand(sofficeCommand());
+  if (!soffice) return `cold: LibreOffice not found (${sofficeCommand()})`;
+  if (process.platform === 'win32') return 'cold: warm converters are not used on Windows';
+  if (poolSize() === 0) return 'cold (REPORT_CONVERTERS=0)';
+  const python = unoPython(soffice);
+  if (!python) return 'cold: no Python with the LibreOffice UNO bridge (install python3-uno, or set SOFFICE_PYTHON)';
+  return `warm: up to ${poolSize()} LibreOffice converters (${python})`;
+}
+
 /**
  * Converts a .docx to PDF with LibreOffice headless, in a queue of at most MAX_CONVERSIONS (and
- * MAX_WAITING_CONVERSIONS waiting: beyond, 系统繁忙), each in its own temporary folder with an empty profile
- * (two conversions never share one, and a crashed one leaves nothing behind), sandboxed (runSoffice) and with a
- * time limit. Throws NoConverterError where LibreOffice is missing, a BusinessError when it hangs or fails.
+ * MAX_WAITING_CONVERSIONS waiting: beyond, 系统繁忙), sandboxed (runSoffice; the warm converters run the same way)
+ * and with a time limit. On a warm converter when the pool is on and available (converters.ts); otherwise — no
+ * Python with the UNO bridge, REPORT_CONVERTERS=0, Windows, a converter that would not start in the last minute, or
+ * SOFFICE_PATH changed since the pool started — cold: each conversion in its own temporary folder with an empty
+ * profile (a crashed one leaves nothing behind). Throws NoConverterError where LibreOffice is missing, a
+ * BusinessError when it hangs or fails.
  */
 export function docxToPdf(docx: Buffer): Promise<Buffer> {
   return slot(async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'report-'));
-    try {
-      const input = join(dir, 'document.docx');
-      await writeFile(input, docx);
-      const ms = timeoutMs();
-      const result = await runSoffice(dir, [
-        `-env:UserInstallation=${pathToFileURL(join(dir, 'profile')).href}`,
-        '--headless', '--norestore', '--nolockcheck', '--convert-to', 'pdf', '--outdir', dir, input,
-      ], ms);
-      if (result.timedOut) throw new BusinessError(`生成 PDF 超时（超过 ${Math.round(ms / 1000)} 秒），已终止转换：请检查模板是否过大或有误`);
-      const pdf = await readFile(join(dir, 'document.pdf')).catch(() => null);
-      if (result.code !== 0 || !pdf || pdf.length === 0) throw new BusinessError('生成 PDF 失败：LibreOffice 无法转换该模板，请检查模板文件');
-      return pdf;
-    } finally {
-      await rm(dir, { recursive: true, force: true });
+    const ms = timeoutMs();
+    const soffice = findCommand(sofficeCommand());
+    if (!soffice) throw new NoConverterError(sofficeCommand());
+    const warm = process.platform !== 'win32' && poolSize() > 0 && Date.now() - warmFailedAt > WARM_RETRY_MS
+      && (warmCommand === undefined || warmCommand === soffice);
+    const python = warm ? unoPython(soffice) : null;
+    if (python) {
+      warmCommand = soffice;
+      try {
+        return await convertOnPool(soffice, python, docx, ms);
+      } catch (err) {
+        // The pool could not even start a converter: cold this time, and for a while.
+        if (!(err instanceof ConverterStartError)) throw err;
+        warmFailedAt = Date.now();
+      }
     }
+    return convertCold(docx, ms);
   });
+}
+
+/** Closes the warm converters (the server's onClose); a later conversion starts them again. */
+export async function stopConverters(): Promise<void> {
+  await closeConverters();
+  warmCommand = undefined;
 }

@@ -8,6 +8,7 @@ import { operatorOf, requirePermission } from '../../lib/access';
 import { route } from '../../lib/endpoint';
 import { BusinessError } from '../../lib/errors';
 import { attachmentDisposition, saveUpload, tooLargeMessage } from '../file';
+import { conversionMode, stopConverters } from './convert';
 import { officeRoutes } from './office.routes';
 import { printReport, subjectOf } from './report.service';
 import { isolation } from './sandbox';
@@ -32,7 +33,10 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     const { prefix, description } = await isolation();
     if (prefix.length) app.log.info(`LibreOffice conversions: ${description}`);
     else app.log.warn(`LibreOffice conversions: ${description}; outside references are still stripped before each conversion`);
+    app.log.info(`LibreOffice conversions: ${conversionMode()}`);
   });
+  // The warm converters end with the server: no LibreOffice is left running after app.close().
+  app.addHook('onClose', async () => { await stopConverters(); });
 
   route(app, REPORT.print, async (request, reply) => {
     const subject = subjectOf(request.body);

@@ -21,7 +21,7 @@ describe('navigation', () => {
   it('gives admin the whole tree and every key', async () => {
     const { body } = await t.call<NavData>('POST', '/api/home/nav/0', { token: adminToken });
     expect(body.data.promise.sort()).toEqual(allButtonKeys().sort());
-    expect(body.data.menuList.map((m) => m.menuNo)).toEqual(['home', 'message', 'product', 'storage', 'produce', 'quality', 'setting']);
+    expect(body.data.menuList.map((m) => m.menuNo)).toEqual(['home', 'message', 'product', 'storage', 'rental', 'produce', 'quality', 'setting']);
     const setting = body.data.menuList.find((m) => m.menuNo === 'setting')!;
     expect(setting.children[0]).toMatchObject({ menuNo: 'setting.user', menuName: '用户管理', menuUrl: '/Setting/user', parentNo: 'setting' });
     expect(setting.children.find((m) => m.menuNo === 'setting.AddUser')).toMatchObject({ hidden: 1 });

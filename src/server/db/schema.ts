@@ -855,7 +855,7 @@ export interface PortalPickupRequestsTable {
   enterprise_id: number;
   user_id: number | null;
   cylinders: number;
-  wanted_date: ColumnType<Date, string, string>;
+  wanted_date: ColumnType<string, string, string>;
   note: string | null;
   /** open, planned, done, cancelled. */
   status: Generated<string>;

@@ -9,7 +9,7 @@ import { agreementById, agreementPage } from './agreement.repository';
 import { saveAgreement, saveVersion } from './agreement.service';
 import { exportRows } from './export.repository';
 import { runList } from './run.repository';
-import { resumeRun, settled, startRun } from './run.service';
+import { resumeRun, startRun, stopRuns } from './run.service';
 import { exportWorkbook, statementDocx, statementTitle, statementWorkbook } from './statement.report';
 import { statementPage } from './statement.repository';
 import { addNote, computeStatement, depositPage, issueStatement, statementDetail } from './statement.service';
@@ -18,8 +18,8 @@ import { addNote, computeStatement, depositPage, issueStatement, statementDetail
 export const rentalRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
   const by = (r: Parameters<typeof operatorOf>[0]) => operatorOf(r).operator;
-  // A month's run going on in the background finishes its customer before the app closes its pool.
-  app.addHook('onClose', async () => settled());
+  // A month's run going on in the background stops after its customer in hand before the app closes its pool.
+  app.addHook('onClose', async () => stopRuns(db));
   route(app, RENTAL.agreementPage, async (r) => agreementPage(db, r.body));
   route(app, RENTAL.agreementInfo, async (r) => {
     const found = await agreementById(db, r.params.id);

@@ -10,6 +10,8 @@ type Db = Kysely<DB>;
 const BATCH = 200;
 /** Runs going on in this process (a run left 'running' by a process that died is resumed by 续跑). */
 const active = new Set<number>();
+/** Databases whose app is closing: their runs stop after the customer in hand (still 'running': 续跑 goes on). */
+const stopping = new WeakSet<object>();
 
 /**
  * 月结: every customer with custody in the month gets its statement, each in its own transaction, in customer id
@@ -52,6 +54,7 @@ export async function runToEnd(db: Db, id: number, by: string): Promise<void> {
         return;
       }
       for (const customerId of ids) {
+        if (stopping.has(db)) return;
         const skip = (await issuedFor(db, customerId, run.month)) !== null;
         if (!skip) await issueStatement(db, { customerId, month: run.month }, by);
         await runs.advanceRun(db, id, customerId, skip);
@@ -61,6 +64,12 @@ export async function runToEnd(db: Db, id: number, by: string): Promise<void> {
     const message = err instanceof Error ? err.message : String(err);
     await runs.setRunStatus(db, id, 'failed', message.slice(0, 500)).catch(() => undefined);
   }
+}
+
+/** A clean shutdown: the runs on `db` stop after their current customer, and this resolves when they have. */
+export async function stopRuns(db: Db): Promise<void> {
+  stopping.add(db);
+  await settled();
 }
 
 /** Waits for the runs going on in this process (tests, a clean shutdown). */

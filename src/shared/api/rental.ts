@@ -59,7 +59,7 @@ export const AgreementVersionBody = Type.Object({
   validFrom: DateStr('生效日期'),
   minimumMonthCents: Cents('每月最低租金（分）'),
   depositOffsetsRental: Bool('押金抵租金'),
-  lines: List('计租明细', AgreementLine, { minItems: 1, maxItems: 200 }),
+  lines: List('计租明细', AgreementLine, { minItems: 1, maxItems: 40 }),
 }, { additionalProperties: false });
 export type AgreementVersionBody = Static<typeof AgreementVersionBody>;
 

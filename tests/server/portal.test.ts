@@ -1,5 +1,5 @@
 import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenData } from '../../src/shared/api/auth';
 import type { Delivery, HeldCylinder, Invitation, InvitationInfo, PickupRow, PortalAccountRow, PortalMe } from '../../src/shared/api/portal';
 import type { PageResult } from '../../src/shared/api/schema';
@@ -14,30 +14,8 @@ import { createEnterprise, createGas, forceStatus } from './master-data-helper';
  * refused to the account (403), whatever roles it is given; a statement or an order of customer B is refused too; a
  * pickup request becomes a message for the plant's trip planners (trip:save).
  *
- * Statements come from the rental module (merged separately): its three functions are faked here through the portal's
- * adapter (rental.adapter.ts), a statement of A (id 1) and one of B (id 2).
+ * Statements are the rental module's, issued here for October 2026 (the customers' custody moved into that month).
  */
-const statements = vi.hoisted(() => ({ owner: new Map<number, number>() }));
-vi.mock('../../src/server/modules/portal/rental.adapter', () => ({
-  statementPage: async (_db: unknown, q: { customerId?: number }) => {
-    const list = [...statements.owner].filter(([, c]) => c === q.customerId).map(([id, customerId]) => ({
-      id, customerId, statementNo: `DZ${id}`, customerName: '客户', month: '2026-10', cylinders: 2, notesCents: 0, dueCents: 100,
-      issuedAt: '2026-11-01 00:00:00', issuedBy: null, rentalCents: 100, minimumTopUpCents: 0, depositTakenCents: 0, depositRefundedCents: 0,
-      depositBalanceCents: 0, totalCents: 100,
-    }));
-    return { list, total: list.length };
-  },
-  statementDetail: async (_db: unknown, id: number) => {
-    const customerId = statements.owner.get(id);
-    return customerId === undefined ? undefined : {
-      id, statementNo: `DZ${id}`, customerId, customerName: '客户', month: '2026-10', issuedAt: '2026-11-01 00:00:00', issuedBy: null,
-      lines: [], balances: [], deposits: [], notes: [], dueCents: 100, rentalCents: 100, minimumTopUpCents: 0, depositTakenCents: 0,
-      depositRefundedCents: 0, depositBalanceCents: 0, totalCents: 100,
-    };
-  },
-  statementPdf: async (_db: unknown, id: number) => ({ fileName: `对账单${id}.pdf`, mime: 'application/pdf', bytes: Buffer.from(`%PDF statement ${id}`) }),
-}));
-
 let t: TestApp;
 let admin: string;
 let n2: number;
@@ -87,8 +65,6 @@ beforeAll(async () => {
   customerB = await createEnterprise(t, admin, { enterpriseName: '乙客户', enterpriseCode: 'KHB' });
   orderA = await ship(customerA, ['PA1', 'PA2']);
   orderB = await ship(customerB, ['PB1']);
-  statements.owner.set(1, customerA);
-  statements.owner.set(2, customerB);
   const inv = await createLimitedUser(t, admin, 'inviter', ['portal:view', 'portal:invite', 'portal:status']);
   inviter = (await t.login(inv.username, inv.password)).token;
   const pl = await createLimitedUser(t, admin, 'planner', ['trip:view', 'trip:save', 'message:view']);
@@ -169,15 +145,24 @@ describe('the customer portal', () => {
     expect(own.statusCode).toBe(200);
     expect(String(own.headers['content-type'])).toMatch(/application\/(pdf|vnd\.openxmlformats)/);
 
+    // Each customer's October statement, issued by the plant.
+    await t.db.updateTable('cylinder_custody').set({ from_at: new Date('2026-10-05T10:00:00') }).where('to_at', 'is', null).execute();
+    const issue = async (customerId: number) => {
+      const res = await post<{ id: number }>('/api/rental/statement/issue', { customerId, month: '2026-10' });
+      expect(res.body, res.body.msg).toMatchObject({ code: 0 });
+      return res.body.data.id;
+    };
+    const sA = await issue(customerA);
+    const sB = await issue(customerB);
     const list = await post<PageResult<{ id: number }>>('/api/portal/statement/listPage', { customerId: customerB }, token);
-    expect(list.body.data.list.map((s) => s.id)).toEqual([1]);
+    expect(list.body.data.list.map((s) => s.id)).toEqual([sA]);
     const mine = await post<PageResult<{ id: number }>>('/api/portal/statement/listPage', {}, token);
-    expect(mine.body.data.list.map((s) => s.id)).toEqual([1]);
-    expect((await t.call<{ customerId: number }>('GET', '/api/portal/statement/info/1', { token })).body.data.customerId).toBe(customerA);
-    const pdf = await t.app.inject({ method: 'GET', url: '/api/portal/statement/pdf/1', headers: { authorization: `Bearer ${token}` } });
+    expect(mine.body.data.list.map((s) => s.id)).toEqual([sA]);
+    expect((await t.call<{ customerId: number }>('GET', `/api/portal/statement/info/${sA}`, { token })).body.data.customerId).toBe(customerA);
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/portal/statement/pdf/${sA}`, headers: { authorization: `Bearer ${token}` } });
     expect(pdf.statusCode).toBe(200);
-    expect(pdf.body).toBe('%PDF statement 1');
-    for (const url of ['/api/portal/statement/info/2', '/api/portal/statement/pdf/2', '/api/portal/statement/info/3']) {
+    expect(String(pdf.headers['content-type'])).toMatch(/application\/(pdf|vnd\.openxmlformats)/);
+    for (const url of [`/api/portal/statement/info/${sB}`, `/api/portal/statement/pdf/${sB}`, '/api/portal/statement/info/999999']) {
       const res = await t.call('GET', url, { token });
       expect({ url, status: res.status, body: res.body }).toEqual({ url, status: 403, body: { code: 403, msg: '没有权限：客户门户', data: null } });
     }

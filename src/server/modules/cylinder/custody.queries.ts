@@ -1,3 +1,4 @@
+import type { CustodyPeriod } from '@shared/rental/charge';
 import { sql, type Kysely } from 'kysely';
 import type { PageParams, PageResult } from '@shared/api/schema';
 import type { DB } from '../../db/schema';
@@ -16,25 +17,11 @@ export interface CustodySpan {
   to: Date;
 }
 
-/** One custody period with its cylinder. */
-export interface CustodyRow {
+/** One custody period with its cylinder: the shape the rental rules read (CustodyPeriod), with its id. */
+export interface CustodyRow extends CustodyPeriod {
   periodId: number;
-  cylinderId: number;
-  code: string;
   materialId: number;
   materialName: string;
-  specification: string | null;
-  /** The customer that owns the cylinder (cylinders.owner_enterprise_id), null for the plant's own. */
-  ownerEnterpriseId: number | null;
-  /** The holder. */
-  enterpriseId: number;
-  fromAt: Date;
-  /** null: held still. */
-  toAt: Date | null;
-  fromTraceId: number | null;
-  toTraceId: number | null;
-  /** The trip stop when the period began with a hand-over on a trip (交付), else null. */
-  deliveredStopId: number | null;
 }
 
 /** Periods overlapping `span` (from_at < to and (to_at is null or to_at > from)), with their cylinder. */

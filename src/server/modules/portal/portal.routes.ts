@@ -1,11 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { PORTAL } from '@shared/api/portal';
-import { DOCUMENT_MESSAGE_HEADER } from '@shared/api/report';
 import { operatorOf, portalEnterpriseOf } from '../../lib/access';
 import { route } from '../../lib/endpoint';
 import { BusinessError, ForbiddenError } from '../../lib/errors';
-import { attachmentDisposition } from '../file';
-import { printReport } from '../report';
+import { printReport, sendDocument } from '../report';
 import * as accounts from './account.service';
 import { accountPage, me } from './account.repository';
 import { deliveryPage, isDeliveryOf } from './delivery.queries';
@@ -20,16 +18,9 @@ const originOf = (request: FastifyRequest) => `${request.protocol}://${request.h
 /** Another enterprise's record answers as one that does not exist for the caller: refused, nothing said about it. */
 const NOT_YOURS = () => new ForbiddenError('portal');
 
-function sendFile(reply: FastifyReply, doc: { fileName: string; mime: string; bytes: Buffer; message?: string | null }): FastifyReply {
-  if (doc.message) reply.header(DOCUMENT_MESSAGE_HEADER, encodeURIComponent(doc.message));
-  return reply
-    .header('content-type', doc.mime)
-    .header('content-length', doc.bytes.length)
-    .header('content-disposition', attachmentDisposition(doc.fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'no-store')
-    .send(doc.bytes);
-}
+/** A document as a download, with the message a person should read about it, if any (the report module's reply). */
+const sendFile = (reply: FastifyReply, doc: { fileName: string; mime: string; bytes: Buffer; message?: string | null }) =>
+  sendDocument(reply, doc.fileName, doc.mime, doc.bytes, doc.message ?? undefined);
 
 /** The customer portal (src/shared/api/portal.ts): its invitation, the plant's 门户账号, and the customer's own reads. */
 export const portalRoutes: FastifyPluginAsync = async (app) => {

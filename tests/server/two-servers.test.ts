@@ -3,7 +3,6 @@
  * S3-compatible bucket: server A with two API processes (WORKERS=2), server B with one, each with a data
  * folder of its own. What one process does, every other must see at its next request.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -11,16 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server.mjs';
 import { addYears, today } from '../../src/server/lib/dates';
 import { createTestDatabase, TEST_ADMIN_PASSWORD, type TestDatabase } from './db-helper';
+import { spawnBuilt, START_BOUND_MS, untilListening, type BuiltServer } from './built-server';
 import { freePort } from './free-port';
 import { startS3Server } from './s3-server';
 
-interface Server {
+interface Server extends BuiltServer {
   name: string;
   url: string;
-  child: ChildProcess;
   dataDir: string;
-  output: () => string;
-  exited: Promise<number | null>;
 }
 
 let database: TestDatabase;
@@ -35,24 +32,18 @@ async function launch(name: string, bundle: string, workers: number): Promise<Se
   const dataDir = mkdtempSync(resolve('.tmp', `two-servers-${name}-`));
   cleanup.push(dataDir);
   const { config } = s3;
-  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
-    env: {
-      PATH: process.env.PATH, TZ: process.env.TZ, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: database.url,
-      ACCESS_TOKEN_SECRET: 'two-servers-secret-two-servers-secret-0001', WORKERS: String(workers), ALERT_INTERVAL_SECONDS: '3600',
-      FILE_STORAGE: 's3', S3_ENDPOINT: config.endpoint, S3_BUCKET: config.bucket, S3_REGION: config.region, S3_PREFIX: config.prefix,
-      S3_ACCESS_KEY_ID: config.accessKeyId, S3_SECRET_ACCESS_KEY: config.secretAccessKey,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = spawnBuilt(bundle, {
+    PATH: process.env.PATH, TZ: process.env.TZ, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: database.url,
+    ACCESS_TOKEN_SECRET: 'two-servers-secret-two-servers-secret-0001', WORKERS: String(workers), ALERT_INTERVAL_SECONDS: '3600',
+    FILE_STORAGE: 's3', S3_ENDPOINT: config.endpoint, S3_BUCKET: config.bucket, S3_REGION: config.region, S3_PREFIX: config.prefix,
+    S3_ACCESS_KEY_ID: config.accessKeyId, S3_SECRET_ACCESS_KEY: config.secretAccessKey,
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  return { name, url: `http://127.0.0.1:${port}`, child, dataDir, output: () => output, exited };
+  return { ...server, name, url: `http://127.0.0.1:${port}`, dataDir };
 }
 
 async function until<T>(what: string, attempt: () => Promise<T | undefined> | T | undefined, server?: Server): Promise<T> {
-  const deadline = Date.now() + 60_000;
+  // A hang bound: a server's start took over 60 s beside CI's other two lanes.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     const result = await attempt();
     if (result !== undefined) return result;
@@ -62,7 +53,7 @@ async function until<T>(what: string, attempt: () => Promise<T | undefined> | T 
   }
 }
 
-const listening = (server: Server) => until(`${server.name} to listen`, () => (server.output().includes('listening on') ? true : undefined), server);
+const listening = (server: Server) => untilListening(server, START_BOUND_MS, server.name);
 
 interface Envelope<T = unknown> { code: number; msg: string; data: T }
 
@@ -107,7 +98,7 @@ beforeAll(async () => {
   [a, b] = await Promise.all([launch('A', bundle, 2), launch('B', bundle, 1)]);
   await Promise.all([listening(a), listening(b)]);
   admin = ok(await login(a, 'admin', TEST_ADMIN_PASSWORD)).token;
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   for (const server of [a, b]) if (server?.child.exitCode === null) server.child.kill('SIGKILL');

@@ -1,5 +1,5 @@
 /**
- * Builds the default report templates (resources/reports/*.docx): 质量证明书, 产品合格证 and 发货清单, plain
+ * Builds the default report templates (resources/reports/*.docx): 质量证明书, 产品合格证, 发货清单, 签收单 and 月结对账单, plain
  * WordprocessingML with docxtemplater placeholders naming fields of src/shared/dataSources.ts. Chinese text is
  * set in "Noto Sans CJK SC" (fonts-noto-cjk), so LibreOffice never falls back to a font without the glyphs.
  *
@@ -155,6 +155,32 @@ export const TEMPLATES: Record<string, Buffer> = {
     table('pickups', [['气瓶编码', 'code', 1.4], ['介质', 'gasName'], ['规格', 'specification'], ['说明', 'note', 2]]),
     para('备注：{remark}'),
     para('签名：{%signature}'),
+    para('打印时间：{printedAt}'),
+  ].join('')),
+  /**
+   * 月结对账单 (issue 38): a customer's month as issued — each cylinder's custody with its days and amount, the monthly
+   * lines' balances, deposits, the notes correcting it, and the totals (yuan with two decimals, from integer cents).
+   */
+  'RENTAL_STATEMENT.docx': docx([
+    ...company,
+    para('月结对账单', { bold: true, size: 36, center: true }),
+    para('对账单号：{statementNo}    月份：{month}    出具时间：{issuedAt}    出具人：{issuedBy}'),
+    para('客户名称：{customer.name}    联系人：{customer.contact}    联系电话：{customer.phone}'),
+    para('租金：{totals.rental} 元    最低租金补足：{totals.minimumTopUp} 元    押金收取：{totals.depositTaken} 元    押金退还：{totals.depositRefunded} 元'),
+    para('本月合计：{totals.total} 元    调整：{totals.notes} 元    应收合计：{totals.due} 元    月末押金余额：{totals.depositBalance} 元', { bold: true }),
+    para('气瓶明细（共 {lineCount} 条）', { bold: true }),
+    table('lines', [
+      ['气瓶编码', 'code', 1.5], ['介质', 'gasName', 0.8], ['规格', 'specification', 0.6], ['交付时间', 'deliveredAt', 1.6], ['归还时间', 'returnedAt', 1.6],
+      ['计租方式', 'methodName', 1], ['在租天数', 'daysHeld', 0.6], ['免租天数', 'freeDays', 0.6], ['计费天数', 'daysCharged', 0.6], ['单价', 'rate', 0.7],
+      ['金额', 'amount', 0.8], ['备注', 'note', 0.8],
+    ]),
+    para('按月计租（共 {balanceCount} 项）', { bold: true }),
+    table('balances', [['介质', 'gasName'], ['规格', 'specification'], ['计租方式', 'methodName', 1.2], ['结存/峰值', 'balance'], ['单价', 'rate'], ['计费天数', 'days'], ['金额', 'amount']]),
+    para('押金（共 {depositCount} 笔）', { bold: true }),
+    table('deposits', [['气瓶编码', 'code', 1.5], ['类型', 'kindName'], ['时间', 'at', 1.6], ['金额', 'amount']]),
+    para('调整单（共 {noteCount} 张）', { bold: true }),
+    table('notes', [['调整单号', 'noteNo', 1.4], ['类型', 'kindName', 1.2], ['金额', 'amount'], ['原因', 'reason', 2], ['开具时间', 'createdAt', 1.4]]),
+    para('客户确认：__________    日期：__________'),
     para('打印时间：{printedAt}'),
   ].join('')),
 };

@@ -23,3 +23,6 @@ export const NO_CACHE_FILES: readonly RegExp[] = [/^\/sw\.js$/, /^\/workbox-[\w-
 /** The installed app's colours: the MUI theme's primary (src/renderer/src/theme.ts) and the page behind it. */
 export const BRAND_COLOR = '#1f6fb2';
 export const BACKGROUND_COLOR = '#ffffff';
+
+/** The Cache Storage cache the service worker answers the camera's ZXing reader (.wasm) from; the app fills it where needed. */
+export const READER_CACHE = 'zxing-reader';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StatementDetail } from '../../src/shared/api/rental';
 import type { OutOrderInfo } from '../../src/shared/api/storage';
 import type { TripManifest } from '../../src/shared/api/trip';
 import { addDays, addYears, today } from '../../src/server/lib/dates';
@@ -134,7 +135,7 @@ describe('the custody record kept by the life cycle', () => {
     expect(await t.db.selectFrom('cylinder_custody').select('id').where('enterprise_id', '=', custB).execute()).toEqual([]);
   });
 
-  it('a hand-over on a trip opens the period at the station time of the replayed act, naming the stop', async () => {
+  it('a hand-over on a trip opens the period at the station time of the replayed act, naming the stop, and is charged from it', async () => {
     const orderB = await order(custB, ['K-4']);
     await ok(post('/api/trip/addOrder', { tripId, orderId: orderB }));
     await complete(orderB);
@@ -153,6 +154,22 @@ describe('the custody record kept by the life cycle', () => {
       periodId: expect.any(Number), cylinderId: ids['K-4'], code: 'K-4', materialId: n2, materialName: '氮气', specification: null,
       ownerEnterpriseId: null, enterpriseId: custB, fromAt: stationAt, toAt: null, fromTraceId: done.traceId, toTraceId: null, deliveredStopId: stop.id,
     }]);
+
+    // Charged from that station time: a default agreement of 1.00 a day, no free days; the month's statement counts
+    // every day from the station time's day (plant time) to the month's last, and links the line to the proof's stop.
+    const fallback = await ok(post<{ id: number }>('/api/rental/agreement/save', { customerId: null, name: '默认协议' }));
+    await ok(post('/api/rental/agreement/saveVersion', {
+      agreementId: fallback.id, validFrom: '2020-01-01', minimumMonthCents: 0, depositOffsetsRental: false,
+      lines: [{ materialId: null, specification: null, method: 'daily', rateCents: 100, freeDays: 0, capCents: null, depositCents: 0 }],
+    }));
+    const p2 = (n: number) => String(n).padStart(2, '0');
+    const month = `${stationAt.getFullYear()}-${p2(stationAt.getMonth() + 1)}`;
+    const days = new Date(stationAt.getFullYear(), stationAt.getMonth() + 1, 0).getDate() - stationAt.getDate() + 1;
+    const statement = await ok(post<StatementDetail>('/api/rental/statement/preview', { customerId: custB, month }));
+    const at = `${month}-${p2(stationAt.getDate())} ${p2(stationAt.getHours())}:${p2(stationAt.getMinutes())}:${p2(stationAt.getSeconds())}`;
+    expect(statement.lines.filter((l) => l.code === 'K-4')).toEqual([expect.objectContaining({
+      deliveredAt: at, deliveredTraceId: done.traceId, deliveredStopId: stop.id, returnedAt: null, daysHeld: days, daysCharged: days, amountCents: days * 100,
+    })]);
   });
 });
 

@@ -10,7 +10,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiKeyCreated } from '../../src/shared/api/apiKey';
 import { buildTestApp, type TestApp } from './app-helper';
-import { appendEvents } from './outbox-helper';
+import { appendEvents, rentalStatementEvent } from './outbox-helper';
 
 // Issue 35: a client typed from the served OpenAPI document (openapi-typescript) compiles under strict TypeScript, and
 // reading the pull feed with an API key gets what those types say.
@@ -21,10 +21,13 @@ type Feed = paths['/api/integration/events']['get'];
 export type FeedQuery = NonNullable<Feed['parameters']['query']>;
 export type FeedAnswer = Feed['responses'][200]['content']['application/json'];
 export type IntegrationEvent = components['schemas']['IntegrationEvent'];
+export type RentalEvent = components['schemas']['RentalEvent'];
+/** What the feed carries: a cylinder's event or a rental event, told apart by \`schema\`. */
+export type FeedEvent = FeedAnswer['data']['list'][number];
 
 /** Every event after \`after\`, page by page, with an API key. */
-export async function readFeed(base: string, key: string, query: FeedQuery): Promise<{ events: IntegrationEvent[]; next: number }> {
-  const events: IntegrationEvent[] = [];
+export async function readFeed(base: string, key: string, query: FeedQuery): Promise<{ events: FeedEvent[]; next: number }> {
+  const events: FeedEvent[] = [];
   let after: number = query.after ?? 0;
   for (;;) {
     const url = new URL('/api/integration/events', base);
@@ -40,9 +43,10 @@ export async function readFeed(base: string, key: string, query: FeedQuery): Pro
   }
 }
 
-/** What a receiver keys on: the number, the cylinder and what happened. */
-export function summarize(e: IntegrationEvent): { seq: number; cylinderId: number; action: string; schema: string } {
-  return { seq: e.seq, cylinderId: e.cylinder.id, action: e.action, schema: e.schema };
+/** What a receiver keys on: the number, the cylinder and what happened; for a rental event the statement and what is due. */
+export function summarize(e: FeedEvent): { seq: number; cylinderId: number | null; action: string; schema: string; due: number | null } {
+  if (e.schema === 'cylinder-trace.rental/1') return { seq: e.seq, cylinderId: null, action: e.type + ' ' + e.statement.no, schema: e.schema, due: e.statement.dueCents };
+  return { seq: e.seq, cylinderId: e.cylinder.id, action: e.action, schema: e.schema, due: null };
 }
 `;
 
@@ -76,6 +80,7 @@ it('a client typed from /api/docs/json compiles under strict and reads the feed 
   };
   // The event is a named component, and the feed's list refers to it; the key's scheme is described.
   expect(doc.components.schemas.IntegrationEvent?.required).toEqual(expect.arrayContaining(['seq', 'schema', 'cylinder', 'action']));
+  expect(doc.components.schemas.RentalEvent?.required).toEqual(expect.arrayContaining(['seq', 'schema', 'type', 'statement', 'note']));
   expect(JSON.stringify(doc.paths['/api/integration/events']?.get?.responses['200'])).toContain('"$ref":"#/components/schemas/IntegrationEvent"');
   expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Api-Key', description: expect.stringContaining('ctk_') });
 
@@ -101,17 +106,20 @@ it('a client typed from /api/docs/json compiles under strict and reads the feed 
   await t.db.insertInto('role_buttons').values([{ role_id: role.id, button_key: 'integration:read' }]).execute();
   const created = await t.call<ApiKeyCreated>('POST', '/api/apiKey/create', { token: admin, body: { name: '事件拉取', roleId: role.id } });
   expect(created.body.code).toBe(0);
-  const seqs = await appendEvents(t.db, [{ cylinderId: 3 }, { cylinderId: 4, action: 'fill' }, { cylinderId: 3, action: 'inspect' }]);
+  const seqs = await appendEvents(t.db, [{ cylinderId: 3 }, { cylinderId: 4, action: 'fill' }, { rental: rentalStatementEvent('DZ202610-0001', 12000) }, { cylinderId: 3, action: 'inspect' }]);
 
   const { stdout } = await promisify(execFile)(process.execPath, [join(dir, 'run.mjs'), base, created.body.data.key, String(seqs[0]! - 1), '2'], { timeout: 60_000 });
-  const out = JSON.parse(stdout) as { next: number; events: { seq: number; cylinderId: number; action: string; schema: string }[]; raw: Record<string, unknown>[] };
+  const out = JSON.parse(stdout) as { next: number; events: { seq: number; cylinderId: number | null; action: string; schema: string; due: number | null }[]; raw: Record<string, unknown>[] };
   expect(out.events.map((e) => e.seq)).toEqual(seqs);
-  expect(out.events.map((e) => e.cylinderId)).toEqual([3, 4, 3]);
-  expect(out.events.every((e) => e.schema === 'cylinder-trace.event/1')).toBe(true);
-  expect(out.next).toBe(seqs[2]);
-  // Every event carries each property the component schema requires.
-  const required = doc.components.schemas.IntegrationEvent!.required!;
-  for (const e of out.raw) expect(Object.keys(e)).toEqual(expect.arrayContaining(required));
+  expect(out.events.map((e) => e.cylinderId)).toEqual([3, 4, null, 3]);
+  expect(out.events.map((e) => e.schema)).toEqual(['cylinder-trace.event/1', 'cylinder-trace.event/1', 'cylinder-trace.rental/1', 'cylinder-trace.event/1']);
+  expect(out.events[2]).toMatchObject({ action: 'rental.statement.issued DZ202610-0001', due: 12000 });
+  expect(out.next).toBe(seqs[3]);
+  // Every event carries each property its component schema requires.
+  for (const e of out.raw) {
+    const component = e.schema === 'cylinder-trace.rental/1' ? 'RentalEvent' : 'IntegrationEvent';
+    expect(Object.keys(e)).toEqual(expect.arrayContaining(doc.components.schemas[component]!.required!));
+  }
 
   // Without a key the same program is refused.
   await expect(promisify(execFile)(process.execPath, [join(dir, 'run.mjs'), base, 'ctk_000000000000_x', '0', '2'], { timeout: 60_000 }))

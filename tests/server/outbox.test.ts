@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IntegrationEvent, IntegrationEventsPage } from '../../src/shared/api/integration';
+import { isCylinderEvent, type FeedEvent, type IntegrationEvent, type IntegrationEventsPage } from '../../src/shared/api/integration';
 import type { ScanResult } from '../../src/shared/api/production';
 import { buildApp } from '../../src/server/app';
 import { addDays, addYears, today } from '../../src/server/lib/dates';
@@ -40,10 +40,15 @@ async function cylinder(code: string): Promise<number> {
   return (await t.db.selectFrom('cylinders').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
 }
 
+/** This file makes cylinder events only (rental events: tests/server/rental.test.ts): anything else fails the test. */
+const cylinderEvent = (e: FeedEvent): IntegrationEvent => {
+  if (!isCylinderEvent(e)) throw new Error(`not a cylinder event: ${e.type}`);
+  return e;
+};
 const feed = async (after: number, limit = 1000) => {
   const res = await t.call<IntegrationEventsPage>('GET', `/api/integration/events?after=${after}&limit=${limit}`, { token });
   expect(res.body.code, res.body.msg).toBe(0);
-  return res.body.data;
+  return { ...res.body.data, list: res.body.data.list.map(cylinderEvent) };
 };
 /** Every numbered event, read page by page from the start (numbers what has committed first). */
 async function all(): Promise<IntegrationEvent[]> {

@@ -166,7 +166,8 @@ describe('the customer portal', () => {
       const res = await t.call('GET', url, { token });
       expect({ url, status: res.status, body: res.body }).toEqual({ url, status: 403, body: { code: 403, msg: '没有权限：客户门户', data: null } });
     }
-  });
+    // Two LibreOffice conversions (the first starts the warm converter): 9 s idle, over 30 s in CI's three lanes.
+  }, 60_000);
 
   it('refuses every other operation of the API to a portal account, whatever roles it holds; refuses the portal to plant users', async () => {
     // Even given the administrator's roles (the 门户账号 screen offers none: written here by hand).

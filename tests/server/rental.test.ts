@@ -1,14 +1,21 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedEvent, IntegrationEventsPage, RentalEvent } from '../../src/shared/api/integration';
 import type { RentalRun, StatementDetail, StatementRow } from '../../src/shared/api/rental';
 import type { PageResult } from '../../src/shared/api/schema';
 import type { OutOrderInfo } from '../../src/shared/api/storage';
+import type { SavedWebhook } from '../../src/shared/api/webhook';
 import { addYears, today } from '../../src/server/lib/dates';
+import { sequenceNow } from '../../src/server/modules/integration';
 import { buildTestApp, createLimitedUser, type TestApp } from './app-helper';
 import { createEnterprise, createGas, forceStatus } from './master-data-helper';
 
@@ -24,6 +31,7 @@ let n2: number;
 let custA: number;
 let custB: number;
 let statementA: number;
+let noteA: number;
 const TODAY = today();
 const MONTH = '2026-10';
 const ids: Record<string, number> = {};
@@ -52,6 +60,23 @@ const recover = (code: string, customerId: number) => ok(post('/api/storageOrder
 const moveTo = (code: string, from: string, to: string | null) => t.db.updateTable('cylinder_custody')
   .set({ from_at: new Date(from), to_at: to ? new Date(to) : null }).where('cylinder_id', '=', ids[code]!).execute();
 
+/** Every numbered event of the pull feed, as an integrator reads it (numbers what has committed first). */
+async function feed(): Promise<FeedEvent[]> {
+  await sequenceNow(t.app);
+  const out: FeedEvent[] = [];
+  for (let after = 0; ;) {
+    const page = await ok(get<IntegrationEventsPage>(`/api/integration/events?after=${after}&limit=1000`));
+    if (page.list.length === 0) return out;
+    out.push(...page.list);
+    after = page.next;
+  }
+}
+const rentalEvents = async () => (await feed()).filter((e): e is RentalEvent => e.schema === 'cylinder-trace.rental/1');
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?([+-]\d\d:\d\d|Z)$/;
+
+/** A webhook receiver on 127.0.0.1 that keeps the bodies whose signature verifies. */
+const hook = { secret: '', got: [] as Array<{ id: string; body: FeedEvent }>, server: null as http.Server | null };
+
 beforeAll(async () => {
   t = await buildTestApp();
   admin = (await t.login()).token;
@@ -67,8 +92,26 @@ beforeAll(async () => {
   await ship(custB, ['R-B1']);
   await recover('R-B1', custA);
   await moveTo('R-B1', '2026-10-01T08:00:00', '2026-10-11T08:00:00');
+  // An accounting package subscribed to the notes only (接口推送).
+  hook.server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = new Webhook(hook.secret).verify(Buffer.concat(chunks).toString('utf8'), req.headers as Record<string, string>) as FeedEvent;
+      hook.got.push({ id: String(req.headers['webhook-id']), body });
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => hook.server!.listen(0, '127.0.0.1', resolve));
+  const saved = await ok(post<SavedWebhook>('/api/integration/webhook/save', {
+    url: `http://127.0.0.1:${(hook.server.address() as AddressInfo).port}/ar`, events: ['rental.note.issued'], enabled: true,
+  }));
+  hook.secret = saved.secret!;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+  await new Promise((resolve) => hook.server?.close(resolve));
+});
 
 describe('rental statements from the custody record', () => {
   it('agreements: A its own (2.00/day, 7 free days, deposit 100.00), the default for everyone else (1.00/day)', async () => {
@@ -124,7 +167,7 @@ describe('rental statements from the custody record', () => {
     expect(issued.lines.map((l) => [l.code, l.daysHeld])).toEqual([['R-A1', 17], ['R-A2', 7]]);
     await moveTo('R-A2', '2026-10-25T10:00:00', null);
 
-    await ok(post('/api/rental/statement/note', { statementId: statementA, kind: 'credit', amountCents: 500, reason: '气瓶 R-A1 提前归还未登记' }));
+    noteA = (await ok(post<{ id: number }>('/api/rental/statement/note', { statementId: statementA, kind: 'credit', amountCents: 500, reason: '气瓶 R-A1 提前归还未登记' }))).id;
     const corrected = await ok(get<StatementDetail>(`/api/rental/statement/info/${statementA}`));
     expect(corrected.dueCents).toBe(11500);
     expect(corrected.notes).toMatchObject([{ noteNo: 'TZ202610-0001', kind: 'credit', amountCents: 500 }]);
@@ -132,7 +175,69 @@ describe('rental statements from the custody record', () => {
     expect((await post('/api/rental/statement/note', { statementId: statementA, kind: 'credit', amountCents: 0, reason: 'x' })).body.code).toBe(-1);
   });
 
-  it('the PDF holds each cylinder, its days and the total; the Excel the same lines', async () => {
+  it('issuing the statement and the note appended their outbox events: the pull feed reads them, with the totals in cents', async () => {
+    const events = await rentalEvents();
+    const code = (await t.db.selectFrom('enterprises').select('enterprise_code').where('id', '=', custA).executeTakeFirstOrThrow()).enterprise_code;
+    const statement = {
+      id: statementA, no: 'DZ202610-0001', customer: { id: custA, code, name: '甲客户' }, month: MONTH, cylinders: 2,
+      rentalCents: 2000, minimumTopUpCents: 0, depositTakenCents: 20000, depositRefundedCents: 10000, depositBalanceCents: 10000, totalCents: 12000,
+      issuedBy: '管理员',
+    };
+    expect(events).toMatchObject([
+      { schema: 'cylinder-trace.rental/1', type: 'rental.statement.issued', statement: { ...statement, notesCents: 0, dueCents: 12000 }, note: null },
+      {
+        schema: 'cylinder-trace.rental/1', type: 'rental.note.issued',
+        // The statement it corrects, with what is due after the note.
+        statement: { ...statement, notesCents: -500, dueCents: 11500 },
+        note: { id: noteA, no: 'TZ202610-0001', kind: 'credit', amountCents: 500, reason: '气瓶 R-A1 提前归还未登记', createdBy: '管理员' },
+      },
+    ]);
+    const [issued, noted] = events as [RentalEvent, RentalEvent];
+    expect(issued.seq).toBeLessThan(noted.seq);
+    expect(issued.at).toBe(issued.statement.issuedAt);
+    expect(noted.at).toBe(noted.note!.createdAt);
+    for (const at of [issued.at, noted.at]) expect(at).toMatch(ISO);
+    // The statement as issued says the same (its plant-time issuedAt is the same instant).
+    const detail = await ok(get<StatementDetail>(`/api/rental/statement/info/${statementA}`));
+    expect(new Date(issued.at).getTime() - new Date(detail.issuedAt!.replace(' ', 'T')).getTime()).toBeLessThan(1000);
+    // No cylinder: the rows carry none.
+    const rows = await t.db.selectFrom('outbox_events').select(['type', 'cylinder_id', 'trace_id']).where('type', 'like', 'rental.%').orderBy('id').execute();
+    expect(rows).toEqual([
+      { type: 'rental.statement.issued', cylinder_id: null, trace_id: null }, { type: 'rental.note.issued', cylinder_id: null, trace_id: null },
+    ]);
+
+    // The webhook of 'rental.note.issued' got the note alone (neither the statement nor any cylinder's event), signed.
+    await expect.poll(() => hook.got.length, { timeout: 15_000 }).toBe(1);
+    expect(hook.got[0]).toEqual({ id: `evt_${noted.seq}`, body: noted });
+    // Its type is offered on 接口推送; an unknown rental type is refused.
+    expect((await post('/api/integration/webhook/save', { url: 'http://127.0.0.1:9/x', events: ['rental.statement.paid'], enabled: true })).body.code).toBe(-1);
+  });
+
+  it('a failed issue appends nothing: the statement or note and its event go together', async () => {
+    // Fails at commit, after the statement (or note) and its event were written in the transaction.
+    await sql`create function rental_test_fail() returns trigger language plpgsql as $$
+      begin raise exception 'commit refused by the test'; end $$`.execute(t.db);
+    await sql`create constraint trigger rental_test_fail after insert on rental_statements deferrable initially deferred
+      for each row execute function rental_test_fail()`.execute(t.db);
+    await sql`create constraint trigger rental_test_fail after insert on rental_notes deferrable initially deferred
+      for each row execute function rental_test_fail()`.execute(t.db);
+    try {
+      const before = await t.db.selectFrom('outbox_events').select((eb) => eb.fn.countAll<string>().as('n')).where('type', 'like', 'rental.%').executeTakeFirstOrThrow();
+      expect((await post('/api/rental/statement/issue', { customerId: custB, month: MONTH })).body.code).not.toBe(0);
+      expect((await post('/api/rental/statement/note', { statementId: statementA, kind: 'debit', amountCents: 100, reason: '不应留下' })).body.code).not.toBe(0);
+      const after = await t.db.selectFrom('outbox_events').select((eb) => eb.fn.countAll<string>().as('n')).where('type', 'like', 'rental.%').executeTakeFirstOrThrow();
+      expect(after.n).toBe(before.n);
+      expect(await t.db.selectFrom('rental_statements').select('id').where('customer_id', '=', custB).execute()).toEqual([]);
+      expect((await ok(get<StatementDetail>(`/api/rental/statement/info/${statementA}`))).notes).toHaveLength(1);
+      expect((await rentalEvents()).map((e) => e.type)).toEqual(['rental.statement.issued', 'rental.note.issued']);
+    } finally {
+      await sql`drop trigger rental_test_fail on rental_statements`.execute(t.db);
+      await sql`drop trigger rental_test_fail on rental_notes`.execute(t.db);
+      await sql`drop function rental_test_fail()`.execute(t.db);
+    }
+  });
+
+  it('the PDF (the default template 月结对账单) holds each cylinder, its days and the total; the Excel the same lines', async () => {
     const pdf = await download(`/api/rental/statement/pdf/${statementA}`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -141,6 +246,9 @@ describe('rental statements from the custody record', () => {
     const text = execFileSync('pdftotext', ['-layout', join(dir, 's.pdf'), '-'], { encoding: 'utf8' });
     for (const words of ['月结对账单', 'DZ202610-0001', '甲客户', 'R-A1', 'R-A2', '120.00', '115.00', 'TZ202610-0001']) expect(text).toContain(words);
     expect(text).toMatch(/R-A1.*\b17\b.*\b10\b.*20\.00/);
+    // The shipped default template RENTAL_STATEMENT (resources/reports), filled: its totals line and the customer's sign-off.
+    expect(text).toMatch(/应收合计：115\.00 元/);
+    expect(text).toContain('客户确认');
 
     const xlsx = await download(`/api/rental/statement/excel/${statementA}`);
     const book = new ExcelJS.Workbook();
@@ -160,6 +268,9 @@ describe('rental statements from the custody record', () => {
       .toMatchObject({ id: left.id, status: 'done', total: 2, done: 2, skipped: 0 });
     const page = await ok(post<PageResult<StatementRow>>('/api/rental/statement/listPage', { month: MONTH }));
     expect(page.list.map((r) => [r.customerName, r.totalCents, r.dueCents]).sort()).toEqual([['乙客户', 1000, 1000], ['甲客户', 12000, 11500]]);
+    // The run issued B through the same path: its event is in the feed.
+    expect((await rentalEvents()).filter((e) => e.type === 'rental.statement.issued').map((e) => [e.statement.customer.name, e.statement.no, e.statement.totalCents]))
+      .toEqual([['甲客户', 'DZ202610-0001', 12000], ['乙客户', 'DZ202610-0002', 1000]]);
     // A new run of an issued month skips both.
     const again = await ok(post<{ id: number }>('/api/rental/run/start', { month: MONTH }));
     await expect.poll(async () => (await ok(get<RentalRun[]>('/api/rental/run/list')))[0], { timeout: 20_000 })

@@ -969,17 +969,21 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type MenuRecord = Selectable<MenusTable>;
 
-/** The transactional outbox (0031, docs/INTEGRATION.md): one row per trace event or master-record change. */
+/**
+ * The transactional outbox (0031, docs/INTEGRATION.md): one row per trace event or master-record change, and per
+ * issued rental statement or note (0044).
+ */
 export interface OutboxEventsTable {
   /** Insertion order, not commit order (bigint, read as a number). */
   id: Generated<number>;
   /** 1, 2, 3, … in commit order, gap-free; null until the sequencer numbered the committed row. */
   seq: number | null;
-  /** 'trace.<action>' (src/shared/lifecycle.ts) or 'cylinder.updated'. */
+  /** 'trace.<action>' (src/shared/lifecycle.ts), 'cylinder.updated', or 'rental.statement.issued' / 'rental.note.issued'. */
   type: string;
-  cylinder_id: number;
+  /** Null for an event that concerns no cylinder (rental.*). */
+  cylinder_id: number | null;
   trace_id: number | null;
-  /** The event (src/shared/api/integration.ts IntegrationEvent) without its seq. */
+  /** The event (src/shared/api/integration.ts IntegrationEvent or RentalEvent) without its seq. */
   body: GivenJson;
   created_at: Generated<Date>;
   sequenced_at: NullableTimestamp;

@@ -1,7 +1,9 @@
 /**
- * What leaves the plant's software (issue 35, docs/INTEGRATION.md): the event of the outbox, as the pull feed
- * answers it and a webhook carries it. Versioned: `schema` names the version; a new field may be added to a
- * version, a field is never renamed, retyped or removed within one.
+ * What leaves the plant's software (issue 35, docs/INTEGRATION.md): the events of the outbox, as the pull feed
+ * answers them and a webhook carries them. Two shapes, told apart by `schema` (and `type`): a cylinder's event
+ * (IntegrationEvent, `cylinder-trace.event/1`) and a rental event (RentalEvent, `cylinder-trace.rental/1`, issue 38:
+ * an issued statement or note, which concerns no cylinder). Versioned: `schema` names the shape and its version; a new
+ * field may be added to a version, a field is never renamed, retyped or removed within one.
  */
 
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
@@ -9,6 +11,15 @@ import { endpoint } from './endpoint';
 import { Int } from './schema';
 
 export const INTEGRATION_EVENT_SCHEMA = 'cylinder-trace.event/1';
+export const RENTAL_EVENT_SCHEMA = 'cylinder-trace.rental/1';
+
+/** The rental module's event types (issue 38 item 5), with their names on 接口推送. */
+export const RENTAL_EVENT_TYPES = ['rental.statement.issued', 'rental.note.issued'] as const;
+export type RentalEventType = (typeof RENTAL_EVENT_TYPES)[number];
+export const RENTAL_EVENT_NAMES: Record<RentalEventType, { zh: string; en: string }> = {
+  'rental.statement.issued': { zh: '对账单出具', en: 'Statement issued' },
+  'rental.note.issued': { zh: '调整单开具', en: 'Credit/debit note issued' },
+};
 
 /** 'trace.<action>' for each trace event (the actions of src/shared/lifecycle.ts), or a master-record change. */
 export type IntegrationEventType = `trace.${string}` | 'cylinder.updated';
@@ -48,9 +59,71 @@ export interface IntegrationEvent {
   changes: Record<string, unknown> | null;
 }
 
+/**
+ * An issued statement (月结对账单) as the accounting package books it: its number, customer, month and totals in
+ * integer cents. In a 'rental.note.issued' event, the statement the note corrects, with notesCents and dueCents
+ * counting that note.
+ */
+export interface RentalStatementRef {
+  id: number;
+  /** DZyyyymm-nnnn */
+  no: string;
+  customer: { id: number; code: string | null; name: string };
+  /** 'YYYY-MM' */
+  month: string;
+  /** Cylinders the statement lists. */
+  cylinders: number;
+  rentalCents: number;
+  /** What the monthly minimum added. */
+  minimumTopUpCents: number;
+  depositTakenCents: number;
+  depositRefundedCents: number;
+  /** Deposits held at the month's end. */
+  depositBalanceCents: number;
+  /** rental + minimum top-up + deposits taken − deposits refunded. */
+  totalCents: number;
+  /** Debit notes − credit notes issued so far. */
+  notesCents: number;
+  /** totalCents + notesCents: what the customer owes. */
+  dueCents: number;
+  /** ISO 8601 with offset. */
+  issuedAt: string;
+  issuedBy: string | null;
+}
+
+/** A credit note lowers what is due, a debit note raises it; it always refers to one issued statement. */
+export interface RentalNoteRef {
+  id: number;
+  /** TZyyyymm-nnnn */
+  no: string;
+  kind: 'credit' | 'debit';
+  amountCents: number;
+  reason: string;
+  /** ISO 8601 with offset. */
+  createdAt: string;
+  createdBy: string | null;
+}
+
+/** The rental module's event (issue 38 item 5): appended in the transaction that issued the statement or the note. */
+export interface RentalEvent {
+  schema: typeof RENTAL_EVENT_SCHEMA;
+  seq: number;
+  type: RentalEventType;
+  /** When it was issued (ISO 8601 with offset): the statement's issuedAt, or the note's createdAt. */
+  at: string;
+  statement: RentalStatementRef;
+  /** The note ('rental.note.issued'); null for 'rental.statement.issued'. */
+  note: RentalNoteRef | null;
+}
+
+/** What the pull feed and webhooks carry: either shape, told apart by `schema`. */
+export type FeedEvent = IntegrationEvent | RentalEvent;
+
+export const isCylinderEvent = (e: FeedEvent): e is IntegrationEvent => e.schema === INTEGRATION_EVENT_SCHEMA;
+
 /** GET /api/integration/events?after={seq}&limit={n}: the next events after `after`, and the cursor to ask from. */
 export interface IntegrationEventsPage {
-  list: IntegrationEvent[];
+  list: FeedEvent[];
   /** The seq to pass as `after` next (the last one answered, or `after` itself when none). */
   next: number;
 }
@@ -92,8 +165,41 @@ export const IntegrationEventSchema = Type.Object({
   changes: Nullable(Type.Record(Type.String(), Type.Unknown())),
 }, { $id: 'IntegrationEvent', title: 'IntegrationEvent' });
 
+const Cents = Type.Integer();
+const RentalStatementRefSchema = Type.Object({
+  id: Type.Integer(),
+  no: Type.String(),
+  customer: Type.Object({ id: Type.Integer(), code: Txt, name: Type.String() }),
+  month: Type.String(),
+  cylinders: Type.Integer(),
+  rentalCents: Cents,
+  minimumTopUpCents: Cents,
+  depositTakenCents: Cents,
+  depositRefundedCents: Cents,
+  depositBalanceCents: Cents,
+  totalCents: Cents,
+  notesCents: Cents,
+  dueCents: Cents,
+  issuedAt: Type.String({ description: 'ISO 8601 with offset' }),
+  issuedBy: Txt,
+});
+
+/** The rental event as the OpenAPI document names it (components.schemas.RentalEvent); the interface above is the reference. */
+export const RentalEventSchema = Type.Object({
+  schema: Type.Literal(RENTAL_EVENT_SCHEMA),
+  seq: Type.Integer({ minimum: 1 }),
+  type: Type.Union(RENTAL_EVENT_TYPES.map((t) => Type.Literal(t))),
+  at: Type.String({ description: 'ISO 8601 with offset' }),
+  statement: RentalStatementRefSchema,
+  note: Nullable(Type.Object({
+    id: Type.Integer(), no: Type.String(), kind: Type.Union([Type.Literal('credit'), Type.Literal('debit')]), amountCents: Cents,
+    reason: Type.String(), createdAt: Type.String({ description: 'ISO 8601 with offset' }), createdBy: Txt,
+  })),
+}, { $id: 'RentalEvent', title: 'RentalEvent' });
+
 export const IntegrationEventsPageSchema = Type.Object({
-  list: Type.Array(IntegrationEventSchema),
+  /** Either shape, told apart by `schema`. */
+  list: Type.Array(Type.Union([IntegrationEventSchema, RentalEventSchema])),
   next: Type.Integer({ minimum: 0 }),
 });
 

@@ -252,6 +252,7 @@ export const DepositRow = Type.Object({
   cylinders: Type.Integer(),
   balanceCents: Type.Integer(),
 });
+export type DepositRow = Static<typeof DepositRow>;
 
 export const RENTAL = {
   agreementPage: endpoint({

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LIFECYCLE_ACTION_NAMES } from '../lifecycle';
 import { endpoint } from './endpoint';
+import { RENTAL_EVENT_TYPES } from './integration';
 import { Bool, DateTimeStr, Id, Int, List, OneOf, Page, PageQuery } from './schema';
 
 /**
@@ -8,13 +9,13 @@ import { Bool, DateTimeStr, Id, Int, List, OneOf, Page, PageQuery } from './sche
  * Standard Webhooks way, and the log of what was sent to each.
  */
 
-/** Every event type an endpoint may choose ('*' = all, present and future). */
-export const WEBHOOK_EVENT_TYPES: readonly string[] = [...LIFECYCLE_ACTION_NAMES.map((a) => `trace.${a}`), 'cylinder.updated'];
+/** Every event type an endpoint may choose ('*' = all, present and future: the rental events too). */
+export const WEBHOOK_EVENT_TYPES: readonly string[] = [...LIFECYCLE_ACTION_NAMES.map((a) => `trace.${a}`), 'cylinder.updated', ...RENTAL_EVENT_TYPES];
 
 /** A Standard Webhooks secret: whsec_ and the base64 of 24 to 64 random bytes. */
 export const WEBHOOK_SECRET_PATTERN = '^whsec_[A-Za-z0-9+/]{32,88}={0,2}$';
 
-const EventType = Type.String({ title: '事件类型', minLength: 1, maxLength: 40, pattern: '^(\\*|trace\\.[A-Za-z]+|cylinder\\.updated)$' });
+const EventType = Type.String({ title: '事件类型', minLength: 1, maxLength: 40, pattern: '^(\\*|trace\\.[A-Za-z]+|cylinder\\.updated|rental\\.statement\\.issued|rental\\.note\\.issued)$' });
 
 export const SaveWebhookBody = Type.Object({
   id: Type.Optional(Id('推送地址')),

@@ -33,6 +33,7 @@ import { backupFeature } from '@renderer/features/backup/manifest';
 import { apiKeyFeature } from '@renderer/features/apiKey/manifest';
 import { webhookFeature } from '@renderer/features/webhook/manifest';
 import { regulatorFeature } from '@renderer/features/regulator/manifest';
+import { rentalFeature } from '@renderer/features/rental/manifest';
 import { tripFeature } from '@renderer/features/trip/manifest';
 import { traceFeature } from '@renderer/features/trace/manifest';
 import { transportFeature } from '@renderer/features/transport/manifest';
@@ -57,7 +58,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   // The field app's shell, then the features with field screens (the home lists them in this order: trips first).
   fieldFeature, tripFeature,
   auditFeature, householdFeature,
-  portalFeature,
+  portalFeature, rentalFeature,
 ];
 
 let registered = false;

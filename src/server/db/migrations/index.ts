@@ -39,6 +39,7 @@ import * as m0040 from './0040_custody';
 import * as m0041 from './0041_rental';
 import * as m0042 from './0042_portal';
 import * as m0043 from './0043_trip_found_by_audit';
+import * as m0044 from './0044_outbox_without_cylinder';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server carries them.
@@ -85,4 +86,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0041_rental': m0041,
   '0042_portal': m0042,
   '0043_trip_found_by_audit': m0043,
+  '0044_outbox_without_cylinder': m0044,
 };

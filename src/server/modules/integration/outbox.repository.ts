@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { IntegrationEvent } from '@shared/api/integration';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { FeedEvent, RentalEvent } from '@shared/api/integration';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 
@@ -41,8 +41,17 @@ export async function numberBatch(db: Kysely<DB>, max: number): Promise<{ number
   });
 }
 
+/**
+ * Appends an event that concerns no cylinder (a rental statement or note issued, issue 38) in the caller's transaction:
+ * it commits with what it tells of, or not at all, and is numbered like any other (cylinder_id null, migration 0044).
+ * The cylinders' events are written by the triggers of migration 0031, never here.
+ */
+export async function appendEvent(trx: Transaction<DB>, body: Omit<RentalEvent, 'seq'>): Promise<void> {
+  await trx.insertInto('outbox_events').values({ type: body.type, cylinder_id: null, trace_id: null, body: JSON.stringify(body) }).execute();
+}
+
 /** The numbered events after `after`, in seq order; `types` keeps those types only (absent or '*': all). */
-export async function readEvents(db: Kysely<DB>, q: { after: number; limit: number; types?: readonly string[] }): Promise<IntegrationEvent[]> {
+export async function readEvents(db: Kysely<DB>, q: { after: number; limit: number; types?: readonly string[] }): Promise<FeedEvent[]> {
   let query = db.selectFrom('outbox_events').select(['seq', 'body']).where('seq', '>', q.after).orderBy('seq').limit(q.limit);
   if (q.types && !q.types.includes('*')) {
     if (q.types.length === 0) return [];
@@ -50,8 +59,8 @@ export async function readEvents(db: Kysely<DB>, q: { after: number; limit: numb
   }
   const rows = await query.execute();
   return rows.map((r) => {
-    const { schema, ...rest } = r.body as Omit<IntegrationEvent, 'seq'>;
-    return { schema, seq: Number(r.seq), ...rest };
+    const { schema, ...rest } = r.body as Omit<FeedEvent, 'seq'>;
+    return { schema, seq: Number(r.seq), ...rest } as FeedEvent;
   });
 }
 

@@ -1,9 +1,9 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { PORTAL } from '@shared/api/portal';
 import { operatorOf, portalEnterpriseOf } from '../../lib/access';
 import { route } from '../../lib/endpoint';
 import { BusinessError, ForbiddenError } from '../../lib/errors';
-import { printReport, sendDocument } from '../report';
+import { printReport, sendPrinted } from '../report';
 import * as accounts from './account.service';
 import { accountPage, me } from './account.repository';
 import { deliveryPage, isDeliveryOf } from './delivery.queries';
@@ -17,10 +17,6 @@ const originOf = (request: FastifyRequest) => `${request.protocol}://${request.h
 
 /** Another enterprise's record answers as one that does not exist for the caller: refused, nothing said about it. */
 const NOT_YOURS = () => new ForbiddenError('portal');
-
-/** A document as a download, with the message a person should read about it, if any (the report module's reply). */
-const sendFile = (reply: FastifyReply, doc: { fileName: string; mime: string; bytes: Buffer; message?: string | null }) =>
-  sendDocument(reply, doc.fileName, doc.mime, doc.bytes, doc.message ?? undefined);
 
 /** The customer portal (src/shared/api/portal.ts): its invitation, the plant's 门户账号, and the customer's own reads. */
 export const portalRoutes: FastifyPluginAsync = async (app) => {
@@ -69,14 +65,14 @@ export const portalRoutes: FastifyPluginAsync = async (app) => {
   route(app, PORTAL.statementInfo, async (request) => ownStatement(request, request.params.id));
   route(app, PORTAL.statementPdf, async (request, reply) => {
     await ownStatement(request, request.params.id);
-    return sendFile(reply, await statementPdf(db, request.params.id));
+    return sendPrinted(reply, await statementPdf(db, app.blobs, request.params.id));
   });
 
   route(app, PORTAL.deliveryPage, async (request) => deliveryPage(db, portalEnterpriseOf(request), request.body));
   route(app, PORTAL.deliveryDocument, async (request, reply) => {
     if (!(await isDeliveryOf(db, request.body.orderId, portalEnterpriseOf(request)))) throw NOT_YOURS();
     const doc = await printReport(db, app.blobs, { reportKey: request.body.reportKey, orderId: request.body.orderId }, originOf(request));
-    return sendFile(reply, doc);
+    return sendPrinted(reply, doc);
   });
 
   route(app, PORTAL.pickupSave, async (request) => {

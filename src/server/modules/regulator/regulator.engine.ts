@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isCylinderEvent } from '@shared/api/integration';
 import { REGULATOR_RECORD_KINDS, type RegulatorRecordKind } from '@shared/api/regulator';
 import type { RegulatorTuning } from '../../config';
 import type { DB } from '../../db/schema';
@@ -33,6 +34,8 @@ export async function recordsAfter(db: Kysely<DB>, kinds: readonly string[], aft
   const reach = events.length < limit ? upTo : events[events.length - 1]!.seq;
   const records: repo.NewRecord[] = [];
   for (const e of events) {
+    // Asked for trace types only; an event without a cylinder (rental.*) is never a record.
+    if (!isCylinderEvent(e)) continue;
     const kind = kindOfEvent(e);
     if (!kind || !kinds.includes(kind) || e.traceId === null) continue;
     records.push({ kind, recordId: recordIdOf(kind, e.traceId), seq: e.seq, traceId: e.traceId, cylinderId: e.cylinder.id, cylinderCode: e.cylinder.code, eventAt: e.at });
@@ -170,7 +173,7 @@ export class RegulatorEngine {
         if (this.stopped) return;
         const kind = r.kind as RegulatorRecordKind;
         const [event] = await readEvents(db, { after: Number(r.seq) - 1, limit: 1 });
-        if (!event || event.seq !== Number(r.seq)) {
+        if (!event || event.seq !== Number(r.seq) || !isCylinderEvent(event)) {
           await repo.recordOutcome(db, { id: r.id, state: 'held', reason: `事件 ${r.seq} 不在发件箱中` }, ['queued']);
           continue;
         }

@@ -10,4 +10,4 @@ export const module = serverModule('rental', rentalRoutes);
 // For the customer portal: its own statements only (the caller filters by the account's enterprise).
 export { statementPage } from './statement.repository';
 export { statementDetail } from './statement.service';
-export { statementDocx, statementTitle } from './statement.report';
+export { statementPdf } from './statement.print';

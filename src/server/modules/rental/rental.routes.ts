@@ -4,13 +4,14 @@ import { operatorOf } from '../../lib/access';
 import { route } from '../../lib/endpoint';
 import { BusinessError } from '../../lib/errors';
 import { XLSX_MIME } from '../../lib/xlsx/write';
-import { sendAsPdf, sendDocument } from '../report';
+import { sendDocument, sendPrinted } from '../report';
 import { agreementById, agreementPage } from './agreement.repository';
 import { saveAgreement, saveVersion } from './agreement.service';
 import { exportRows } from './export.repository';
 import { runList } from './run.repository';
 import { resumeRun, startRun, stopRuns } from './run.service';
-import { exportWorkbook, statementDocx, statementTitle, statementWorkbook } from './statement.report';
+import { statementPdf } from './statement.print';
+import { exportWorkbook, statementTitle, statementWorkbook } from './statement.report';
 import { statementPage } from './statement.repository';
 import { addNote, computeStatement, depositPage, issueStatement, statementDetail } from './statement.service';
 
@@ -34,8 +35,7 @@ export const rentalRoutes: FastifyPluginAsync = async (app) => {
   route(app, RENTAL.statementIssue, async (r) => ({ id: await issueStatement(db, r.body, by(r)) }));
   route(app, RENTAL.statementNote, async (r) => ({ id: await addNote(db, r.body, by(r)) }));
   route(app, RENTAL.statementPdf, async (r, reply) => {
-    const s = await statementDetail(db, r.params.id);
-    return sendAsPdf(reply, statementTitle(s), statementDocx(s));
+    return sendPrinted(reply, await statementPdf(db, app.blobs, r.params.id));
   });
   route(app, RENTAL.statementExcel, async (r, reply) => {
     const s = await statementDetail(db, r.params.id);

@@ -1,13 +1,12 @@
 import ExcelJS from 'exceljs';
 import { RENTAL_METHOD_NAMES, type StatementDetail } from '@shared/api/rental';
-import { docx, para, table } from '../report';
+import { yuan } from '@shared/rental/money';
 
 /**
- * 月结对账单 as a workbook and as a Word document (PDF through the documents module's converter), built from the
- * statement as issued. Money in yuan with two decimals, from integer cents (no floating point on the way).
+ * 月结对账单 as a workbook, and the data its PDF is filled with (the shipped template RENTAL_STATEMENT, through the
+ * documents module), from the statement as issued. Money in yuan with two decimals, from integer cents (no floating point on the way).
  */
 
-export const yuan = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 export const statementTitle = (s: StatementDetail) => `月结对账单-${s.statementNo ?? `${s.customerName}-${s.month}`}`;
 
 const exemptText = (e: string | null) => (e === 'customerOwned' ? '客户自有' : e === 'depositHeld' ? '押金抵租' : '');
@@ -57,19 +56,42 @@ export async function statementWorkbook(s: StatementDetail): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-export function statementDocx(s: StatementDetail): Buffer {
-  const head = summary(s);
-  const pairs: string[][] = [];
-  for (let i = 0; i < head.length; i += 2) pairs.push([head[i]![0], head[i]![1], head[i + 1]?.[0] ?? '', head[i + 1]?.[1] ?? '']);
-  const widths = [1500, 600, 500, 1300, 1300, 800, 500, 500, 500, 600, 700, 600];
-  return docx([
-    para('月结对账单', { bold: true, size: 32, center: true }),
-    table([1400, 3600, 1400, 3600], ['项目', '内容', '项目', '内容'], pairs),
-    para(''),
-    table(widths, LINE_COLUMNS.map((c) => c.header), s.lines.map((l) => LINE_COLUMNS.map((c) => String(c.value(l))))),
-    ...(s.notes.length ? [para(''), table([1800, 1800, 1400, 3000, 2000], ['调整单号', '类型', '金额', '原因', '时间'],
-      s.notes.map((n) => [n.noteNo, n.kind === 'credit' ? '贷项' : '借项', yuan(n.amountCents), n.reason, n.createdAt]))] : []),
-  ].join(''));
+const two = (n: number) => String(n).padStart(2, '0');
+const printedAt = (d: Date) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+
+/**
+ * What the shipped template RENTAL_STATEMENT prints (scripts/report-templates/build.ts): the plant, the customer, the
+ * statement's lines, balances, deposits and notes, and its totals in yuan with two decimals.
+ */
+export function statementTemplateData(s: StatementDetail, company: object, customer: { contact: string | null; phone: string | null } | undefined) {
+  const notesCents = s.dueCents - s.totalCents;
+  return {
+    company,
+    statementNo: s.statementNo ?? '（预览，未出具）', month: s.month, issuedAt: s.issuedAt ?? '', issuedBy: s.issuedBy ?? '',
+    customer: { name: s.customerName, contact: customer?.contact ?? '', phone: customer?.phone ?? '' },
+    totals: {
+      rental: yuan(s.rentalCents), minimumTopUp: yuan(s.minimumTopUpCents), depositTaken: yuan(s.depositTakenCents), depositRefunded: yuan(s.depositRefundedCents),
+      depositBalance: yuan(s.depositBalanceCents), total: yuan(s.totalCents), notes: yuan(notesCents), due: yuan(s.dueCents),
+    },
+    lines: s.lines.map((l) => ({
+      code: l.code, gasName: l.materialName ?? '', specification: l.specification ?? '', deliveredAt: l.deliveredAt, returnedAt: l.returnedAt ?? '',
+      methodName: RENTAL_METHOD_NAMES[l.method].zh, daysHeld: l.daysHeld, freeDays: l.freeDays, daysCharged: l.daysCharged, rate: yuan(l.rateCents),
+      amount: yuan(l.amountCents), note: [l.capped ? '封顶' : '', exemptText(l.exempt)].filter(Boolean).join(' '),
+    })),
+    lineCount: s.lines.length,
+    balances: s.balances.map((b) => ({
+      gasName: b.materialName ?? '全部', specification: b.specification ?? '全部', methodName: RENTAL_METHOD_NAMES[b.method].zh, balance: b.balance,
+      rate: yuan(b.rateCents), days: b.days, amount: yuan(b.amountCents),
+    })),
+    balanceCount: s.balances.length,
+    deposits: s.deposits.map((d) => ({ code: d.code, kindName: d.kind === 'taken' ? '收取' : '退还', at: d.at, amount: yuan(d.amountCents) })),
+    depositCount: s.deposits.length,
+    notes: s.notes.map((n) => ({
+      noteNo: n.noteNo, kindName: n.kind === 'credit' ? '贷项（减少应收）' : '借项（增加应收）', amount: yuan(n.amountCents), reason: n.reason, createdAt: n.createdAt,
+    })),
+    noteCount: s.notes.length,
+    printedAt: printedAt(new Date()),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { RentalNoteRef, RentalStatementRef } from '@shared/api/integration';
 import type { StatementDetail, StatementNote, StatementPageQuery, StatementRow } from '@shared/api/rental';
 import type { Static } from '@sinclair/typebox';
 import type { DB } from '../../db/schema';
@@ -87,6 +88,30 @@ export async function lockCustomer(trx: Transaction<DB>, customerId: number): Pr
 
 export async function setDetail(trx: Transaction<DB>, id: number, detail: StatementDetail): Promise<void> {
   await trx.updateTable('rental_statements').set({ detail: JSON.stringify(detail) }).where('id', '=', id).execute();
+}
+
+/** An instant as the outbox's events write it: ISO 8601 with the session's offset (as jsonb_build_object does). */
+const iso = (column: string) => sql<string>`to_json(${sql.ref(column)}) #>> '{}'`;
+
+/** An issued statement as its outbox events tell it (docs/INTEGRATION.md "Rental events"), notes so far included. */
+export async function statementRef(trx: Transaction<DB>, id: number): Promise<RentalStatementRef> {
+  const r = await trx.selectFrom('rental_statements as s').innerJoin('enterprises as e', 'e.id', 's.customer_id').select([
+    's.id', 's.statement_no as no', 's.customer_id as customerId', 'e.enterprise_code as customerCode', 'e.enterprise_name as customerName',
+    's.month', 's.cylinders', sql<number>`s.rental_cents::float8`.as('rentalCents'), sql<number>`s.minimum_top_up_cents::float8`.as('minimumTopUpCents'),
+    sql<number>`s.deposit_taken_cents::float8`.as('depositTakenCents'), sql<number>`s.deposit_refunded_cents::float8`.as('depositRefundedCents'),
+    sql<number>`s.deposit_balance_cents::float8`.as('depositBalanceCents'), sql<number>`s.total_cents::float8`.as('totalCents'),
+    sql<number>`${credit}::float8`.as('notesCents'), sql<number>`(s.total_cents + ${credit})::float8`.as('dueCents'),
+    iso('s.issued_at').as('issuedAt'), 's.issued_by as issuedBy',
+  ]).where('s.id', '=', id).executeTakeFirstOrThrow();
+  const { customerId, customerCode, customerName: name, ...rest } = r;
+  return { ...rest, customer: { id: customerId, code: customerCode, name } };
+}
+
+export async function noteRef(trx: Transaction<DB>, id: number): Promise<RentalNoteRef> {
+  const r = await trx.selectFrom('rental_notes').select([
+    'id', 'note_no as no', 'kind', sql<number>`amount_cents::float8`.as('amountCents'), 'reason', iso('created_at').as('createdAt'), 'created_by as createdBy',
+  ]).where('id', '=', id).executeTakeFirstOrThrow();
+  return r as RentalNoteRef;
 }
 
 export async function lockStatement(trx: Transaction<DB>, id: number): Promise<{ id: number; month: string } | undefined> {

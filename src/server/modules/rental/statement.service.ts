@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
+import { RENTAL_EVENT_SCHEMA } from '@shared/api/integration';
 import type { NoteBody, StatementDetail, StatementKey, StatementLine } from '@shared/api/rental';
 import { chargeMonth } from '@shared/rental/charge';
 import { localDayOf, monthDays } from '@shared/rental/days';
 import type { DB } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { BusinessError } from '../../lib/errors';
 import { custodyInMonth, customersWithCustody } from '../cylinder';
+import { appendEvent } from '../integration';
 import { versionsFor } from './agreement.repository';
 import * as repo from './statement.repository';
 
@@ -46,11 +49,14 @@ export function assertEnded(month: string, now = new Date()): void {
   if (today <= last) throw new BusinessError(`${month} 尚未结束，月末之后才能出具对账单`);
 }
 
-/** 出具: computed and frozen in one transaction; a month issued for the customer is refused (issued once, never changed). */
+/**
+ * 出具: computed and frozen in one transaction, with its outbox event 'rental.statement.issued' (the accounting
+ * package's feed, docs/INTEGRATION.md); a month issued for the customer is refused (issued once, never changed).
+ */
 export async function issueStatement(db: Db, key: StatementKey, by: string): Promise<number> {
   assertEnded(key.month);
   const detail = await computeStatement(db, key);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await repo.lockCustomer(trx, key.customerId);
     if (await repo.issuedFor(trx, key.customerId, key.month)) throw new BusinessError(`客户「${detail.customerName}」${key.month} 的对账单已出具，不能重复出具；更正请开具调整单`);
     const no = await repo.nextNumber(trx, 'DZ', key.month);
@@ -58,6 +64,8 @@ export async function issueStatement(db: Db, key: StatementKey, by: string): Pro
     const frozen: StatementDetail = { ...detail, statementNo: no, issuedAt: plantTime(at.toISOString()), issuedBy: by };
     const id = await repo.insertStatement(trx, frozen, no, by);
     await repo.setDetail(trx, id, { ...frozen, id });
+    const statement = await repo.statementRef(trx, id);
+    await appendEvent(trx, { schema: RENTAL_EVENT_SCHEMA, type: 'rental.statement.issued', at: statement.issuedAt, statement, note: null });
     return id;
   });
 }
@@ -70,12 +78,16 @@ export async function statementDetail(db: Db, id: number): Promise<StatementDeta
   return { ...row.detail, id, notes, dueCents: row.dueCents };
 }
 
+/** 调整单: a credit or debit note on an issued statement, with its outbox event 'rental.note.issued', in one transaction. */
 export async function addNote(db: Db, body: NoteBody, by: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const s = await repo.lockStatement(trx, body.statementId);
     if (!s) throw new BusinessError(`对账单不存在：${body.statementId}`);
     const no = await repo.nextNumber(trx, 'TZ', s.month);
-    return repo.insertNote(trx, { statementId: s.id, no, kind: body.kind, amountCents: body.amountCents, reason: body.reason.trim(), by });
+    const id = await repo.insertNote(trx, { statementId: s.id, no, kind: body.kind, amountCents: body.amountCents, reason: body.reason.trim(), by });
+    const note = await repo.noteRef(trx, id);
+    await appendEvent(trx, { schema: RENTAL_EVENT_SCHEMA, type: 'rental.note.issued', at: note.createdAt, statement: await repo.statementRef(trx, s.id), note });
+    return id;
   });
 }
 

@@ -15,6 +15,6 @@ export { NO_SOFFICE_MESSAGE } from './report.service';
 export { printShipped, type PrintedDocument } from './report.service';
 // A plain Word document built in code (an audit report, a rental statement), for docxToPdf.
 export { docx, para, table } from './simple-docx';
-export { sendAsPdf, sendDocument } from './send.routes';
+export { sendAsPdf, sendDocument, sendPrinted } from './send.routes';
 // An outbound order's document printed for the customer portal (its route checks the order is the customer's).
 export { printReport } from './report.service';

@@ -2,15 +2,16 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { DOCUMENT } from '@shared/api/document';
-import { DOCUMENT_MESSAGE_HEADER, REPORT } from '@shared/api/report';
+import { REPORT } from '@shared/api/report';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../../config';
 import { operatorOf, requirePermission } from '../../lib/access';
 import { route } from '../../lib/endpoint';
 import { BusinessError } from '../../lib/errors';
-import { attachmentDisposition, saveUpload, tooLargeMessage } from '../file';
+import { saveUpload, tooLargeMessage } from '../file';
 import { conversionMode, stopConverters } from './convert';
 import { officeRoutes } from './office.routes';
 import { printReport, subjectOf } from './report.service';
+import { sendPrinted } from './send.routes';
 import { isolation } from './sandbox';
 import { checkTemplate, installDefaultTemplates } from './templates';
 
@@ -41,15 +42,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
   route(app, REPORT.print, async (request, reply) => {
     const subject = subjectOf(request.body);
     await requirePermission(request, subject.kind === 'OUTBOUND_ORDER' ? 'outbound:print' : 'product:view');
-    const doc = await printReport(app.db, app.blobs, request.body, originOf(request));
-    if (doc.message) reply.header(DOCUMENT_MESSAGE_HEADER, encodeURIComponent(doc.message));
-    return reply
-      .header('content-type', doc.mime)
-      .header('content-length', doc.bytes.length)
-      .header('content-disposition', attachmentDisposition(doc.fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'no-store')
-      .send(doc.bytes);
+    return sendPrinted(reply, await printReport(app.db, app.blobs, request.body, originOf(request)));
   });
 
   route(app, DOCUMENT.upSysFile, async (request) => {

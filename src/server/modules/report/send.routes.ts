@@ -13,6 +13,11 @@ export function sendDocument(reply: FastifyReply, name: string, mime: string, by
     .header('x-content-type-options', 'nosniff').header('cache-control', 'no-store').send(bytes);
 }
 
+/** A printed document (printReport, printShipped) as a download, with its message when it came back as .docx. */
+export function sendPrinted(reply: FastifyReply, doc: { fileName: string; mime: string; bytes: Buffer; message?: string | null }) {
+  return sendDocument(reply, doc.fileName, doc.mime, doc.bytes, doc.message ?? undefined);
+}
+
 /** A Word document a module built, sent as PDF; without LibreOffice, the .docx itself with the reason. */
 export async function sendAsPdf(reply: FastifyReply, title: string, docx: Buffer) {
   try {

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { DOCUMENT_MESSAGE_HEADER } from '@shared/api/report';
 import { TRIP } from '@shared/api/trip';
 import { actorOf, operatorOf, permissionsOf } from '../../lib/access';
 import { route } from '../../lib/endpoint';
 import { configCipher } from '../../lib/field-cipher';
-import { attachmentDisposition } from '../file';
+import { sendPrinted } from '../report';
 import { proofImage, proveStop } from './proof.service';
 import { receipt } from './receipt.service';
 import { closeTrip, manifest, reconcile } from './reconcile.service';
@@ -33,11 +32,7 @@ export const tripRoutes: FastifyPluginAsync = async (app) => {
   route(app, TRIP.reconcile, async (r) => { await requireVisible(db, viewerOf(r), r.params.id); return reconcile(db, r.params.id); });
   route(app, TRIP.close, async (r) => closeTrip(db, r.body, actorOf(r)));
   route(app, TRIP.receipt, async (r, reply) => {
-    const doc = await receipt(db, r.params.token);
-    if (doc.message) reply.header(DOCUMENT_MESSAGE_HEADER, encodeURIComponent(doc.message));
-    return reply.header('content-type', doc.mime).header('content-length', doc.bytes.length)
-      .header('content-disposition', attachmentDisposition(doc.fileName)).header('x-content-type-options', 'nosniff').header('cache-control', 'no-store')
-      .send(doc.bytes);
+    return sendPrinted(reply, await receipt(db, r.params.token));
   });
   route(app, TRIP.proofImage, async (r, reply) => {
     const image = await proofImage(db, r.params.stopId, r.params.kind);

@@ -59,9 +59,12 @@ describe('接口推送', { timeout: 30_000 }, () => {
     await userEvent.type(screen.getByTestId('webhook-url'), 'http://192.168.1.5:9000/in');
     await userEvent.click(screen.getByRole('checkbox', { name: '全部事件' }));
     await userEvent.click(screen.getByRole('checkbox', { name: '档案变更' }));
+    // The rental events (an accounting package's feed) are offered by their names.
+    expect(screen.getByRole('checkbox', { name: '调整单开具' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: '对账单出具' }));
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(bodies(adapter, '/integration/webhook/save')).toEqual([
-      { url: 'http://192.168.1.5:9000/in', events: ['cylinder.updated'], enabled: true },
+      { url: 'http://192.168.1.5:9000/in', events: ['cylinder.updated', 'rental.statement.issued'], enabled: true },
     ]));
     expect(await screen.findByTestId('webhook-secret')).toHaveTextContent('whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0');
   });

@@ -3,6 +3,7 @@ import {
   Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Paper, Stack, Switch,
   Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
+import { RENTAL_EVENT_NAMES, type RentalEventType } from '@shared/api/integration';
 import { WEBHOOK_EVENT_TYPES, type WebhookRow } from '@shared/api/webhook';
 import { actionLabel } from '@shared/lifecycle';
 import { PageLoading } from '@renderer/components/PageLoading';
@@ -11,7 +12,11 @@ import { usePermission } from '@renderer/permission/permission';
 import { webhookApi } from './webhookApi';
 
 const time = (iso: string | null | undefined): string => (iso ? new Date(iso).toLocaleString() : '');
-const typeLabel = (type: string): string => (type === 'cylinder.updated' ? '档案变更' : actionLabel(type.replace(/^trace\./, '')));
+const typeLabel = (type: string): string => {
+  if (type === 'cylinder.updated') return '档案变更';
+  if (type in RENTAL_EVENT_NAMES) return RENTAL_EVENT_NAMES[type as RentalEventType].zh;
+  return actionLabel(type.replace(/^trace\./, ''));
+};
 
 interface Draft { id?: number; url: string; all: boolean; events: string[]; enabled: boolean }
 

@@ -1,8 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
-import { ADMIN, api, apiLogin, signIn } from './helpers';
+import { ADMIN, api, apiLogin, signIn, withPlantDb } from './helpers';
 
 /**
  * The home dashboard after a seeded month of work: gas, warehouse and cylinders through the API, and thirty
@@ -19,27 +16,8 @@ let token = '';
 
 const ok = (r: { body: { code: number; msg: string } }) => expect(r.body.code, r.body.msg).toBe(0);
 
-/** The embedded PostgreSQL of the server under test (its password is in the data directory's secrets). */
-function secretsIn(dir: string): string | null {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (name === 'secrets.json') return path;
-    if (statSync(path).isDirectory() && !name.startsWith('pg')) {
-      const found = secretsIn(path);
-      if (found) return found;
-    }
-  }
-  return null;
-}
-
 async function seedMonth(materialId: number): Promise<void> {
-  const secrets = JSON.parse(readFileSync(secretsIn(process.env.E2E_DATA_DIR!)!, 'utf8')) as { pgSuperuserPassword: string };
-  const db = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(secrets.pgSuperuserPassword)}@127.0.0.1:${process.env.E2E_PG_PORT}/cylinder_trace`,
-  });
-  await db.connect();
-  try {
-    await db.query(`set timezone = '${Intl.DateTimeFormat().resolvedOptions().timeZone}'`);
+  await withPlantDb(async (db) => {
     const { rows } = await db.query<{ id: number }>('select id from cylinders where code = any($1) order by code', [CODES]);
     for (let day = 0; day < 30; day++) {
       for (const [i, { id }] of rows.entries()) {
@@ -52,9 +30,7 @@ async function seedMonth(materialId: number): Promise<void> {
         }
       }
     }
-  } finally {
-    await db.end();
-  }
+  });
 }
 
 test.beforeAll(async ({ request }) => {

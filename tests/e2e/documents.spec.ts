@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, api, apiLogin, signIn } from './helpers';
+import { ADMIN, apiLogin, caller, signIn } from './helpers';
 
 /**
  * The documents the plant hands out, in the browser: 质量证明书 of a completed outbound order printed by the
@@ -16,15 +16,9 @@ const CODES = [1, 2].map((i) => `DOC${RUN}-${i}`);
 const MARK = `本厂自定证书${RUN}`;
 let orderNo = '';
 
-const ok = (r: { body: { code: number; msg: string } }) => expect(r.body.code, r.body.msg).toBe(0);
-
 test.beforeAll(async ({ request }) => {
   const token = await apiLogin(request, ADMIN.username, ADMIN.password);
-  const call = async <T = unknown>(path: string, data: unknown) => {
-    const r = await api<T>(request, 'POST', path, { token, data });
-    ok(r);
-    return r.body.data;
-  };
+  const call = caller(request, token);
   const gas = await call<{ id: number }>('/material/save', { materialName: `氧气${RUN}`, code: `O2${RUN}`, category: 'compressed', reweighRequired: false });
   await call('/produce/saveTestProject', { materialId: gas.id, projects: [{ projectName: '纯度', standardMin: 99.5, unit: '%', required: true }] });
   const store = await call<{ id: number }>('/wdwarehouse/saveAndEditWare', { warehouseName: `成品库${RUN}`, warehouseCode: `DF${RUN}`, kind: 'finished' });

@@ -163,6 +163,9 @@ test('a label designed by dragging three items is saved, reopened and test-print
   await page.getByRole('option', { name: 'ZPL（Zebra）' }).click();
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(page).toHaveURL(/\/tagSetting\/label\/set\?id=\d+/);
+  // The designer has read the saved label (its name in the heading): an item added before that was replaced by the
+  // label as read (CI, 2026-11-29: no box after 30 s).
+  await expect(page.getByRole('heading', { name: new RegExp(`出厂标签${RUN}`) })).toBeVisible();
 
   // Each item's box is measured once it is drawn (a QR code is drawn after its image is made): one at a time, and the
   // drawing given time on a CI machine where this runs beside the unit suites (a run saw 2 boxes after 10 s).

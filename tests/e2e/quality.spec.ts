@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
-import { ADMIN, api, apiLogin, signIn } from './helpers';
+import { ADMIN, apiLogin, caller, signIn } from './helpers';
 
 /**
  * 质量中心 in the browser: the 客户质量 export read back with exceljs holds the totals the screen shows; a
@@ -12,15 +12,10 @@ const CUSTOMER = `召回客户${RUN}`;
 const CODES = [1, 2, 3].map((i) => `QE${RUN}-${i}`);
 let orderNo = '';
 
-const ok = (r: { body: { code: number; msg: string } }) => expect(r.body.code, r.body.msg).toBe(0);
 
 test.beforeAll(async ({ request }) => {
   const token = await apiLogin(request, ADMIN.username, ADMIN.password);
-  const call = async <T = unknown>(path: string, data: unknown) => {
-    const r = await api<T>(request, 'POST', path, { token, data });
-    ok(r);
-    return r.body.data;
-  };
+  const call = caller(request, token);
   const gas = await call<{ id: number }>('/material/save', { materialName: `氮气${RUN}`, code: `N2${RUN}`, category: 'compressed', reweighRequired: false });
   await call('/produce/saveTestProject', { materialId: gas.id, projects: [{ projectName: '纯度', standardMin: 99.9, unit: '%', required: true }] });
   const store = await call<{ id: number }>('/wdwarehouse/saveAndEditWare', { warehouseName: `成品库${RUN}`, warehouseCode: `QF${RUN}`, kind: 'finished' });

@@ -143,13 +143,19 @@ async function timedScan(page: Page, label: string, code: string): Promise<Timed
   return page.getByLabel(label, { exact: true }).evaluate((input, c) => (window as unknown as { __timedScan: (i: Element, c: string) => Promise<Timed> }).__timedScan(input, c), code);
 }
 
+const NATIVE_READER = `if (!('BarcodeDetector' in window)) window.BarcodeDetector = class {
+  static async getSupportedFormats() { return ['qr_code', 'code_128', 'code_39', 'ean_13', 'data_matrix']; }
+  async detect() { return []; }
+};`;
+
 /** What the device keeps: Cache Storage (the precache), IndexedDB's tables as JSON, and the browser's own estimate. */
 const STORAGE = `async function (tripId) {
   var utf8 = function (v) { return new TextEncoder().encode(JSON.stringify(v)).length; };
-  var cache = 0, entries = 0;
+  var cache = 0, entries = 0, byCache = {};
   for (var name of await caches.keys()) {
     var c = await caches.open(name);
-    for (var req of await c.keys()) { var r = await c.match(req); if (r) { cache += (await r.blob()).size; entries++; } }
+    byCache[name] = 0;
+    for (var req of await c.keys()) { var r = await c.match(req); if (r) { var size = (await r.blob()).size; cache += size; byCache[name] += size; entries++; } }
   }
   var db = await new Promise(function (ok, no) { var q = indexedDB.open('cylinder-offline'); q.onsuccess = function () { ok(q.result); }; q.onerror = function () { no(q.error); }; });
   var all = function (store) { return new Promise(function (ok, no) { var q = db.transaction(store).objectStore(store).getAll(); q.onsuccess = function () { ok(q.result); }; q.onerror = function () { no(q.error); }; }); };
@@ -159,15 +165,18 @@ const STORAGE = `async function (tripId) {
   var queue = await all('queue');
   var meta = await all('meta');
   var bodies = db.objectStoreNames.contains('proofBodies') ? await all('proofBodies') : [];
+  // From IndexedDB version 3 the copy is the manifest as saved plus one small record per act.
+  var acts = db.objectStoreNames.contains('tripActs') ? (await all('tripActs')).filter(function (a) { return a.tripId === tripId; }) : [];
   db.close();
   var estimate = await navigator.storage.estimate();
   return {
-    cache: cache, cacheEntries: entries, trip: trip ? utf8(trip) : 0, tripProofs: trip ? utf8(trip.proofs) : 0,
+    cache: cache, cacheEntries: entries, byCache: byCache, trip: (trip ? utf8(trip) : 0) + (acts.length ? utf8(acts) : 0), tripActs: acts.length,
+    tripProofs: trip && trip.proofs ? utf8(trip.proofs) : utf8(acts.filter(function (a) { return a.kind === 'proof'; })),
     facts: utf8(facts), factRows: facts.length, queue: utf8(queue), queueRows: queue.length, meta: utf8(meta), proofBodies: utf8(bodies),
     usage: estimate.usage || 0, details: estimate.usageDetails || {},
   };
 }`;
-interface Storage { cache: number; cacheEntries: number; trip: number; tripProofs: number; facts: number; factRows: number; queue: number; queueRows: number; meta: number; proofBodies: number; usage: number; details: Record<string, number> }
+interface Storage { cache: number; cacheEntries: number; byCache: Record<string, number>; trip: number; tripActs: number; tripProofs: number; facts: number; factRows: number; queue: number; queueRows: number; meta: number; proofBodies: number; usage: number; details: Record<string, number> }
 
 async function storageOf(page: Page, tripId: number): Promise<Storage> {
   return page.evaluate<Storage>(`(${STORAGE})(${tripId})`);
@@ -177,7 +186,8 @@ function printStorage(title: string, s: Storage): void {
   // The target's "app shell + route + facts": the day's own acts (the queue, the proofs' bodies) are not in it.
   const kept = s.cache + s.trip + s.facts + s.meta;
   log(`${title}:`);
-  log(`  precache (Cache Storage) ${mb(s.cache)} in ${s.cacheEntries} entries; trip copy ${kb(s.trip)} (proofs in it ${kb(s.tripProofs)}); facts ${kb(s.facts)} (${s.factRows} rows); meta ${kb(s.meta)}`);
+  const caches = Object.entries(s.byCache).map(([name, bytes]) => `${name} ${mb(bytes)}`).join(', ');
+  log(`  Cache Storage ${mb(s.cache)} in ${s.cacheEntries} entries (${caches}); trip copy ${kb(s.trip)} (${s.tripActs} act records; proofs in it ${kb(s.tripProofs)}); facts ${kb(s.facts)} (${s.factRows} rows); meta ${kb(s.meta)}`);
   log(`  the day's acts: queue ${mb(s.queue)} (${s.queueRows} acts), proof bodies waiting for their receipt ${mb(s.proofBodies)}`);
   log(`  shell + route + facts ${mb(kept)} — target < ${mb(DEVICE_BYTES)}: ${kept < DEVICE_BYTES ? 'met' : 'MISSED'}`);
   log(`  navigator.storage.estimate(): usage ${mb(s.usage)} ${JSON.stringify(Object.fromEntries(Object.entries(s.details).map(([k, v]) => [k, mb(v)])))}`);
@@ -185,7 +195,10 @@ function printStorage(title: string, s: Storage): void {
 
 /** The proof at the open stop: receiver, a signature drawn, a photo from the (fed) fake camera, the position. */
 async function sign(page: Page, receiver: string): Promise<number> {
-  await page.getByRole('button', { name: '签收', exact: true }).click();
+  // A tap, as on the phone: Playwright's click sends its mouse down and up as two steps, and between them the scan
+  // field (which keeps the focus: keepFocus) takes the focus back from the button and scrolls the page up to itself,
+  // so the click's up lands elsewhere and is lost (on a loaded machine, most stops). A tap's down, up and click come as one.
+  await page.getByRole('button', { name: '签收', exact: true }).tap();
   await page.getByLabel('签收人', { exact: true }).fill(receiver);
   await page.getByTestId('signature').scrollIntoViewIfNeeded();
   const pad = await page.getByTestId('signature').boundingBox();
@@ -252,6 +265,10 @@ async function main() {
     // A throttled phone on a shared machine: a step may take long; only a step that never comes fails the bench.
     page.setDefaultTimeout(120_000);
     await page.addInitScript(`window.__timedScan = ${TIMED_SCAN};`);
+    // Chrome on Android (the Pixel 7 profiled here) reads codes itself: a BarcodeDetector as the phone has one, so the
+    // app stores no ZXing reader (stations/barcodeDetector.ts). The bench scans by keystroke; only that choice depends on
+    // it. BENCH_NO_NATIVE_READER=1: as desktop Chromium on Linux, which has none (the reader's 1 MB then counts).
+    if (process.env.BENCH_NO_NATIVE_READER !== '1') await page.addInitScript(NATIVE_READER);
     await page.goto('/field');
     await page.waitForURL(/\/login\?redirect=%2Ffield/);
     await page.getByLabel('用户名').fill(route.driver.username);
@@ -272,8 +289,10 @@ async function main() {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
     const profiling = process.env.BENCH_PAGE_PROF === '1';
+    // BENCH_PAGE_PROF=scans: a profile of each stop's scans alone (not its 签收), .tmp/cpu-prof/field-scans-<stop>.cpuprofile.
+    const profilingScans = process.env.BENCH_PAGE_PROF === 'scans';
+    if (profiling || profilingScans) await cdp.send('Profiler.enable');
     if (profiling) {
-      await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
 
@@ -283,6 +302,7 @@ async function main() {
     for (const stop of stopsWorked) {
       await page.getByTestId(`stop-${stop.seq}`).click();
       await page.getByTestId('stop-name').filter({ hasText: stop.customer }).waitFor();
+      if (profilingScans) await cdp.send('Profiler.start');
       for (const code of stop.deliveries) {
         const r = await timedScan(page, '扫描交付的气瓶', code);
         if (r.kind !== 'ok') throw new Error(`deliver ${code} at stop ${stop.seq}: ${r.kind} ${r.text}`);
@@ -294,6 +314,13 @@ async function main() {
         if (r.kind !== 'ok') throw new Error(`pickup ${code} at stop ${stop.seq}: ${r.kind} ${r.text}`);
         scans.push({ ...r, code, kind2: 'pickup', stop: stop.seq });
       }
+      if (profilingScans) {
+        const { profile } = await cdp.send('Profiler.stop');
+        mkdirSync(resolve('.tmp/cpu-prof'), { recursive: true });
+        writeFileSync(resolve(`.tmp/cpu-prof/field-scans-${stop.seq}.cpuprofile`), JSON.stringify(profile));
+      }
+      // The stop's lists show the last act before the driver goes on (签收 sits under them).
+      await page.getByTestId('pickups').locator(`li[data-code="${stop.empties.at(-1)}"]`).waitFor();
       photos.push(await sign(page, `收货人${stop.seq}`).catch(async (e: unknown) => {
         await page.screenshot({ path: resolve(`.tmp/bench-field/proof-${stop.seq}.png`), fullPage: true });
         throw e;

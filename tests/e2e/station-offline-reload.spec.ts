@@ -74,8 +74,27 @@ test('领瓶 in a browser: the server stopped, a scan kept, the page reloads wit
     expect(scope).toBe(`${server.url}/`);
     const manifest = await page.evaluate(async () => (await (await fetch('/manifest.webmanifest')).json()) as { start_url: string });
     expect(manifest.start_url).toBe('/field');
+    // The camera's ZXing reader is not precached (a phone reads codes itself); this Chromium has no reader of its own,
+    // so the app stores it in the worker's cache for it soon after the start.
+    const reader = await page.waitForFunction(async () => {
+      if ('BarcodeDetector' in window) return 'native';
+      const keys = await (await caches.open('zxing-reader')).keys();
+      return keys[0]?.url ?? false;
+    }, null, { timeout: 60_000, polling: 500 }).then(async (h) => String(await h.jsonValue()));
+    const precached = await page.evaluate(async () => {
+      const names = (await caches.keys()).filter((n) => n.startsWith('workbox-precache'));
+      return (await Promise.all(names.map(async (n) => (await (await caches.open(n)).keys()).map((r) => r.url)))).flat();
+    });
+    expect(precached.some((u) => u.includes('/assets/StopPage-'))).toBe(true);
+    expect(precached.filter((u) => u.endsWith('.wasm'))).toEqual([]);
 
     await server.stop();
+    if (reader !== 'native') {
+      // With the server stopped, the worker still answers the reader: the camera works offline on this PC.
+      const answer = await page.evaluate(async (url) => { const r = await fetch(url); return { status: r.status, bytes: (await r.arrayBuffer()).byteLength }; }, reader);
+      expect(answer.status).toBe(200);
+      expect(answer.bytes).toBeGreaterThan(500_000);
+    }
     await scan(page, CODES[1]!);
     await expect(verdict(page)).toContainText(`${CODES[1]} 已暂存，待同步`);
     await expect(header(page).getByTestId('waiting')).toHaveText('待同步 1');

@@ -30,6 +30,10 @@ export function registerServiceWorker(): void {
     },
     onRegisteredSW: (_url, registration) => {
       if (!registration) return;
+      // Once the start is over: the camera's reader for browsers without their own (a failure is tried at the next start).
+      setTimeout(() => {
+        if (navigator.onLine) import('@renderer/stations/barcodeDetector').then((m) => m.keepReaderOffline()).catch(() => undefined);
+      }, 5_000);
       setInterval(() => {
         // With the server away the check fails; the next one tries again.
         if (navigator.onLine) registration.update().catch(() => undefined);

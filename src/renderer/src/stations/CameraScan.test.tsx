@@ -9,15 +9,19 @@ configure({ asyncUtilTimeout: 5000 });
 /** What the camera shows, frame after frame: the codes the reader finds in each (then nothing). */
 let frames: string[][] = [];
 let now = 0;
-vi.mock('./barcodeDetector', () => ({
-  createDetector: () => Promise.resolve({
-    // Each read is half a second after the last (the clock the repeat rule reads).
-    detect: () => {
-      now += 500;
-      return Promise.resolve((frames.shift() ?? []).map((rawValue) => ({ rawValue })));
-    },
-  }),
-}));
+/**
+ * The browser's own reader (barcodeDetector.ts takes it where it reads QR codes), as a phone's Chrome has one. Not a
+ * vi.mock of the module: the renderer's test files share one module graph per worker, where another file may have
+ * loaded the real module first.
+ */
+class FakeDetector {
+  static getSupportedFormats = () => Promise.resolve(['qr_code', 'code_128']);
+  // Each read is half a second after the last (the clock the repeat rule reads).
+  detect() {
+    now += 500;
+    return Promise.resolve((frames.shift() ?? []).map((rawValue) => ({ rawValue })));
+  }
+}
 
 const stop = vi.fn();
 function camera(getUserMedia: () => Promise<unknown>) {
@@ -34,8 +38,10 @@ beforeEach(() => {
   vi.spyOn(HTMLVideoElement.prototype, 'videoWidth', 'get').mockReturnValue(640);
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
   camera(() => Promise.resolve({ getTracks: () => [{ stop }] }));
+  Object.defineProperty(globalThis, 'BarcodeDetector', { configurable: true, value: FakeDetector });
 });
 afterEach(() => {
+  Reflect.deleteProperty(globalThis, 'BarcodeDetector');
   vi.restoreAllMocks();
   Reflect.deleteProperty(navigator, 'mediaDevices');
 });

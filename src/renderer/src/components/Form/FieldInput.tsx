@@ -103,7 +103,7 @@ export function FieldInput({ field, value, onChange, onBlur, error, disabled, au
     case 'month':
     case 'year':
     case 'week':
-      return <DateField label={field.label} name={field.key} disabled={isDisabled} error={!!error} helperText={error ?? undefined} fullWidth kind={type} placeholder={placeholder} format={field.format} valueFormat={field.valueFormat} value={value as string | null} onChange={onChange} />;
+      return <DateField label={field.label} name={field.key} disabled={isDisabled} error={!!error} helperText={error ?? field.hint} fullWidth kind={type} placeholder={placeholder} format={field.format} valueFormat={field.valueFormat} value={value as string | null} onChange={onChange} />;
     case 'daterange':
     case 'datetimerange':
     case 'timerange':

@@ -15,6 +15,8 @@ export interface FormDialogConfig<T> {
   /** Toast after saving; 保存成功 by default; false when submit says it itself. */
   successText?: string | false;
   width?: number | string;
+  /** The submit button's text (保存 by default): 预览, 导出, 开始 for a dialog that does not save. */
+  submitText?: string;
   /** Columns out of 24 per field (12: two per row). */
   defaultSpan?: number;
   /** Adjusts the values on each change (e.g. clearing a city when the province changes). */
@@ -50,7 +52,7 @@ function FormDialog<T>({ config, item, onClose }: { config: FormDialogConfig<T>;
   };
 
   return (
-    <AppDialog ref={dialog} open title={config.title(item)} width={config.width} onClose={onClose} onSubmit={save}>
+    <AppDialog ref={dialog} open title={config.title(item)} width={config.width} onClose={onClose} onSubmit={save} submitText={config.submitText}>
       <Form
         ref={form}
         autoFocus

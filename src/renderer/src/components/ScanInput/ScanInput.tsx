@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent, type RefObject } from 'react';
 import { Box, IconButton, InputAdornment, TextField, Tooltip, type TextFieldProps } from '@mui/material';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { useWidgetT } from '@renderer/hooks/useWidgetT';
@@ -50,15 +50,28 @@ function focusTakenDeliberately(el: Element | null): boolean {
 }
 
 /**
+ * How the field shows the last verdict: green for ok, red for refused (label, outline), drawn by CSS from the
+ * wrapper's data-kind so that a verdict does not render the field again (see ScanInput).
+ */
+const VERDICT_COLORS = {
+  '&[data-kind="ok"] .MuiOutlinedInput-notchedOutline': { borderColor: 'success.main', borderWidth: 2 },
+  '&[data-kind="ok"] .MuiInputLabel-root': { color: 'success.main' },
+  '&[data-kind="refused"] .MuiOutlinedInput-notchedOutline': { borderColor: 'error.main', borderWidth: 2 },
+  '&[data-kind="refused"] .MuiInputLabel-root': { color: 'error.main' },
+} as const;
+
+/**
  * The input for keyboard-wedge barcode scanners (issue 3 item 10): keeps focus, lets Chinese input methods
  * finish (a scan ending inside a composition is acted on at compositionend), ends a scan on Enter or Tab,
  * tells a scan from typing by key timing, and shows and sounds ok / refused from what onScan returns.
+ *
+ * A scan renders once, for its verdict, and only the line under the field: the input is uncontrolled (a scanner's
+ * keystrokes and the emptying after Enter render nothing), its busy and invalid states are attributes set on it
+ * directly, and the field itself is memoized on its label and settings (a MUI TextField is the heaviest part).
  */
 export function ScanInput({ onScan, accept, keepFocus = true, sound = true, label, placeholder, disabled, autoFocus = true, maxInterval = SCANNER_MAX_INTERVAL_MS, minLength = SCANNER_MIN_LENGTH, size = 'small', fullWidth = true, camera = true, notice }: ScanInputProps) {
   const t = useWidgetT();
   const input = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<ScanFeedback>(null);
   const [cameraOpen, setCameraOpen] = useState(false);
   const keyTimes = useRef<number[]>([]);
@@ -83,6 +96,13 @@ export function ScanInput({ onScan, accept, keepFocus = true, sound = true, labe
     setFeedback({ kind: notice.kind, message: notice.message });
   }, [notice]);
 
+  // The verdict's invalid state on the input itself (for assistive technology), without rendering the field.
+  useEffect(() => {
+    input.current?.setAttribute('aria-invalid', String(feedback?.kind === 'refused'));
+  }, [feedback]);
+
+  const setBusy = (busy: boolean) => input.current?.setAttribute('aria-busy', String(busy));
+
   const show = (kind: 'ok' | 'refused', message: string) => {
     if (!mounted.current) return;
     setFeedback({ kind, message });
@@ -92,7 +112,7 @@ export function ScanInput({ onScan, accept, keepFocus = true, sound = true, labe
   const finish = (raw: string, from?: 'camera') => {
     const times = keyTimes.current;
     keyTimes.current = [];
-    setText('');
+    if (input.current) input.current.value = '';
     const code = raw.trim();
     // One scan at a time: a code arriving while the last is still being handled is dropped, never sent twice.
     if (!code || inFlight.current) return;
@@ -152,46 +172,26 @@ export function ScanInput({ onScan, accept, keepFocus = true, sound = true, labe
     }, 0);
   };
 
+  // The field's handlers are stable (the memoized field never renders for them) and call this render's versions.
+  const latest = useRef({ onKeyDown, onCompositionEnd, onBlur });
+  latest.current = { onKeyDown, onCompositionEnd, onBlur };
+  const handlers = useMemo<FieldHandlers>(() => ({
+    onChange: (e) => {
+      if (e.target.value === '') keyTimes.current = [];
+    },
+    onKeyDown: (e) => latest.current.onKeyDown(e),
+    onCompositionStart: () => (composing.current = true),
+    onCompositionEnd: () => latest.current.onCompositionEnd(),
+    onBlur: () => latest.current.onBlur(),
+    onCamera: () => setCameraOpen(true),
+  }), []);
+
   const color = feedback?.kind === 'ok' ? 'success.main' : feedback?.kind === 'refused' ? 'error.main' : 'text.secondary';
   return (
-    <Box>
-      <TextField
-        inputRef={input}
-        value={text}
-        onChange={(e) => {
-          if (e.target.value === '') keyTimes.current = [];
-          setText(e.target.value);
-        }}
-        onKeyDown={onKeyDown}
-        onCompositionStart={() => (composing.current = true)}
-        onCompositionEnd={onCompositionEnd}
-        onBlur={onBlur}
-        label={label}
-        placeholder={placeholder ?? t('widget.scanPlaceholder')}
-        disabled={disabled}
-        autoFocus={autoFocus}
-        size={size}
-        fullWidth={fullWidth}
-        color={feedback?.kind === 'ok' ? 'success' : undefined}
-        error={feedback?.kind === 'refused'}
-        focused={feedback ? true : undefined}
-        slotProps={{
-          input: camera && !disabled && hasCamera() ? {
-            endAdornment: (
-              <InputAdornment position="end">
-                <Tooltip title={t('camera.open')}>
-                  {/* Not focusable by a click: the field keeps the focus, and the dialog gives it back to it. */}
-                  <IconButton edge="end" size="small" aria-label={t('camera.open')}
-                    onMouseDown={(e) => e.preventDefault()} onClick={() => setCameraOpen(true)}>
-                    <QrCodeScannerIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </InputAdornment>
-            ),
-          } : undefined,
-          htmlInput: { 'aria-busy': busy, autoComplete: 'off', spellCheck: false, 'data-feedback': feedback?.kind ?? '' },
-        }}
-      />
+    <Box data-kind={feedback?.kind ?? ''} sx={VERDICT_COLORS}>
+      <ScanTextField inputRef={input} handlers={handlers} label={label} placeholder={placeholder ?? t('widget.scanPlaceholder')}
+        disabled={disabled} autoFocus={autoFocus} size={size} fullWidth={fullWidth}
+        cameraLabel={camera && !disabled && hasCamera() ? t('camera.open') : null} />
       {cameraOpen && <CameraScan open onCode={(code) => finish(code, 'camera')} onClose={() => setCameraOpen(false)} />}
       <Box role="status" aria-live="polite" data-kind={feedback?.kind ?? ''} sx={{ minHeight: 22, mt: 0.5, fontSize: 14, fontWeight: feedback ? 600 : 400, color }}>
         {feedback?.message ?? ''}
@@ -199,3 +199,62 @@ export function ScanInput({ onScan, accept, keepFocus = true, sound = true, labe
     </Box>
   );
 }
+
+interface FieldHandlers {
+  onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => void;
+  onCompositionStart: () => void;
+  onCompositionEnd: () => void;
+  onBlur: () => void;
+  onCamera: () => void;
+}
+
+interface ScanTextFieldProps {
+  inputRef: RefObject<HTMLInputElement | null>;
+  handlers: FieldHandlers;
+  label?: string;
+  placeholder: string;
+  disabled?: boolean;
+  autoFocus: boolean;
+  size: TextFieldProps['size'];
+  fullWidth: boolean;
+  /** The camera button's name, or null for no button. */
+  cameraLabel: string | null;
+}
+
+/** The scan field itself: uncontrolled, rendered again only when its label or settings change. */
+const ScanTextField = memo(function ScanTextField({ inputRef, handlers, label, placeholder, disabled, autoFocus, size, fullWidth, cameraLabel }: ScanTextFieldProps) {
+  return (
+    <TextField
+      inputRef={inputRef}
+      defaultValue=""
+      onChange={handlers.onChange}
+      onKeyDown={handlers.onKeyDown}
+      onCompositionStart={handlers.onCompositionStart}
+      onCompositionEnd={handlers.onCompositionEnd}
+      onBlur={handlers.onBlur}
+      label={label}
+      placeholder={placeholder}
+      disabled={disabled}
+      autoFocus={autoFocus}
+      size={size}
+      fullWidth={fullWidth}
+      slotProps={{
+        input: cameraLabel ? {
+          endAdornment: (
+            <InputAdornment position="end">
+              <Tooltip title={cameraLabel}>
+                {/* Not focusable by a click: the field keeps the focus, and the dialog gives it back to it. */}
+                <IconButton edge="end" size="small" aria-label={cameraLabel}
+                  onMouseDown={(e) => e.preventDefault()} onClick={handlers.onCamera}>
+                  <QrCodeScannerIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </InputAdornment>
+          ),
+        } : undefined,
+        htmlInput: { 'aria-busy': false, autoComplete: 'off', spellCheck: false },
+      }}
+    />
+  );
+});

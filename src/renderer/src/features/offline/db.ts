@@ -2,7 +2,8 @@ import Dexie, { type Table } from 'dexie';
 import type { TripManifest } from '@shared/api/trip';
 
 /** The stations that keep working when the server is away (issue "offline stations"), and the field app's acts (issue 37). */
-export type OfflineStation = 'pick' | 'fill' | 'inspect' | 'metage' | 'vacuum' | 'inStock' | 'outbound' | 'recover' | 'field';
+export const OFFLINE_STATIONS = ['pick', 'fill', 'inspect', 'metage', 'vacuum', 'inStock', 'outbound', 'recover', 'field'] as const;
+export type OfflineStation = (typeof OFFLINE_STATIONS)[number];
 
 /**
  * One scan kept while the server could not be reached: the call to send again (path and body, with the
@@ -54,25 +55,50 @@ export interface LocalOrder {
 }
 
 /**
- * A trip as the driver's device keeps it for a shift (issue 37): the server's manifest when saved, changed on the
- * device by each act at a stop (a delivery, a take-back, a proof), so the stop lists show them at once with no network.
+ * A trip as the driver's device keeps it for a shift (issue 37): the server's manifest when saved, with the acts taken
+ * on the device at its stops (a delivery, a take-back, a proof) laid over it, so the stop lists show them at once with
+ * no network. The table `trips` holds the manifest as saved (written only by 保存离线); each act is a small record of
+ * its own in `tripActs` (a scan writes a few hundred bytes, not the whole copy); tripStore merges them.
  */
 export interface KeptTrip extends TripManifest {
   /** The trip's id (the key). */
   id: number;
   /** When the device saved the server's copy (epoch ms). */
   savedAt: number;
-  /** Per stop id: the proof taken on this device, kept until the server's answer gave its receipt. */
+  /** Per stop id: the proof taken on this device (its body waits in `proofBodies` until the receipt came). */
   proofs: Record<number, KeptProof>;
 }
 
+/** The trip as saved (the row of `trips`): the manifest without the device's acts. */
+export type SavedTrip = Omit<KeptTrip, 'proofs'> & { proofs?: Record<number, KeptProof> };
+
 export interface KeptProof {
   scanId: string;
-  /** The proof's body as sent (ProofBody), to ask again for the receipt with the same scanId once the queue has drained. */
-  body: Record<string, unknown>;
   /** The receipt's token once the server answered. */
   receiptToken: string | null;
   at: string;
+}
+
+/**
+ * One act taken on the device at a stop of a kept trip (`tripActs`, keyed by trip and `key`): `d:<code>` a delivery,
+ * `p:<code>` an empty taken back, `s:<stopId>` the stop's proof (with its receipt once the server gave it).
+ */
+export type TripAct =
+  | { tripId: number; key: string; kind: 'deliver'; code: string }
+  | { tripId: number; key: string; kind: 'pickup'; code: string; stopId: number; forced: boolean }
+  | {
+    tripId: number; key: string; kind: 'proof'; stopId: number; receiverName: string; provedAt: string;
+    /** Per cylinder left on board: its 差异原因. */
+    reasons: Record<string, string>;
+    proof: KeptProof;
+  };
+
+/** A proof's body as sent (ProofBody: signature, photo…), kept to ask again for its receipt with the same scanId. */
+export interface ProofBodyRow {
+  scanId: string;
+  tripId: number;
+  stopId: number;
+  body: Record<string, unknown>;
 }
 
 export interface MetaRow {
@@ -85,7 +111,9 @@ export class OfflineDb extends Dexie {
   facts!: Table<LocalFacts, string>;
   orders!: Table<LocalOrder, number>;
   meta!: Table<MetaRow, string>;
-  trips!: Table<KeptTrip, number>;
+  trips!: Table<SavedTrip, number>;
+  tripActs!: Table<TripAct, [number, string]>;
+  proofBodies!: Table<ProofBodyRow, string>;
 
   constructor(name = 'cylinder-offline') {
     super(name);
@@ -97,6 +125,27 @@ export class OfflineDb extends Dexie {
     });
     // Version 2 (issue 37) adds the field app's saved trips; the stations' tables are kept as they are.
     this.version(2).stores({ trips: 'id' });
+    // Version 3: a kept trip's acts in small records of their own (a scan no longer rewrites the whole copy) and the
+    // proofs' bodies (signature, photo) apart, so reading the trip never loads them. A version 2 copy already holds
+    // its acts (its rows were changed by them): its proofs become act records, their bodies rows of `proofBodies`.
+    this.version(3).stores({ tripActs: '[tripId+key], tripId', proofBodies: 'scanId, tripId' }).upgrade(async (tx) => {
+      const trips = tx.table<SavedTrip & { proofs?: Record<number, KeptProof & { body?: Record<string, unknown> }> }, number>('trips');
+      for (const trip of await trips.toArray()) {
+        for (const [stopKey, old] of Object.entries(trip.proofs ?? {})) {
+          const stopId = Number(stopKey);
+          const stop = trip.stops.find((s) => s.id === stopId);
+          await tx.table<TripAct>('tripActs').put({
+            tripId: trip.id, key: `s:${stopId}`, kind: 'proof', stopId, receiverName: stop?.receiverName ?? '', provedAt: stop?.provedAt ?? old.at,
+            reasons: {}, proof: { scanId: old.scanId, receiptToken: old.receiptToken, at: old.at },
+          });
+          if (!old.receiptToken && old.body && Object.keys(old.body).length) {
+            await tx.table<ProofBodyRow>('proofBodies').put({ scanId: old.scanId, tripId: trip.id, stopId, body: old.body });
+          }
+        }
+        delete trip.proofs;
+        await trips.put(trip);
+      }
+    });
   }
 }
 
@@ -113,13 +162,28 @@ export function offlineDb(): OfflineDb {
  * null before the first count: a scan on a PC with nothing waiting does not ask IndexedDB (the scan path stays
  * fast); a scan queued in another tab is counted at the sync loop's next round.
  */
-export const queueHint: { waiting: number | null } = { waiting: null };
+export const queueHint: { waiting: number | null; changes: number } = { waiting: null, changes: 0 };
+
+/**
+ * Keeps a count read from IndexedDB as the hint, unless the queue changed in this window since the read began (`since`:
+ * queueHint.changes then): an enqueue or replay counted meanwhile would be lost, and a hint too low sends a scan ahead
+ * of one still waiting.
+ */
+export function keepCountedHint(counted: number, since: number): void {
+  if (queueHint.changes === since) queueHint.waiting = counted;
+  else queueHint.waiting = null;
+}
+
+/** Called when the tests empty the database (a feature's copy in memory forgets what it held). */
+export const offlineResetHooks = new Set<() => void>();
 
 /** Tests start from an empty database. */
 export async function resetOfflineDbForTests(): Promise<void> {
   queueHint.waiting = null;
+  queueHint.changes += 1;
   const db = offlineDb();
-  await Promise.all([db.queue.clear(), db.facts.clear(), db.orders.clear(), db.meta.clear(), db.trips.clear()]);
+  await Promise.all([db.queue.clear(), db.facts.clear(), db.orders.clear(), db.meta.clear(), db.trips.clear(), db.tripActs.clear(), db.proofBodies.clear()]);
+  for (const hook of offlineResetHooks) hook();
 }
 
 export async function readMeta<T>(key: string): Promise<T | undefined> {

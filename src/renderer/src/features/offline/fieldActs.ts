@@ -1,6 +1,6 @@
 import { getUser } from '@renderer/session/session';
 import { readWorkstation } from '@renderer/session/workstation';
-import { offlineDb } from './db';
+import { offlineDb, type OfflineDb, type ProofBodyRow, type TripAct } from './db';
 import { enqueue } from './queue';
 import { kickSync } from './sync';
 
@@ -14,16 +14,39 @@ export interface FieldAct {
   note?: string;
 }
 
+/** What an act changes on the device's copy of the trip: its record, and for a proof waiting for its receipt, the body. */
+export interface TripEffect {
+  act: TripAct;
+  body?: ProofBodyRow;
+}
+
+/** Writes an act's effect (inside a transaction over tripActs and proofBodies). */
+export async function writeTripEffect(db: OfflineDb, effect: TripEffect): Promise<void> {
+  await db.tripActs.put(effect.act);
+  if (effect.body) await db.proofBodies.put(effect.body);
+}
+
 /**
  * Keeps a driver's act on the device, in the stations' one queue (station 'field'), with the device's time of the
- * act: the sync loop sends it again, oldest first, as it does the stations' scans.
+ * act: the sync loop sends it again, oldest first, as it does the stations' scans. Its effect on the trip's copy is
+ * written in the same transaction (no act kept without it, nor the other way round).
  */
-export async function keepFieldAct(act: FieldAct, at = new Date()): Promise<void> {
-  await enqueue({
-    station: 'field', scanId: act.body.scanId, code: act.code, url: act.url, body: act.body, at: at.toISOString(),
-    operator: getUser()?.name ?? '', userName: getUser()?.name ?? '', workstation: readWorkstation(),
+export async function keepFieldAct(act: FieldAct, effect?: TripEffect, at = new Date()): Promise<void> {
+  const name = getUser()?.name ?? '';
+  const scan = {
+    station: 'field' as const, scanId: act.body.scanId, code: act.code, url: act.url, body: act.body, at: at.toISOString(),
+    operator: name, userName: name, workstation: readWorkstation(),
     ...(act.note ? { note: act.note } : {}),
-  });
+  };
+  if (effect) {
+    const db = offlineDb();
+    await db.transaction('rw', db.queue, db.tripActs, db.proofBodies, async () => {
+      await enqueue(scan);
+      await writeTripEffect(db, effect);
+    });
+  } else {
+    await enqueue(scan);
+  }
   kickSync();
 }
 

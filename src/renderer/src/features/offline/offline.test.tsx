@@ -127,8 +127,11 @@ describe('stations offline — 领瓶', { timeout: 90_000 }, () => {
     expect(kept!.scanId).toMatch(UUID);
 
     state.down = false;
-    await waitFor(() => expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 0'), DRAIN);
-    expect(within(header()).getByTestId('connection')).toHaveTextContent('在线');
+    // The count reaches 0 while the chip still says 同步中 (the round ends after the last delete): both awaited.
+    await waitFor(() => {
+      expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 0');
+      expect(within(header()).getByTestId('connection')).toHaveTextContent('在线');
+    }, DRAIN);
     const [replayed] = replays(adapter);
     expect(JSON.parse(replayed!.data as string)).toEqual({ code: 'GP0101', scanId: kept!.scanId });
     expect(replayed!.headers[STATION_AT_HEADER]).toBe(kept!.at);
@@ -170,6 +173,9 @@ describe('stations offline — 领瓶', { timeout: 90_000 }, () => {
     await scan('GP0103');
     await waitFor(() => expect(verdict()).toHaveAttribute('data-kind', 'ok'));
     expect(online().slice(before)).toEqual(['GP0103']);
+    // The kept scan of GP0101 waits on this PC (the counter follows the queue within SUMMARY_DELAY_MS): only then is
+    // 待同步 0 below the queue drained, not a counter yet to count it.
+    await waitFor(() => expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 1'));
     release();
     await waitFor(() => expect(within(header()).getByTestId('waiting')).toHaveTextContent('待同步 0'), DRAIN);
     // The kept scan acted once, in order.

@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
-import { liveQuery } from 'dexie';
+import { useSyncExternalStore } from 'react';
+import Dexie, { type ObservabilitySet } from 'dexie';
 import { replayHeaders, type RefusedReplayData } from '@shared/api/offline';
 import { ApiError } from '@renderer/http/errors';
 import type { QueryError } from '@renderer/store/api';
 import { toQueryError } from '@renderer/store/api';
 import { resendCall } from '@renderer/store/endpoints';
 import { connectivity } from '@renderer/stations/connectivity';
-import { offlineDb, queueHint, type OfflineStation, type QueuedScan } from './db';
+import { keepCountedHint, OFFLINE_STATIONS, offlineDb, queueHint, type OfflineStation, type QueuedScan } from './db';
 
 /** Headers a replayed scan carries (src/shared/api/offline.ts): the server marks its trace event replayed and keeps the station's time. */
 export { REPLAYED_HEADER, STATION_AT_HEADER } from '@shared/api/offline';
@@ -22,11 +22,13 @@ export function unanswered(e: QueryError): boolean {
 /** Keeps a scan on this PC until the server answers it. */
 export async function enqueue(scan: Omit<QueuedScan, 'seq' | 'tries' | 'nextAt'>): Promise<number> {
   const seq = await offlineDb().queue.add({ ...scan, tries: 0, nextAt: 0 });
+  queueHint.changes += 1;
   if (queueHint.waiting !== null) queueHint.waiting += 1;
   return seq;
 }
 
 const dequeued = () => {
+  queueHint.changes += 1;
   if (queueHint.waiting !== null) queueHint.waiting = Math.max(0, queueHint.waiting - 1);
 };
 
@@ -37,8 +39,13 @@ const dequeued = () => {
 export async function hasQueuedScan(code: string): Promise<boolean> {
   if (queueHint.waiting === 0) return false;
   const db = offlineDb();
-  if (queueHint.waiting === null) queueHint.waiting = await db.queue.count();
-  return queueHint.waiting > 0 && (await db.queue.where('code').equals(code).count()) > 0;
+  if (queueHint.waiting === null) {
+    const since = queueHint.changes;
+    const counted = await db.queue.count();
+    keepCountedHint(counted, since);
+    if (counted === 0) return false;
+  }
+  return (await db.queue.where('code').equals(code).count()) > 0;
 }
 
 /** How one queued scan fared on replay. */
@@ -54,37 +61,76 @@ function recordedException(e: unknown): number | null {
 }
 
 /**
+ * Kept acts that may be on their way together: the driver's deliveries and take-backs (issue 37), each of its own
+ * cylinder, none a proof (a stop's proof goes alone, after everything kept before it has been answered). The stations'
+ * scans go one by one as ever (a cylinder's scans at several stations follow one another).
+ */
+const TOGETHER = new Set(['/trip/deliver', '/trip/pickup']);
+/** How many of them are sent at once on replay (each still its own call, with its scanId, through the same engine). */
+export const REPLAY_WINDOW = 6;
+
+/** The oldest kept scan, and the acts after it that may go with it (see TOGETHER): empty when nothing waits. */
+async function nextWindow(): Promise<QueuedScan[]> {
+  const db = offlineDb();
+  const head = await db.queue.orderBy('seq').first();
+  if (!head) return [];
+  if (!TOGETHER.has(head.url)) return [head];
+  const codes = new Set([head.code]);
+  const rest = await db.queue.where('seq').above(head.seq!).limit(REPLAY_WINDOW - 1)
+    .until((s) => {
+      if (!TOGETHER.has(s.url) || codes.has(s.code)) return true;
+      codes.add(s.code);
+      return false;
+    }, false).toArray();
+  return [head, ...rest];
+}
+
+/**
  * Sends the queue again, oldest first (so each station's scans arrive in scan order), each with its own
  * scanId (a scan that did reach the server before the line dropped acts once), marked X-Replayed with
  * the station's time. A refusal the server recorded as a 待处理异常 (its answer names it) leaves the queue;
  * a scan that gets no answer, or a refusal the server did not record (the sign-in gone, the station's key taken
  * away, the database away), stops the round and is tried again later: a kept scan is never dropped unrecorded.
+ *
+ * A driver's deliveries and take-backs of distinct cylinders go a few at a time (REPLAY_WINDOW): a day's thousand
+ * acts no longer wait one round trip each. They are independent (each its own cylinder; the server locks the stop
+ * for each); a proof waits for every act kept before it. One of them without an answer stops the round after the
+ * others of its window have been answered.
  */
 export async function replayQueue(): Promise<ReplayOutcome[]> {
   const db = offlineDb();
   const outcomes: ReplayOutcome[] = [];
   for (;;) {
-    const scan = await db.queue.orderBy('seq').first();
-    if (!scan) break;
-    try {
-      await resendCall({ url: scan.url, data: scan.body, headers: replayHeaders(scan.at) });
-      connectivity.answered();
-      await db.queue.delete(scan.seq!);
-      dequeued();
-      outcomes.push({ kind: 'done', scan });
-    } catch (e) {
-      const error = toQueryError(e);
+    const window = await nextWindow();
+    if (!window.length) break;
+    const answers = await Promise.allSettled(window.map((scan) => resendCall({ url: scan.url, data: scan.body, headers: replayHeaders(scan.at) })));
+    const gone: number[] = [];
+    let stop = false;
+    for (const [i, scan] of window.entries()) {
+      const answer = answers[i]!;
+      if (answer.status === 'fulfilled') {
+        connectivity.answered();
+        gone.push(scan.seq!);
+        outcomes.push({ kind: 'done', scan });
+        continue;
+      }
+      const error = toQueryError(answer.reason);
       if (typeof error.code !== 'number') connectivity.lost();
       else connectivity.answered();
-      if (unanswered(error) || recordedException(e) === null) {
+      if (unanswered(error) || recordedException(answer.reason) === null) {
         await db.queue.update(scan.seq!, { tries: scan.tries + 1, lastError: error.message });
         outcomes.push({ kind: 'unanswered', scan, message: error.message });
-        break;
+        stop = true;
+        continue;
       }
-      await db.queue.delete(scan.seq!);
-      dequeued();
+      gone.push(scan.seq!);
       outcomes.push({ kind: 'refused', scan, message: error.message });
     }
+    if (gone.length) {
+      await db.queue.bulkDelete(gone);
+      for (let i = 0; i < gone.length; i++) dequeued();
+    }
+    if (stop) break;
   }
   return outcomes;
 }
@@ -100,20 +146,112 @@ export interface QueueSummary {
 
 const EMPTY: QueueSummary = { waiting: 0, copy: 0, oldestAt: null, byStation: {} };
 
+/**
+ * The queue counted by its `station` index (keys only) and its oldest entry: no kept act's body is read (a day's queue
+ * holds a thousand acts and thirty proofs' photos; the summary runs after every act kept and every act replayed).
+ */
 export async function queueSummary(): Promise<QueueSummary> {
-  const all = await offlineDb().queue.orderBy('seq').toArray();
-  const byStation: QueueSummary['byStation'] = {};
-  for (const s of all) byStation[s.station] = (byStation[s.station] ?? 0) + 1;
-  queueHint.waiting = all.length;
-  return { waiting: all.length, copy: await offlineDb().facts.count(), oldestAt: all[0]?.at ?? null, byStation };
+  const db = offlineDb();
+  const since = queueHint.changes;
+  return db.transaction('r', db.queue, db.facts, async () => {
+    // Counted by IndexedDB itself, one count per station (a cursor over the keys cost a callback per kept act).
+    const counts = await Promise.all(OFFLINE_STATIONS.map((s) => db.queue.where('station').equals(s).count()));
+    const byStation: QueueSummary['byStation'] = {};
+    let waiting = 0;
+    OFFLINE_STATIONS.forEach((s, i) => {
+      if (counts[i]) byStation[s] = counts[i];
+      waiting += counts[i]!;
+    });
+    keepCountedHint(waiting, since);
+    const oldest = waiting ? await db.queue.orderBy('seq').first() : undefined;
+    return { waiting, copy: await db.facts.count(), oldestAt: oldest?.at ?? null, byStation };
+  });
+}
+
+/**
+ * How long a change of the queue waits before it is counted: every change within it is counted once. The counter
+ * follows a scan by at most this, and the count no longer runs right behind each act (a driver's scans come one
+ * after another; each count read IndexedDB once per station: about 10 ms of a throttled phone's scan, 2026-11-29).
+ */
+export const SUMMARY_DELAY_MS = 150;
+
+/**
+ * One summary for every component that shows it (the app bar's counter, the trip and stop pages): counted when
+ * first asked for, then after changes of the queue or the copy (in this window or another: Dexie's storagemutated
+ * event), at most once per SUMMARY_DELAY_MS.
+ */
+const shared = {
+  value: EMPTY,
+  listeners: new Set<() => void>(),
+  watching: null as (() => void) | null,
+  timer: null as ReturnType<typeof setTimeout> | null,
+  counting: false,
+  /** A change came while a count ran: count again once it ends. */
+  again: false,
+};
+
+function publish(value: QueueSummary): void {
+  if (sameSummary(shared.value, value)) return;
+  shared.value = value;
+  for (const l of shared.listeners) l();
+}
+
+async function recount(): Promise<void> {
+  shared.timer = null;
+  if (!shared.watching) return;
+  if (shared.counting) return void (shared.again = true);
+  shared.counting = true;
+  try {
+    const value = await queueSummary().catch(() => EMPTY);
+    if (shared.listeners.size) publish(value);
+  } finally {
+    shared.counting = false;
+    if (shared.again) {
+      shared.again = false;
+      countSoon();
+    }
+  }
+}
+
+function countSoon(): void {
+  shared.timer ??= setTimeout(() => void recount(), SUMMARY_DELAY_MS);
+}
+
+function watchQueue(): () => void {
+  const prefixes = ['queue', 'facts'].map((table) => `idb://${offlineDb().name}/${table}/`);
+  const onMutated = (parts: ObservabilitySet) => {
+    for (const part in parts) if (prefixes.some((p) => part.startsWith(p))) return countSoon();
+  };
+  Dexie.on.storagemutated.subscribe(onMutated);
+  return () => Dexie.on.storagemutated.unsubscribe(onMutated);
+}
+
+function subscribeSummary(listener: () => void): () => void {
+  shared.listeners.add(listener);
+  if (!shared.watching) {
+    shared.watching = watchQueue();
+    void recount();
+  }
+  return () => {
+    shared.listeners.delete(listener);
+    if (shared.listeners.size || !shared.watching) return;
+    shared.watching();
+    shared.watching = null;
+    if (shared.timer) clearTimeout(shared.timer);
+    shared.timer = null;
+    shared.value = EMPTY;
+  };
+}
+
+const summaryNow = () => shared.value;
+
+function sameSummary(a: QueueSummary, b: QueueSummary): boolean {
+  if (a.waiting !== b.waiting || a.copy !== b.copy || a.oldestAt !== b.oldestAt) return false;
+  const keys = Object.keys(a.byStation) as OfflineStation[];
+  return keys.length === Object.keys(b.byStation).length && keys.every((k) => a.byStation[k] === b.byStation[k]);
 }
 
 /** The queue as it is now, kept current (a scan queued in another tab counts too). */
 export function useQueueSummary(): QueueSummary {
-  const [summary, setSummary] = useState<QueueSummary>(EMPTY);
-  useEffect(() => {
-    const sub = liveQuery(queueSummary).subscribe({ next: setSummary, error: () => setSummary(EMPTY) });
-    return () => sub.unsubscribe();
-  }, []);
-  return summary;
+  return useSyncExternalStore(subscribeSummary, summaryNow, summaryNow);
 }

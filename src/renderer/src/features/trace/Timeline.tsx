@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
 import { actionLabel } from '@shared/lifecycle';
 import type { TimelineEvent } from '@shared/api/production';
@@ -17,12 +17,12 @@ export const eventAnchor = (id: number) => `trace-event-${id}`;
  * recorded, and notes. An event undone by a rollback is struck through and links to the rollback; a
  * rollback links to what it undid. Nothing is ever removed from it.
  */
-export function Timeline({ events }: { events: TimelineEvent[] }) {
+export function Timeline({ events, focus = null }: { events: TimelineEvent[]; focus?: number | null }) {
   const t = useT();
   const lang = useLanguage();
   const me = useAppSelector((s) => s.auth.user?.name);
   const mayNote = usePermission(['trace:note']);
-  const [highlight, setHighlight] = useState<number | null>(null);
+  const [highlight, setHighlight] = useState<number | null>(focus);
   const [noting, setNoting] = useState<{ traceId: number; note: { id: number; note: string } | null } | null>(null);
   const byId = new Map(events.map((e) => [e.id, e]));
   const ordered = [...events].sort((a, b) => b.seq - a.seq);
@@ -36,6 +36,14 @@ export function Timeline({ events }: { events: TimelineEvent[] }) {
     <Link component="button" type="button" variant="body2" onClick={() => jump(id)} sx={{ verticalAlign: 'baseline' }}>{text}</Link>
   );
 
+  // A link to one event (?event=): marked and scrolled into view once it is in the timeline.
+  const focusShown = focus !== null && byId.has(focus);
+  useEffect(() => {
+    if (focus === null || !focusShown) return;
+    setHighlight(focus);
+    document.getElementById(eventAnchor(focus))?.scrollIntoView?.({ block: 'center' });
+  }, [focus, focusShown]);
+
   if (!events.length) return <Typography color="text.secondary">{t('common.noData')}</Typography>;
   return (
     <Box component="ol" aria-label={t('trace.timeline')} sx={{ m: 0, p: 0, listStyle: 'none' }}>
@@ -45,7 +53,7 @@ export function Timeline({ events }: { events: TimelineEvent[] }) {
         const undoneBy = e.revertedById !== null ? byId.get(e.revertedById) : undefined;
         const summary = detailSummary(t, e.detail, lang);
         return (
-          <Box component="li" key={e.id} id={eventAnchor(e.id)} data-reverted={reverted ? 'true' : undefined} aria-label={`${e.seq} ${name(e)}`}
+          <Box component="li" key={e.id} id={eventAnchor(e.id)} data-reverted={reverted ? 'true' : undefined} aria-current={highlight === e.id ? 'true' : undefined} aria-label={`${e.seq} ${name(e)}`}
             sx={{
               position: 'relative', pl: 2.5, pb: 1.5, borderLeft: 2, borderColor: reverted ? 'divider' : 'primary.light', ml: 1,
               bgcolor: highlight === e.id ? 'action.selected' : undefined, transition: 'background-color .3s',

@@ -88,6 +88,16 @@ describe('追溯查询 /produce/traceability', { timeout: 60_000 }, () => {
     expect(bodies(adapter, '/produce/listCycleInfo')[0]).toEqual({ code: 'GP0201' });
   });
 
+  it('opens from a link (?code=&event=, a statement\'s line) at that cylinder with that event marked', async () => {
+    storeSession();
+    const adapter = serve(1);
+    renderScreen('/produce/traceability?code=GP0201&event=4');
+    await screen.findByRole('region', { name: '气瓶档案' }, SCREEN_LOAD);
+    expect(bodies(adapter, '/trace/getInfo')[0]).toEqual({ code: 'GP0201' });
+    await waitFor(() => expect(item(/^4 充装/)).toHaveAttribute('aria-current', 'true'));
+    expect(within(screen.getByRole('list', { name: '追溯时间线' })).getAllByRole('listitem').filter((li) => li.getAttribute('aria-current'))).toHaveLength(1);
+  });
+
   it('a kept scan recorded with its station time out of bounds shows the flag; one a supervisor re-scanned names both', async () => {
     storeSession();
     const flag = '工位时间 2026-03-01 08:05:00 超出离线补传最长时限（24 小时）；以服务器时间为准';

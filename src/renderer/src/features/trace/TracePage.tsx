@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import dayjs from 'dayjs';
 import { Box, Button, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
@@ -103,6 +104,13 @@ function Cycles({ cycles }: { cycles: CycleInfo[] }) {
 export default function TracePage() {
   const t = useT();
   const [code, setCode] = useScreenState<string | null>('code', null);
+  // A link from another screen (a statement's line: ?code=…&event=…) opens that cylinder at that event.
+  const [params] = useSearchParams();
+  const linked = params.get('code');
+  const linkedEvent = Number(params.get('event')) || null;
+  useEffect(() => {
+    if (linked) setCode(linked);
+  }, [linked, setCode]);
   const [dialog, setDialog] = useState<'vacuum' | 'analyse' | null>(null);
   const [load] = productionApi.useLazyTraceInfoQuery();
   const { data: info } = productionApi.useTraceInfoQuery(code ? { code } : skipToken);
@@ -139,7 +147,7 @@ export default function TracePage() {
                 {t('trace.eventCount', { count: shown.events.length })}
               </Typography>
             </Typography>
-            <Timeline events={shown.events} />
+            <Timeline events={shown.events} focus={linked?.toLowerCase() === shown.cylinder.code.toLowerCase() ? linkedEvent : null} />
           </Paper>
           <Paper variant="outlined" sx={{ p: 1.5 }}>
             <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>{t('trace.cycleTable')}</Typography>

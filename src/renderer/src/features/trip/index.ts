@@ -3,3 +3,5 @@
 export { compressPhoto, dataUrlBytes, PHOTO_MAX_BYTES } from './field/photo';
 // The signature pad of a proof of delivery (the household check's user signs on it too).
 export { SignatureField } from './field/SignatureField';
+// A stop's signature or photo (a statement's line links to the proof of delivery that began the rental).
+export { ProofImage } from './office/ProofImage';

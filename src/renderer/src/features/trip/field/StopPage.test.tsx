@@ -11,7 +11,8 @@ import { http } from '@renderer/http/client';
 import { connectivity } from '@renderer/stations/connectivity';
 import { fakeAdapter, ok, type FakeReply } from '@renderer/test/fakeAdapter';
 import { renderApp, storeSession } from '@renderer/test/renderApp';
-import { keepManifest, keptTrip } from './tripStore';
+import { askReceipt, proofAct } from './acts';
+import { forgetKeptTripsForTests, keepManifest, keptTrip } from './tripStore';
 
 const LOAD = { timeout: 15_000 };
 
@@ -41,6 +42,7 @@ function server() {
     if (state.down) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, c);
     const url = c.url ?? '';
     if (url.startsWith('/trip/')) state.calls.push({ url, body: JSON.parse(String(c.data ?? '{}')) as Record<string, unknown> });
+    if (url === '/trip/proof') return ok({ stopId: 11, receiptToken: 'RCPT-1', repeated: false });
     if (url === '/trip/deliver') {
       const code = (JSON.parse(String(c.data)) as { code: string }).code;
       return ok({ code, fromStatus: 9, toStatus: 9, message: `气瓶 ${code} 已交付给「甲客户」`, repeated: false });
@@ -91,7 +93,8 @@ describe('a stop in the field app', { timeout: 60_000 }, () => {
     expect(state.calls).toHaveLength(1);
   });
 
-  it('offline, keeps each act in the stations\' queue (station field, its scanId and time) and shows it on the copy at once', async () => {
+  /** The stop opened with the server away, C1 handed over: kept, and shown delivered on the copy. */
+  async function deliverC1Offline(): Promise<ReturnType<typeof server>> {
     const state = server();
     state.down = true;
     renderApp('/field/trip/1/stop/11');
@@ -100,6 +103,11 @@ describe('a stop in the field app', { timeout: 60_000 }, () => {
     await scan(field, 'C1');
     await waitFor(() => expect(feedback()).toHaveTextContent('已暂存（离线）：C1，联网后自动同步'));
     await waitFor(() => expect(outcomeOf('C1')).toBe('delivered'));
+    return state;
+  }
+
+  it('offline, keeps each act in the stations\' queue (station field, its scanId and time) and shows it on the copy at once', async () => {
+    const state = await deliverC1Offline();
 
     // Take back: an empty of this customer, and one the records have elsewhere (强制回收).
     await userEvent.click(screen.getByRole('button', { name: '回收空瓶' }));
@@ -110,7 +118,8 @@ describe('a stop in the field app', { timeout: 60_000 }, () => {
     await scan(pickup, 'E2');
     expect(await screen.findByTestId('scan-warning')).toHaveTextContent('强制回收：气瓶 E2 不在「甲客户」的持瓶记录中，差异将被记录');
     await waitFor(() => expect(within(screen.getByTestId('pickups')).getByText('E2').closest('li')).toHaveTextContent('强制回收'));
-    expect(screen.getByTestId('waiting')).toHaveTextContent('待同步 3');
+    // The counter follows the queue (its live summary), a moment after the list shows the act.
+    await waitFor(() => expect(screen.getByTestId('waiting')).toHaveTextContent('待同步 3'));
 
     const queue = await offlineDb().queue.orderBy('seq').toArray();
     expect(queue.map((q) => [q.station, q.url, q.code])).toEqual([['field', '/trip/deliver', 'C1'], ['field', '/trip/pickup', 'E1'], ['field', '/trip/pickup', 'E2']]);
@@ -146,5 +155,50 @@ describe('a stop in the field app', { timeout: 60_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: '提交签收' }));
     await waitFor(() => expect(screen.getByTestId('proof-problem')).toHaveTextContent('请签收人签名'));
     expect(await offlineDb().queue.count()).toBe(0);
+  });
+
+  it('keeps each act as a small record beside the saved manifest: the copy read again after a restart shows it; 保存离线 again takes the server\'s', async () => {
+    await deliverC1Offline();
+    // The manifest as saved is not rewritten by the act; the act is a record of its own, written with the queued call.
+    expect((await offlineDb().trips.get(1))?.cylinders.find((c) => c.code === 'C1')?.outcome).toBe('onBoard');
+    expect(await offlineDb().tripActs.toArray()).toEqual([{ tripId: 1, key: 'd:C1', kind: 'deliver', code: 'C1' }]);
+    // The app opened again (nothing in memory): the copy read from the device shows the act.
+    forgetKeptTripsForTests();
+    expect((await keptTrip(1))?.cylinders.map((c) => [c.code, c.outcome])).toEqual([['C1', 'delivered'], ['C2', 'onBoard'], ['C3', 'onBoard']]);
+    // Saved again from the server (nothing waiting): the server's manifest is the copy, the device's delivery record goes.
+    await offlineDb().queue.clear();
+    await keepManifest(manifest());
+    expect(await offlineDb().tripActs.count()).toBe(0);
+    expect((await keptTrip(1))?.cylinders.find((c) => c.code === 'C1')?.outcome).toBe('onBoard');
+    await waitFor(() => expect(outcomeOf('C1')).toBe('onBoard'));
+  });
+
+  it('keeps a proof taken offline with its body apart from the copy, and asks its receipt again with the same scanId once online', async () => {
+    const state = server();
+    state.down = true;
+    connectivity.lost();
+    const t = (key: string) => key;
+    const trip = (await keptTrip(1))!;
+    const form = { receiverName: '王五', signature: 'data:image/png;base64,AAAA', photo: 'data:image/jpeg;base64,BBBB', position: null, reasons: { C1: 'refused', C2: 'damaged' }, remark: '' };
+    expect((await proofAct(t as never, trip, trip.stops[0]!, form)).kind).toBe('queued');
+    const [queued] = await offlineDb().queue.toArray();
+    expect(queued).toMatchObject({ station: 'field', url: '/trip/proof', body: { stopId: 11, receiverName: '王五', photo: form.photo } });
+    // The copy shows the stop signed and the reasons; it holds the proof's scanId, not its photo.
+    const kept = (await keptTrip(1))!;
+    expect(kept.stops[0]).toMatchObject({ status: 1, receiverName: '王五' });
+    expect(kept.cylinders.filter((c) => c.stopId === 11).map((c) => c.reason)).toEqual(['refused', 'damaged']);
+    expect(kept.proofs[11]).toEqual({ scanId: queued!.scanId, receiptToken: null, at: expect.any(String) });
+    expect(JSON.stringify(kept)).not.toContain('BBBB');
+    expect((await offlineDb().proofBodies.get(queued!.scanId))?.body).toEqual(queued!.body);
+
+    // Still waiting in the queue: no receipt is asked for. Once sent, the same call (same scanId) gives the receipt.
+    state.down = false;
+    connectivity.answered();
+    expect(await askReceipt(kept, 11)).toBeNull();
+    await offlineDb().queue.clear();
+    expect(await askReceipt(kept, 11)).toBe('RCPT-1');
+    expect(state.calls).toEqual([{ url: '/trip/proof', body: queued!.body }]);
+    expect((await keptTrip(1))!.proofs[11]?.receiptToken).toBe('RCPT-1');
+    expect(await offlineDb().proofBodies.count()).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import dayjs from 'dayjs';
 import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { TRIP, TRIP_STATUS_NAMES, type TripManifest } from '@shared/api/trip';
+import { TRIP, TRIP_STATUS_NAMES, type ManifestStop, type TripManifest } from '@shared/api/trip';
 import { fieldActsWaiting, useQueueSummary } from '@renderer/features/offline';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import { useConnectivity } from '@renderer/stations/connectivity';
@@ -70,6 +70,7 @@ export default function TripPage() {
   };
 
   const manifest = kept ?? fresh;
+  const stops = useStopCounts(manifest);
   if (kept === undefined) return null;
   return (
     <Box sx={{ p: 2 }}>
@@ -95,32 +96,55 @@ export default function TripPage() {
       {problem && <Alert severity="warning" sx={{ mb: 2 }}>{problem}</Alert>}
       {!manifest && !online && <Alert severity="warning">{t('field.trip.noCopy')}</Alert>}
       <Stack spacing={1.5} component="ol" sx={{ p: 0, m: 0, listStyle: 'none' }} aria-label={manifest?.trip.tripNo}>
-        {[...(manifest?.stops ?? [])].sort((a, b) => a.seq - b.seq).map((stop) => {
-          const mine = manifest!.cylinders.filter((c) => c.stopId === stop.id);
-          const delivered = mine.filter((c) => c.outcome === 'delivered').length;
-          const pickups = manifest!.pickups.filter((p) => p.stopId === stop.id).length;
-          const signed = stop.status === 1;
-          const body = (
-            <CardContent>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <Typography variant="subtitle1" component="span" sx={{ flexGrow: 1, fontWeight: 600 }}>
-                  {t('field.trip.stopSeq', { seq: stop.seq })} {stop.customerName}
-                </Typography>
-                <Chip size="small" color={signed ? 'success' : 'default'} label={t(signed ? 'field.trip.stop.delivered' : 'field.trip.stop.waiting')} />
-              </Stack>
-              {stop.address && <Typography variant="body2" color="text.secondary">{stop.address}</Typography>}
-              <Typography variant="body2" data-testid={`stop-counts-${stop.seq}`}>
-                {t('field.trip.stopCounts', { delivered, total: mine.length, pickups })}
-              </Typography>
-            </CardContent>
-          );
-          return (
-            <Card key={stop.id} component="li" variant="outlined" data-testid={`stop-${stop.seq}`}>
-              {kept ? <CardActionArea component={RouterLink} to={`/field/trip/${id}/stop/${stop.id}`}>{body}</CardActionArea> : body}
-            </Card>
-          );
-        })}
+        {stops.map(({ stop, delivered, total, pickups }) => (
+          <StopCard key={stop.id} stop={stop} delivered={delivered} total={total} pickups={pickups} to={kept ? `/field/trip/${id}/stop/${stop.id}` : null} />
+        ))}
       </Stack>
     </Box>
   );
 }
+
+/** Each stop in driving order with its counts (recounted when the copy changes; the cards render again only when theirs do). */
+function useStopCounts(manifest: TripManifest | null) {
+  const { stops, cylinders, pickups } = manifest ?? { stops: [], cylinders: [], pickups: [] };
+  return useMemo(() => {
+    const counts = new Map<number, { delivered: number; total: number; pickups: number }>();
+    const of = (stopId: number) => {
+      let c = counts.get(stopId);
+      if (!c) counts.set(stopId, (c = { delivered: 0, total: 0, pickups: 0 }));
+      return c;
+    };
+    for (const c of cylinders) {
+      const n = of(c.stopId);
+      n.total += 1;
+      if (c.outcome === 'delivered') n.delivered += 1;
+    }
+    for (const p of pickups) of(p.stopId).pickups += 1;
+    return [...stops].sort((a, b) => a.seq - b.seq).map((stop) => ({ stop, ...of(stop.id) }));
+  }, [stops, cylinders, pickups]);
+}
+
+/** One stop's card: memoized on what it shows (the replay and each act render the page, not its 30 cards). */
+const StopCard = memo(function StopCard({ stop, delivered, total, pickups, to }: { stop: ManifestStop; delivered: number; total: number; pickups: number; to: string | null }) {
+  const t = useT();
+  const signed = stop.status === 1;
+  const body = (
+    <CardContent>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography variant="subtitle1" component="span" sx={{ flexGrow: 1, fontWeight: 600 }}>
+          {t('field.trip.stopSeq', { seq: stop.seq })} {stop.customerName}
+        </Typography>
+        <Chip size="small" color={signed ? 'success' : 'default'} label={t(signed ? 'field.trip.stop.delivered' : 'field.trip.stop.waiting')} />
+      </Stack>
+      {stop.address && <Typography variant="body2" color="text.secondary">{stop.address}</Typography>}
+      <Typography variant="body2" data-testid={`stop-counts-${stop.seq}`}>
+        {t('field.trip.stopCounts', { delivered, total, pickups })}
+      </Typography>
+    </CardContent>
+  );
+  return (
+    <Card component="li" variant="outlined" data-testid={`stop-${stop.seq}`}>
+      {to ? <CardActionArea component={RouterLink} to={to}>{body}</CardActionArea> : body}
+    </Card>
+  );
+});

@@ -1,11 +1,11 @@
 import { TRIP, type ManifestStop, type ProofBody, type ProofResult, type ScanResult } from '@shared/api/trip';
 import { judgeDelivery, pickupForced, unexplained, unexplainedMessage } from '@shared/trip/delivery';
-import { fieldActsWaiting, keepFieldAct, type FieldAct, type KeptTrip } from '@renderer/features/offline';
+import { fieldActsWaiting, keepFieldAct, type FieldAct, type KeptTrip, type TripEffect } from '@renderer/features/offline';
 import type { MessageKey } from '@renderer/i18n/messages';
 import { connectivity } from '@renderer/stations/connectivity';
 import { failureOf, newScanId } from '@renderer/stations/scan';
 import { callEndpoint } from '@renderer/store/endpoints';
-import { addPickup, cylinderFacts, keepReceipt, markDelivered, markProved, stopFact } from './tripStore';
+import { actKept, cylinderFacts, deliveredAct, keepEffect, keepReceipt, pickupRecord, proofBody, provedAct, stopFact } from './tripStore';
 
 type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
@@ -28,17 +28,20 @@ const unreachable = (e: unknown): boolean => typeof (e as { code?: unknown } | n
 /**
  * Sends an act, or keeps it in the stations' queue when the device is offline, when the call gets no answer, or when
  * earlier acts still wait there (a new act goes behind them: the server gets a stop's deliveries before its proof).
+ * Either way, unless refused, its effect on the device's copy (`effectOf` the answer, null when kept) is recorded.
  */
-async function send<D>(t: T, act: FieldAct, call: () => Promise<D>): Promise<Sent<D>> {
+async function send<D>(t: T, act: FieldAct, effectOf: (data: D | null) => TripEffect, call: () => Promise<D>): Promise<Sent<D>> {
   const keep = async (): Promise<Sent<D>> => {
-    await keepFieldAct(act);
+    const effect = effectOf(null);
+    await keepFieldAct(act, effect);
+    actKept(effect.act);
     return { kind: 'kept' };
   };
   if (!connectivity.get().online || (await fieldActsWaiting()) > 0) return keep();
+  let data: D;
   try {
-    const data = await call();
+    data = await call();
     connectivity.answered();
-    return { kind: 'answered', data };
   } catch (e) {
     const failure = failureOf(e);
     if (unreachable(e)) {
@@ -48,6 +51,8 @@ async function send<D>(t: T, act: FieldAct, call: () => Promise<D>): Promise<Sen
     connectivity.answered();
     return { kind: 'refused', message: failure.kind === 'refused' ? failure.message : t('field.trip.serverFailed', { why: failure.message ?? '' }) };
   }
+  await keepEffect(effectOf(data));
+  return { kind: 'answered', data };
 }
 
 const QUIET = { silent: true, action: true } as const;
@@ -59,9 +64,8 @@ export async function deliverAct(t: T, trip: KeptTrip, stop: ManifestStop, code:
   if (verdict.kind === 'repeat') return { kind: 'repeated', message: verdict.message };
   const body = { stopId: stop.id, code, scanId: newScanId() };
   const sent = await send<ScanResult>(t, { url: '/trip/deliver', body, code, note: stop.customerName },
-    () => callEndpoint(TRIP.deliver, body, QUIET));
+    () => ({ act: deliveredAct(trip.id, code) }), () => callEndpoint(TRIP.deliver, body, QUIET));
   if (sent.kind === 'refused') return { kind: 'refused', message: sent.message };
-  await markDelivered(trip.id, code);
   return sent.kind === 'kept'
     ? { kind: 'queued', message: t('field.trip.kept', { code }) }
     : { kind: sent.data.repeated ? 'repeated' : 'ok', message: sent.data.message || t('field.trip.delivered', { code }) };
@@ -77,9 +81,8 @@ export async function pickupAct(t: T, trip: KeptTrip, stop: ManifestStop, code: 
   const forced = pickupForced(code, stop.holdings);
   const body = { stopId: stop.id, code, scanId: newScanId() };
   const sent = await send<ScanResult>(t, { url: '/trip/pickup', body, code, note: stop.customerName },
-    () => callEndpoint(TRIP.pickup, body, QUIET));
+    () => ({ act: pickupRecord(trip.id, stop.id, code, forced) }), () => callEndpoint(TRIP.pickup, body, QUIET));
   if (sent.kind === 'refused') return { kind: 'refused', message: sent.message };
-  await addPickup(trip.id, stop.id, code, forced);
   const warning = forced ? t('field.trip.forced', { code, customer: stop.customerName }) : undefined;
   return sent.kind === 'kept'
     ? { kind: 'queued', message: t('field.trip.kept', { code }), warning }
@@ -119,12 +122,16 @@ export async function proofAct(t: T, trip: KeptTrip, stop: ManifestStop, form: P
     latitude: form.position?.latitude ?? null, longitude: form.position?.longitude ?? null, accuracy: form.position?.accuracy ?? null,
     differences: differences as ProofBody['differences'], ...(form.remark.trim() ? { remark: form.remark.trim() } : {}),
   };
-  const sent = await send<ProofResult>(t, { url: '/trip/proof', body, code: stop.customerName },
+  const reasons = Object.fromEntries(differences.map((d) => [d.code, d.reason]));
+  // The body is kept until the receipt comes (asked again with the same scanId once the queue has sent the proof).
+  const effectOf = (answer: ProofResult | null): TripEffect => {
+    const token = answer?.receiptToken ?? null;
+    const proof = { scanId, receiptToken: token, at: at.toISOString() };
+    return { act: provedAct(trip.id, stop.id, proof, body.receiverName, reasons), ...(token ? {} : { body: { scanId, tripId: trip.id, stopId: stop.id, body } }) };
+  };
+  const sent = await send<ProofResult>(t, { url: '/trip/proof', body, code: stop.customerName }, effectOf,
     () => callEndpoint(TRIP.proof, body, QUIET));
   if (sent.kind === 'refused') return { kind: 'refused', message: sent.message };
-  const token = sent.kind === 'answered' ? sent.data.receiptToken : null;
-  const reasons = Object.fromEntries(differences.map((d) => [d.code, d.reason]));
-  await markProved(trip.id, stop.id, { scanId, body: token ? {} : body, receiptToken: token, at: at.toISOString() }, body.receiverName, reasons);
   return sent.kind === 'kept'
     ? { kind: 'queued', message: t('field.trip.proof.kept') }
     : { kind: 'ok', message: t('field.trip.proof.done', { receiver: body.receiverName, time: at.toLocaleTimeString() }) };
@@ -137,9 +144,11 @@ export async function proofAct(t: T, trip: KeptTrip, stop: ManifestStop, form: P
 export async function askReceipt(trip: KeptTrip, stopId: number): Promise<string | null> {
   const proof = trip.proofs[stopId];
   if (!proof || proof.receiptToken) return proof?.receiptToken ?? null;
-  if (!connectivity.get().online || !proof.body.scanId || (await fieldActsWaiting()) > 0) return null;
+  if (!connectivity.get().online || (await fieldActsWaiting()) > 0) return null;
   try {
-    const result = await callEndpoint(TRIP.proof, proof.body as ProofBody, QUIET);
+    const body = await proofBody(proof.scanId);
+    if (!body?.scanId) return null;
+    const result = await callEndpoint(TRIP.proof, body as ProofBody, QUIET);
     await keepReceipt(trip.id, stopId, result.receiptToken);
     return result.receiptToken;
   } catch {

@@ -1,17 +1,12 @@
-import { useEffect, useState } from 'react';
-import { liveQuery } from 'dexie';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { KeptTrip } from '@renderer/features/offline';
-import { keptTrip } from './tripStore';
+import { keptTripSnapshot, subscribeKeptTrip } from './tripStore';
 
 /** The device's copy of a trip, kept current (an act, a save, another tab): undefined while read, null when none. */
 export function useKeptTrip(id: number): KeptTrip | null | undefined {
-  const [trip, setTrip] = useState<KeptTrip | null | undefined>(undefined);
-  useEffect(() => {
-    setTrip(undefined);
-    const sub = liveQuery(() => keptTrip(id)).subscribe({ next: setTrip, error: () => setTrip(null) });
-    return () => sub.unsubscribe();
-  }, [id]);
-  return trip;
+  const subscribe = useCallback((listener: () => void) => subscribeKeptTrip(id, listener), [id]);
+  const snapshot = useCallback(() => keptTripSnapshot(id), [id]);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
 /** How old the copy is, in words. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckItem, CheckSaveResult, DeliverResult, HazardRow, HouseholdInfo, HouseholdRow, RevealRow } from '../../src/shared/api/household';
+import type { CheckItem, CheckSaveResult, DeliverResult, HazardRow, HouseholdCopyPage, HouseholdInfo, HouseholdRow, RevealRow } from '../../src/shared/api/household';
 import type { PageResult } from '../../src/shared/api/schema';
 import type { OutOrderInfo } from '../../src/shared/api/storage';
 import { addYears, today } from '../../src/server/lib/dates';
@@ -186,6 +186,96 @@ describe('LPG households', () => {
     const first = await post<DeliverResult>('/api/household/deliver', { householdId: userId, code: 'HH2', scanId });
     const again = await post<DeliverResult>('/api/household/deliver', { householdId: userId, code: 'HH2', scanId });
     expect(first.body.data.repeated).toBe(false);
-    expect(again.body.data).toMatchObject({ id: first.body.data.id, repeated: true });
+    // The first answer again, as a station's retried scan gets it; one delivery row.
+    expect(again.body.data).toEqual(first.body.data);
+    expect(await t.db.selectFrom('household_deliveries').select('id').where('scan_id', '=', scanId).execute()).toHaveLength(1);
+  });
+});
+
+/**
+ * Issue 37: a household delivery kept offline by the field app. The device keeps a serving station's users masked
+ * (fieldCopy: never the ID number) with the rules; a kept delivery is judged on replay at its station time (the hazards
+ * and checks as they were then), written at that time, and a refusal is recorded as a 待处理异常 whose 重新扫描 judges
+ * it again at the same time.
+ */
+describe('LPG households: deliveries kept offline', () => {
+  let user2: number;
+  const replay = (code: string, at: Date, scanId = randomUUID()) => t.call<DeliverResult & { exceptionId?: number }>('POST', '/api/household/deliver', {
+    token: admin, body: { householdId: user2, code, scanId }, headers: { 'x-replayed': '1', 'x-station-at': at.toISOString() },
+  });
+  const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+  beforeAll(async () => {
+    expect((await post('/api/setting/rule/save', { householdRefuseMajorHazard: true })).body.code).toBe(0);
+    const saved = await post<{ id: number }>('/api/household/save', {
+      kind: 'restaurant', name: '王小二', idNo: ID_NO, phone: '13900001111', address: '东城区饭店街 8 号', customerId: stationA, status: 1,
+    });
+    expect(saved.body.code, saved.body.msg).toBe(0);
+    user2 = saved.body.data.id;
+    for (const code of ['HH4', 'HH5', 'HH6']) ids[code] = await register(code);
+    await ship(stationA, ['HH4', 'HH5']);
+  });
+
+  it('lists the serving stations and gives a station\'s users masked with the rule\'s facts, never an ID number', async () => {
+    const stations = await t.call<Array<{ customerId: number; customerName: string; users: number }>>('GET', '/api/household/stations', { token: admin });
+    expect(stations.body.data).toContainEqual({ customerId: stationA, customerName: '东城供应站', users: 2 });
+    const first = await post<HouseholdCopyPage>('/api/household/fieldCopy', { customerId: stationA, size: 1 });
+    expect(first.body.code, first.body.msg).toBe(0);
+    expect(first.body.data).toMatchObject({ more: true, rules: { householdRefuseMajorHazard: true, householdCheckMaxDays: 365 } });
+    expect(first.body.data.list).toEqual([expect.objectContaining({ id: userId, nameMasked: '张**', phoneMasked: '138****1234', openMajor: 1, majorItems: ['胶管'] })]);
+    const rest = await post<HouseholdCopyPage>('/api/household/fieldCopy', { customerId: stationA, afterId: userId });
+    expect(rest.body.data.more).toBe(false);
+    expect(rest.body.data.list).toEqual([{
+      id: user2, kind: 'restaurant', nameMasked: '王**', phoneMasked: '139****1111', address: '东城区饭店街 8 号', customerId: stationA,
+      customerName: '东城供应站', status: 1, openMajor: 0, majorItems: [], lastCheckAt: null,
+    }]);
+    for (const secret of [ID_NO, '110***********002X', '王小二', '13900001111']) expect(JSON.stringify([first.body, rest.body])).not.toContain(secret);
+    const clerk = await createLimitedUser(t, admin, 'hhview', ['household:view']);
+    const clerkToken = (await t.login(clerk.username, clerk.password)).token;
+    expect((await post('/api/household/fieldCopy', { customerId: stationA }, clerkToken)).status).toBe(403);
+    expect((await post('/api/household/fieldCopy', { customerId: stationA, size: 501 })).body.code).toBe(-1);
+  });
+
+  it('judges a kept delivery at its station time: accepted before a hazard was found, refused and recorded after it', async () => {
+    expect((await check(allOk(), { householdId: user2 })).body.code).toBe(0);
+    await t.db.updateTable('household_checks').set({ checked_at: new Date(Date.now() - 3 * 86_400_000) }).where('household_id', '=', user2).execute();
+    const hose = items.find((i) => i.name === '胶管')!;
+    expect((await check(allOk().map((r) => (r.itemId === hose.id ? { ...r, ok: false } : r)), { householdId: user2 })).body.code).toBe(0);
+
+    // Handed over an hour ago, offline: the hazard was found after it.
+    const before = new Date(Date.now() - 3600_000);
+    const done = await replay('HH4', before);
+    expect(done.body, done.body.msg).toMatchObject({ code: 0, data: { code: 'HH4', deliveredAt: expect.stringMatching(new RegExp(`^${day(before)} `)) } });
+    const row = await t.db.selectFrom('household_deliveries').select(['delivered_at']).where('code', '=', 'HH4').executeTakeFirstOrThrow();
+    expect(new Date(row.delivered_at).getTime()).toBe(before.getTime());
+    const event = await t.db.selectFrom('cylinder_traces').select(['action', 'station_at', 'replayed']).where('cylinder_id', '=', ids.HH4!)
+      .orderBy('seq', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(event).toMatchObject({ action: 'householdDeliver', replayed: true });
+    expect(new Date(event.station_at!).getTime()).toBe(before.getTime());
+
+    // Handed over after the check found it: refused on replay, and recorded for a supervisor in the same answer.
+    const refused = await replay('HH5', new Date());
+    expect(refused.body).toMatchObject({ code: -1, msg: '用户 王** 有未整改的重大隐患（胶管），拒绝配送：请先整改', data: { exceptionId: expect.any(Number) } });
+    const exceptionId = (refused.body.data as unknown as { exceptionId: number }).exceptionId;
+    expect(await t.db.selectFrom('offline_exceptions').select(['kind', 'station', 'code', 'path']).where('id', '=', exceptionId).executeTakeFirstOrThrow())
+      .toEqual({ kind: 'refused', station: 'field', code: 'HH5', path: '/api/household/deliver' });
+    // Rectified since: 重新扫描 judges the act at its own time again, when the hazard was open.
+    const hazard = (await post<PageResult<HazardRow>>('/api/household/hazards', { householdId: user2, status: 0 })).body.data.list[0]!;
+    expect((await post('/api/household/rectify', { id: hazard.id, note: '已更换胶管' })).body.code).toBe(0);
+    const again = await post('/api/offline/exception/resolve', { id: exceptionId, action: 'rescan', reason: '已整改' });
+    expect(again.body).toMatchObject({ code: -1, msg: '重新扫描被拒绝：用户 王** 有未整改的重大隐患（胶管），拒绝配送：请先整改' });
+  });
+
+  it('runs a kept delivery again by 重新扫描 once the cylinder is at the serving station, at its station time', async () => {
+    const at = new Date();
+    const refused = await replay('HH6', at);
+    expect(refused.body.msg).toContain('不在服务站「东城供应站」处');
+    const exceptionId = (refused.body.data as unknown as { exceptionId: number }).exceptionId;
+    await ship(stationA, ['HH6']);
+    const done = await post<{ status: string; result: string }>('/api/offline/exception/resolve', { id: exceptionId, action: 'rescan', reason: '已到站' });
+    expect(done.body, done.body.msg).toMatchObject({ code: 0, data: { status: 'resolved', result: '重新扫描：气瓶 HH6 已配送给 王**' } });
+    const row = await t.db.selectFrom('household_deliveries').select(['household_id', 'delivered_at']).where('code', '=', 'HH6').executeTakeFirstOrThrow();
+    expect(row.household_id).toBe(user2);
+    expect(new Date(row.delivered_at).getTime()).toBe(at.getTime());
   });
 });

@@ -181,6 +181,8 @@ const ROUTES: Record<string, { key: string; edit?: string; also?: string }> = {
   'POST /api/household/hazards': { key: 'household:view' },
   'POST /api/household/rectify': { key: 'household:check' },
   'POST /api/household/deliver': { key: 'household:deliver' },
+  'GET /api/household/stations': { key: 'household:deliver' },
+  'POST /api/household/fieldCopy': { key: 'household:deliver' },
   'POST /api/household/deliveries': { key: 'household:view' },
   'GET /api/household/image/:id/:kind': { key: 'household:view' },
   // 租赁结算 (issue 38).

@@ -243,7 +243,9 @@ export type RectifyBody = Static<typeof RectifyBody>;
 /**
  * 配送到户: a cylinder held by the user's serving station (at that customer, not on a vehicle) handed to the user.
  * Refused while the user has an open major hazard (系统规则, default on), has never had a safety check, or the last
- * is older than the days the rules allow (default 365). Taken once per scanId.
+ * is older than the days the rules allow (default 365), all as of the delivery's time (shared/household/delivery.ts;
+ * a delivery kept offline by the field app is judged at its X-Station-At, and a refusal on replay is recorded as a
+ * 待处理异常). Taken once per scanId.
  */
 export const DeliverBody = Type.Object({
   householdId: Id('用户'),
@@ -256,6 +258,7 @@ export const DeliverResult = Type.Object({
   id: Type.Integer(),
   code: Type.String(),
   deliveredAt: Type.String(),
+  /** Always false: the same scanId sent again is answered with the first answer (as the stations' scans are). */
   repeated: Type.Boolean(),
   message: Type.String(),
 });
@@ -277,6 +280,54 @@ export const DeliveryPageQuery = PageQuery(['id'] as const, {
   code: Type.Optional(Str('气瓶编码', { maxLength: 64 })),
 });
 export type DeliveryPageQuery = Static<typeof DeliveryPageQuery>;
+
+/* ---------------------------------------------------------------- the field copy (offline deliveries) */
+
+/** A serving station (服务站) with its enabled users: what a field device may keep a copy of. */
+export const HouseholdStation = Type.Object({ customerId: Type.Integer(), customerName: Type.String(), users: Type.Integer() });
+export type HouseholdStation = Static<typeof HouseholdStation>;
+
+/** The serving stations a list offers at most (a plant's distributors: tens, not thousands). */
+export const HOUSEHOLD_STATIONS_MAX = 500;
+/** Users of one serving station a device keeps at most (a page of HOUSEHOLD.copy holds up to 500). */
+export const HOUSEHOLD_COPY_MAX = 5000;
+
+/**
+ * A user as a field device keeps them to deliver offline: masked as on screen, with what the delivery rule reads
+ * (shared/household/delivery.ts) — never the ID number, masked or not.
+ */
+export const HouseholdCopyRow = Type.Object({
+  id: Type.Integer(),
+  kind: Type.String(),
+  nameMasked: Type.String(),
+  phoneMasked: Type.String(),
+  address: Type.String(),
+  customerId: Type.Integer(),
+  customerName: Type.String(),
+  status: Type.Integer(),
+  openMajor: Type.Integer(),
+  /** The checklist items of the open major hazards. */
+  majorItems: Type.Array(Type.String()),
+  /** The last safety check (yyyy-MM-dd HH:mm:ss); null: never checked. */
+  lastCheckAt: Text,
+});
+export type HouseholdCopyRow = Static<typeof HouseholdCopyRow>;
+
+export const HouseholdCopyQuery = Type.Object({
+  customerId: Id('服务站'),
+  /** Users after this id (the page before's last), in id order. */
+  afterId: Type.Optional(Int('起始编号', { minimum: 0, maximum: 2147483647 })),
+  size: Type.Optional(Int('每页条数', { minimum: 1, maximum: 500 })),
+}, { additionalProperties: false });
+export type HouseholdCopyQuery = Static<typeof HouseholdCopyQuery>;
+
+export const HouseholdCopyPage = Type.Object({
+  list: Type.Array(HouseholdCopyRow),
+  more: Type.Boolean(),
+  /** The delivery rules in force (系统规则), judged on the device offline. */
+  rules: Type.Object({ householdRefuseMajorHazard: Type.Boolean(), householdCheckMaxDays: Type.Integer() }),
+});
+export type HouseholdCopyPage = Static<typeof HouseholdCopyPage>;
 
 const ImageParams = Type.Object({
   id: Id(),
@@ -325,6 +376,13 @@ export const HOUSEHOLD = {
     bodyLimit: { bytes: 320 * KB, why: 'a photo (JPEG ≤ 200 KB as base64, ≤ 280,000 characters)' },
   }),
   deliver: endpoint({ method: 'POST', path: '/api/household/deliver', summary: '配送到户', permission: 'household:deliver', body: DeliverBody, data: DeliverResult }),
+  stations: endpoint({
+    method: 'GET', path: '/api/household/stations', summary: '服务站（有液化气用户的客户）', permission: 'household:deliver', data: Type.Array(HouseholdStation),
+  }),
+  copy: endpoint({
+    method: 'POST', path: '/api/household/fieldCopy', summary: '服务站的液化气用户（脱敏，供离线配送）', permission: 'household:deliver', readOnly: true,
+    body: HouseholdCopyQuery, data: HouseholdCopyPage,
+  }),
   deliveries: endpoint({
     method: 'POST', path: '/api/household/deliveries', summary: '配送记录', permission: 'household:view', readOnly: true, body: DeliveryPageQuery, data: Page(DeliveryRow),
   }),

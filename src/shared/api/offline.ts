@@ -3,6 +3,7 @@ import { endpoint } from './endpoint';
 import { MAX_INSPECTION_PROJECTS } from '../cylinder/inspection';
 import { InspectionItemRef, PRODUCTION } from './production';
 import { TRIP } from './trip';
+import { HOUSEHOLD } from './household';
 import { STORAGE } from './storage';
 import { Id, Int, List, NoData, OneOf, Page, PageQuery, ReqStr, Str } from './schema';
 
@@ -62,6 +63,8 @@ export const REPLAYABLE_PATHS = [
   '/api/storageOrder/inStock', '/api/storageOrder/scanOutStock', '/api/storageOrder/scanHandel',
   // The field app (issue 37): a driver's acts at a stop.
   '/api/trip/deliver', '/api/trip/pickup', '/api/trip/proof',
+  // and a delivery to an LPG household (配送到户).
+  '/api/household/deliver',
 ] as const;
 export type ReplayablePath = (typeof REPLAYABLE_PATHS)[number];
 
@@ -78,6 +81,7 @@ export const KEPT_CALLS = {
   '/api/trip/deliver': { endpoint: TRIP.deliver, station: 'field' },
   '/api/trip/pickup': { endpoint: TRIP.pickup, station: 'field' },
   '/api/trip/proof': { endpoint: TRIP.proof, station: 'field' },
+  '/api/household/deliver': { endpoint: HOUSEHOLD.deliver, station: 'field' },
 } as const satisfies Record<ReplayablePath, { endpoint: { path: string }; station: OfflineStation }>;
 
 export const isReplayablePath = (path: string): path is ReplayablePath => (REPLAYABLE_PATHS as readonly string[]).includes(path);

@@ -76,20 +76,20 @@ export async function pageChecks(db: Db, q: CheckPageQuery): Promise<PageResult<
   return { total: page.total, list: masked(page.list) };
 }
 
-/** What a delivery asks of the user's checks: open major hazards and the age of the last check in days (null: none). */
-export async function deliveryFacts(trx: Transaction<DB>, householdId: number): Promise<{ openMajor: number; lastCheckDays: number | null; lastCheckAt: string | null }> {
-  const row = await sql<{ open_major: number; last_days: number | null; last_at: string | null }>`select
-      (select count(*)::int from household_hazards h where h.household_id = ${householdId} and h.status = 0 and h.level = 'major') as open_major,
-      (select (current_date - max(k.checked_at)::date) from household_checks k where k.household_id = ${householdId}) as last_days,
-      (select to_char(max(k.checked_at), 'YYYY-MM-DD') from household_checks k where k.household_id = ${householdId}) as last_at`.execute(trx);
+/**
+ * What a delivery asks of the user's checks as of `at` (a kept delivery's station time; null: now), in plant time: the
+ * major hazards open then (found by then, not rectified by then), the day of the last check before it, and its day.
+ */
+export async function deliveryFacts(trx: Transaction<DB>, householdId: number, at: Date | null): Promise<{ majorItems: string[]; lastCheckDay: string | null; day: string }> {
+  const when = sql`coalesce(${at}::timestamptz, now())`;
+  const row = await sql<{ major_items: string[]; last_day: string | null; day: string }>`select
+      (select coalesce(array_agg(h.item_name order by h.id), '{}') from household_hazards h where h.household_id = ${householdId}
+        and h.level = 'major' and h.found_at <= ${when} and (h.status = 0 or h.rectified_at > ${when})) as major_items,
+      (select to_char(max(k.checked_at), 'YYYY-MM-DD') from household_checks k where k.household_id = ${householdId} and k.checked_at <= ${when}) as last_day,
+      to_char(${when}, 'YYYY-MM-DD') as day`.execute(trx);
   const r = row.rows[0]!;
-  return { openMajor: Number(r.open_major), lastCheckDays: r.last_days === null ? null : Number(r.last_days), lastCheckAt: r.last_at };
+  return { majorItems: r.major_items, lastCheckDay: r.last_day, day: r.day };
 }
-
-/** Open major hazards of a user, by item, for a refusal that names them. */
-export const openMajorItems = (trx: Transaction<DB>, householdId: number) =>
-  trx.selectFrom('household_hazards').select('item_name').where('household_id', '=', householdId).where('status', '=', 0).where('level', '=', 'major')
-    .orderBy('id').execute();
 
 /* ---------------------------------------------------------------- hazards */
 
@@ -131,12 +131,14 @@ export const deliveryByScan = (trx: Transaction<DB>, scanId: string) =>
   trx.selectFrom('household_deliveries').select(['id', 'household_id as householdId', 'code', ts('delivered_at').as('deliveredAt')])
     .where('scan_id', '=', scanId).executeTakeFirst();
 
+/** The delivery row; `at` a kept delivery's station time (null: now). */
 export async function insertDelivery(trx: Transaction<DB>, v: {
   householdId: number; cylinderId: number; code: string; customerId: number; traceId: number; scanId: string; by: { operatorId: number; operator: string };
+  at: Date | null;
 }): Promise<{ id: number; deliveredAt: string }> {
   return trx.insertInto('household_deliveries').values({
     household_id: v.householdId, cylinder_id: v.cylinderId, code: v.code, customer_id: v.customerId, trace_id: v.traceId, scan_id: v.scanId,
-    delivered_by_id: v.by.operatorId, delivered_by: v.by.operator,
+    delivered_by_id: v.by.operatorId, delivered_by: v.by.operator, ...(v.at ? { delivered_at: v.at } : {}),
   }).returning(['id', ts('delivered_at').as('deliveredAt')]).executeTakeFirstOrThrow();
 }
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CheckItemSaveBody, CheckSaveBody, CheckSaveResult, DeliverBody, DeliverResult, RectifyBody } from '@shared/api/household';
+import { householdRefusal, type HouseholdDeliveryRules } from '@shared/household/delivery';
 import { maskName } from '@shared/personal';
-import type { AppConfig } from '../../config';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { decodeImage, imageType } from '../../lib/data-url';
@@ -10,7 +10,6 @@ import { BusinessError } from '../../lib/errors';
 import { storableText } from '../../lib/jsonb';
 import { blankToNull } from '../../lib/paging';
 import { householdDeliver, type Actor } from '../cylinder';
-import { loadRules } from '../systemRule';
 import * as repo from './check.repository';
 import { lockUser } from './household.repository';
 
@@ -23,7 +22,6 @@ import { lockUser } from './household.repository';
 
 type Db = Kysely<DB>;
 type Who = Actor & { operatorId: number; operator: string };
-type RuleConfig = Pick<AppConfig, 'accessTokenTtl' | 'refreshTokenTtl'>;
 
 /* ---------------------------------------------------------------- the checklist */
 
@@ -110,36 +108,36 @@ export async function image(db: Db, id: number, kind: string): Promise<{ bytes: 
 /* ---------------------------------------------------------------- deliveries */
 
 /**
- * 配送到户, once per scanId. The user is locked first (a check or a rectification of theirs waits), then the rules are
- * judged: enabled, no open major hazard (when the rule says so), a safety check within the allowed days; then the
- * cylinder module checks the cylinder is at the user's serving station and writes its event; then the delivery row.
+ * 配送到户, once per scanId. The user is locked first (a check or a rectification of theirs waits), then the rule is
+ * judged as of the delivery's time (shared/household/delivery.ts: enabled, no open major hazard when the rules say so,
+ * a safety check within the allowed days) — a delivery the field app kept offline at its station time (X-Station-At),
+ * and refused on replay, is recorded as a 待处理异常 by the errors plugin; then the cylinder module checks the cylinder
+ * is at the user's serving station and writes its event; then the delivery row, at the same time.
  */
-export async function deliver(db: Db, config: RuleConfig, body: DeliverBody, who: Who): Promise<DeliverResult> {
-  const rules = await loadRules(db, config);
+export async function deliver(db: Db, rulesOf: () => Promise<HouseholdDeliveryRules>, body: DeliverBody, who: Who): Promise<DeliverResult> {
+  const rules = await rulesOf();
   const scanId = (body.scanId ?? randomUUID()).toLowerCase();
   const code = body.code.trim();
+  const at = who.stationAt ? new Date(who.stationAt) : null;
   return inTransaction(db, async (trx) => {
     const user = await lockUser(trx, body.householdId);
     if (!user) throw new BusinessError(`液化气用户不存在：${body.householdId}`);
     const earlier = await repo.deliveryByScan(trx, scanId);
     if (earlier) {
       if (earlier.householdId !== user.id) throw new BusinessError('该扫描编号已用于另一次配送');
-      return { id: earlier.id, code: earlier.code, deliveredAt: earlier.deliveredAt, repeated: true, message: `气瓶 ${earlier.code} 已配送给 ${maskName(user.name)}` };
+      // The same scan sent again (a retry, or a kept delivery replayed after its first send got through): the first
+      // answer, as the stations' scans are answered; not a second act, and nothing for a supervisor to look at.
+      return { id: earlier.id, code: earlier.code, deliveredAt: earlier.deliveredAt, repeated: false, message: `气瓶 ${earlier.code} 已配送给 ${maskName(user.name)}` };
     }
     const shown = maskName(user.name);
-    if (user.status !== 1) throw new BusinessError(`用户 ${shown} 已停用，不能配送`);
-    const facts = await repo.deliveryFacts(trx, user.id);
-    if (rules.householdRefuseMajorHazard && facts.openMajor > 0) {
-      const items = (await repo.openMajorItems(trx, user.id)).map((r) => r.item_name);
-      throw new BusinessError(`用户 ${shown} 有未整改的重大隐患（${[...new Set(items)].join('、')}），拒绝配送：请先整改`);
-    }
-    if (facts.lastCheckDays === null) throw new BusinessError(`用户 ${shown} 尚未入户安检，拒绝配送：请先安检`);
-    if (facts.lastCheckDays > rules.householdCheckMaxDays) {
-      throw new BusinessError(`用户 ${shown} 最近一次入户安检在 ${facts.lastCheckAt}，已超过 ${rules.householdCheckMaxDays} 天，拒绝配送：请重新安检`);
-    }
+    const facts = await repo.deliveryFacts(trx, user.id, at);
+    const refusal = householdRefusal({
+      nameMasked: shown, status: user.status, openMajor: facts.majorItems.length, majorItems: facts.majorItems, lastCheckDay: facts.lastCheckDay,
+    }, rules, facts.day);
+    if (refusal) throw new BusinessError(refusal);
     const done = await householdDeliver(trx, code, { householdId: user.id, userMasked: shown, customerId: user.customerId, customerName: user.customerName }, who);
     const row = await repo.insertDelivery(trx, {
-      householdId: user.id, cylinderId: done.cylinderId, code: done.code, customerId: user.customerId, traceId: done.traceId, scanId, by: who,
+      householdId: user.id, cylinderId: done.cylinderId, code: done.code, customerId: user.customerId, traceId: done.traceId, scanId, by: who, at,
     });
     return { id: row.id, code: done.code, deliveredAt: row.deliveredAt, repeated: false, message: `气瓶 ${done.code} 已配送给 ${shown}` };
   });

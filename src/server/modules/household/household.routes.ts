@@ -3,6 +3,7 @@ import { HOUSEHOLD } from '@shared/api/household';
 import { actorOf, operatorOf } from '../../lib/access';
 import { route } from '../../lib/endpoint';
 import { configCipher } from '../../lib/field-cipher';
+import { loadRules } from '../systemRule';
 import * as checks from './check.service';
 import * as households from './household.service';
 
@@ -10,6 +11,7 @@ import * as households from './household.service';
 export const householdRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
   const cipher = configCipher(app.config);
+  const rules = () => loadRules(db, app.config);
   route(app, HOUSEHOLD.page, async (r) => households.pageUsers(db, cipher, r.body));
   route(app, HOUSEHOLD.brief, async (r) => households.brief(db, cipher, r.params.id));
   route(app, HOUSEHOLD.info, async (r) => households.info(db, cipher, r.params.id));
@@ -22,7 +24,9 @@ export const householdRoutes: FastifyPluginAsync = async (app) => {
   route(app, HOUSEHOLD.checks, async (r) => checks.pageChecks(db, r.body));
   route(app, HOUSEHOLD.hazards, async (r) => checks.pageHazards(db, r.body));
   route(app, HOUSEHOLD.rectify, async (r) => { await checks.rectify(db, r.body, actorOf(r)); return null; });
-  route(app, HOUSEHOLD.deliver, async (r) => checks.deliver(db, app.config, r.body, actorOf(r)));
+  route(app, HOUSEHOLD.deliver, async (r) => checks.deliver(db, rules, r.body, actorOf(r)));
+  route(app, HOUSEHOLD.stations, async () => households.stations(db));
+  route(app, HOUSEHOLD.copy, async (r) => households.copy(db, await rules(), r.body));
   route(app, HOUSEHOLD.deliveries, async (r) => checks.pageDeliveries(db, r.body));
   route(app, HOUSEHOLD.image, async (r, reply) => {
     const image = await checks.image(db, r.params.id, r.params.kind);

@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { PageResult } from '@shared/api/schema';
-import type { HouseholdInfo, HouseholdPageQuery, HouseholdRow, HouseholdSaveBody, RevealResult } from '@shared/api/household';
+import {
+  HOUSEHOLD_STATIONS_MAX, type HouseholdCopyPage, type HouseholdCopyQuery, type HouseholdInfo, type HouseholdPageQuery, type HouseholdRow,
+  type HouseholdSaveBody, type HouseholdStation, type RevealResult,
+} from '@shared/api/household';
+import type { HouseholdDeliveryRules } from '@shared/household/delivery';
 import { maskName, maskPhone } from '@shared/personal';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -87,4 +91,24 @@ export const pageReveals = repo.pageReveals;
 export async function lastHouseholdDelivery(db: Db, cylinderId: number): Promise<{ day: string; user: string } | null> {
   const row = await repo.lastDeliveryOf(db, cylinderId);
   return row ? { day: row.day, user: `${maskName(row.name)} ${maskPhone(row.phone)}` } : null;
+}
+
+/* ---------------------------------------------------------------- the field copy */
+
+export const stations = (db: Db): Promise<HouseholdStation[]> => repo.servingStations(db, HOUSEHOLD_STATIONS_MAX);
+
+/**
+ * A page of a serving station's users as a field device keeps them to deliver offline (issue 37): masked as every list
+ * answers them, without the ID number, with the facts and rules the delivery rule reads.
+ */
+export async function copy(db: Db, rules: HouseholdDeliveryRules, q: HouseholdCopyQuery): Promise<HouseholdCopyPage> {
+  const size = q.size ?? 500;
+  const rows = await repo.copyPage(db, q.customerId, q.afterId ?? 0, size + 1);
+  return {
+    list: rows.slice(0, size).map(({ name, phone, majorItems, ...r }) => ({
+      ...r, nameMasked: maskName(name), phoneMasked: maskPhone(phone), openMajor: majorItems.length, majorItems,
+    })),
+    more: rows.length > size,
+    rules: { householdRefuseMajorHazard: rules.householdRefuseMajorHazard, householdCheckMaxDays: rules.householdCheckMaxDays },
+  };
 }

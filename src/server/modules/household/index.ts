@@ -9,3 +9,5 @@ import { householdRoutes } from './household.routes';
 export const module = serverModule('household', householdRoutes);
 // The public page of a cylinder shows its last household delivery, masked.
 export { lastHouseholdDelivery } from './household.service';
+// 待处理异常's 重新扫描 runs a refused kept delivery again (the offline module).
+export { deliver as deliverToHousehold } from './check.service';

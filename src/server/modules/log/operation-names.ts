@@ -267,6 +267,8 @@ const OPERATIONS: Record<string, readonly [zh: string, en: string]> = {
   'POST /api/household/rectify': ['隐患整改', 'Rectify hazard'],
   'POST /api/household/deliver': ['配送到户', 'Deliver to household'],
   'POST /api/household/deliveries': ['配送记录', 'Household deliveries'],
+  'GET /api/household/stations': ['服务站', 'Serving stations'],
+  'POST /api/household/fieldCopy': ['离线配送资料', 'Households for offline delivery'],
   'GET /api/household/image/:id/:kind': ['安检图片', 'Safety check image'],
   'POST /api/rental/agreement/listPage': ['租赁协议列表', 'Rental agreement list'],
   'GET /api/rental/agreement/info/:id': ['租赁协议详情', 'Rental agreement'],

@@ -4,6 +4,7 @@ import {
   type QueueReportBody, type ReplayablePath, type WorkstationQueueRow,
 } from '@shared/api/offline';
 import type { ScanResult } from '@shared/api/production';
+import type { HouseholdDeliveryRules } from '@shared/household/delivery';
 import type { PageResult } from '@shared/api/schema';
 import { permissionLabel, type PermissionKey } from '@shared/menus';
 import { STATUS } from '@shared/lifecycle';
@@ -16,6 +17,7 @@ import type { KeptScanReport } from '../../lib/kept-scans';
 import { bodyProblem } from '../../lib/validator';
 import { userHolds } from '../auth';
 import { briefByCode, runProductionScan, runTransitionIn, scrap as scrapTransition, type ProductionScanPath, type ScanChecks } from '../cylinder';
+import { deliverToHousehold } from '../household';
 import { inStock, scanHandel, scanOutStock } from '../storage';
 import { deliverAtStop, pickupAtStop, proveStop, type Viewer } from '../trip';
 import * as repo from './exceptions.repository';
@@ -50,6 +52,8 @@ export function listExceptions(db: Kysely<DB>, actor: Signed, supervisor: boolea
 export interface ResolveContext {
   can: HoldsPermission;
   manualWeightAllowed: () => Promise<boolean>;
+  /** The delivery rules of 系统规则 (a kept 配送到户 run again). */
+  householdRules: () => Promise<HouseholdDeliveryRules>;
 }
 
 /**
@@ -83,7 +87,7 @@ export async function resolveException(db: Kysely<DB>, actor: Signed, ctx: Resol
 }
 
 type Kept = NonNullable<Awaited<ReturnType<typeof repo.keptCall>>>;
-type Run = (db: Kysely<DB>, body: unknown, actor: Actor, checks: ScanChecks) => Promise<Pick<ScanResult, 'message' | 'timeFlag'>>;
+type Run = (db: Kysely<DB>, body: unknown, actor: Actor, checks: ScanChecks, ctx: ResolveContext) => Promise<Pick<ScanResult, 'message' | 'timeFlag'>>;
 
 /** Each kept call, run through its module's service (the cylinder engine underneath) with plain values. */
 const production = (path: ProductionScanPath): Run => (db, body, actor, checks) => runProductionScan(db, path, body, actor, checks);
@@ -106,6 +110,9 @@ const RUNS: Record<ReplayablePath, Run> = {
     const proved = await proveStop(db, driverOf(db, actor), body as Parameters<typeof proveStop>[2], actor);
     return { message: `站点已签收（交付 ${proved.delivered} 只，差异 ${proved.differences} 只）${proved.repeated ? '，此前已记录' : ''}` };
   },
+  // 配送到户 kept offline: the rule judged again at its station time (the hazards and checks as they were then).
+  '/api/household/deliver': (db, body, actor, _checks, ctx) =>
+    deliverToHousehold(db, ctx.householdRules, body as Parameters<typeof deliverToHousehold>[2], { ...actor, operatorId: actor.operatorId ?? 0, operator: actor.operator ?? '' }),
 };
 
 /** The operator of a kept field act as the trip module checks them: their trip, or their keys now. */
@@ -137,7 +144,7 @@ async function rescan(db: Kysely<DB>, kept: Kept, resolver: Signed, ctx: Resolve
   };
   let answer: Pick<ScanResult, 'message' | 'timeFlag'>;
   try {
-    answer = await RUNS[kept.path](db, body, actor, { require, manualWeightAllowed: ctx.manualWeightAllowed });
+    answer = await RUNS[kept.path](db, body, actor, { require, manualWeightAllowed: ctx.manualWeightAllowed }, ctx);
   } catch (error) {
     if (error instanceof BusinessError && !error.message.startsWith('重新扫描被拒绝')) return refuse(error.message);
     throw error;

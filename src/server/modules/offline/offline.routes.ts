@@ -31,6 +31,7 @@ export const offlineRoutes: FastifyPluginAsync = async (app) => {
   route(app, OFFLINE.exceptionResolve, async (r) => resolveException(db, { ...operatorOf(r), workstation: workstationOf(r) }, {
     can: permissionsOf(r),
     manualWeightAllowed: async () => (await loadRules(db, app.config)).allowManualWeight,
+    householdRules: () => loadRules(db, app.config),
   }, r.body));
   // Only a station's user has a queue to report.
   route(app, OFFLINE.queueReport, async (r) => {

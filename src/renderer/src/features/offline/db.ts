@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import type { HouseholdCopyRow } from '@shared/api/household';
 import type { TripManifest } from '@shared/api/trip';
 
 /** The stations that keep working when the server is away (issue "offline stations"), and the field app's acts (issue 37). */
@@ -106,6 +107,9 @@ export interface MetaRow {
   value: unknown;
 }
 
+/** A household user as the field device keeps them (masked; the delivery rule's facts as saved), issue 37. */
+export type KeptHousehold = HouseholdCopyRow;
+
 export class OfflineDb extends Dexie {
   queue!: Table<QueuedScan, number>;
   facts!: Table<LocalFacts, string>;
@@ -114,6 +118,7 @@ export class OfflineDb extends Dexie {
   trips!: Table<SavedTrip, number>;
   tripActs!: Table<TripAct, [number, string]>;
   proofBodies!: Table<ProofBodyRow, string>;
+  households!: Table<KeptHousehold, number>;
 
   constructor(name = 'cylinder-offline') {
     super(name);
@@ -146,6 +151,8 @@ export class OfflineDb extends Dexie {
         await trips.put(trip);
       }
     });
+    // Version 4: a serving station's LPG household users (masked), to deliver to them offline.
+    this.version(4).stores({ households: 'id, customerId' });
   }
 }
 
@@ -182,7 +189,7 @@ export async function resetOfflineDbForTests(): Promise<void> {
   queueHint.waiting = null;
   queueHint.changes += 1;
   const db = offlineDb();
-  await Promise.all([db.queue.clear(), db.facts.clear(), db.orders.clear(), db.meta.clear(), db.trips.clear(), db.tripActs.clear(), db.proofBodies.clear()]);
+  await Promise.all([db.queue.clear(), db.facts.clear(), db.orders.clear(), db.meta.clear(), db.trips.clear(), db.tripActs.clear(), db.proofBodies.clear(), db.households.clear()]);
   for (const hook of offlineResetHooks) hook();
 }
 

@@ -6,8 +6,8 @@ import { kickSync } from './sync';
 
 /** A driver's act at a stop (issue 37) to keep: the kept call (KEPT_CALLS of station 'field') and its body with its scanId. */
 export interface FieldAct {
-  /** The API path without /api: /trip/deliver, /trip/pickup, /trip/proof. */
-  url: '/trip/deliver' | '/trip/pickup' | '/trip/proof';
+  /** The API path without /api: /trip/deliver, /trip/pickup, /trip/proof, and /household/deliver (配送到户). */
+  url: '/trip/deliver' | '/trip/pickup' | '/trip/proof' | '/household/deliver';
   body: Record<string, unknown> & { scanId: string };
   /** The cylinder's code, or for a proof the stop's name (shown in the lists of kept scans). */
   code: string;
@@ -48,6 +48,11 @@ export async function keepFieldAct(act: FieldAct, effect?: TripEffect, at = new 
     await enqueue(scan);
   }
   kickSync();
+}
+
+/** Whether a kept act of `url` for cylinder `code` waits on this device (a second delivery of it is refused as the server would). */
+export async function fieldActWaiting(url: FieldAct['url'], code: string): Promise<boolean> {
+  return (await offlineDb().queue.where('code').equals(code).filter((s) => s.url === url).count()) > 0;
 }
 
 /** How many of the driver's acts wait on this device: a new act goes behind them (the server gets them in order). */

@@ -9,6 +9,7 @@ import { failureOf, newScanId } from '@renderer/stations/scan';
 import { callEndpoint } from '@renderer/store/endpoints';
 import { householdApi } from '../householdApi';
 import { HouseholdCard } from './HouseholdCard';
+import { refreshKeptHousehold } from './householdCopy';
 import { photoOfFile } from './photoFile';
 
 type Verdict = { ok: boolean; level: HazardLevel };
@@ -58,6 +59,8 @@ export default function FieldCheckPage() {
       });
       const saved = await callEndpoint(HOUSEHOLD.check, { householdId: id, checkId: checkId.current, results, photos, signature, remark }, { silent: true, action: true });
       setNotice({ kind: 'success', text: t('field.household.checkSaved', { hazards: saved.hazards, major: saved.major }) });
+      // The device's copy (offline deliveries) judges by the last check and the open hazards: read this user again.
+      void refreshKeptHousehold(id);
     } catch (e) {
       setNotice({ kind: 'error', text: failureOf(e).message ?? t('field.household.noNetwork') });
     } finally {

@@ -1,41 +1,55 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Alert, Box, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { HOUSEHOLD } from '@shared/api/household';
+import { Alert, Box, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { ScanInput } from '@renderer/components/ScanInput';
 import { useT } from '@renderer/i18n/useT';
-import { failureOf, newScanId } from '@renderer/stations/scan';
 import { readScan } from '@renderer/stations/scanText';
-import { callEndpoint } from '@renderer/store/endpoints';
 import { householdApi } from '../householdApi';
+import { deliverToHousehold, type KeptUser } from './deliverAct';
 import { HouseholdCard } from './HouseholdCard';
+import { householdCopyInfo, keptHousehold, refreshKeptHousehold } from './householdCopy';
+
+/** The user as the device keeps them (the serving station's copy), with the rules saved with it; null: not kept. */
+function useKeptUser(id: number): KeptUser | null {
+  const [kept, setKept] = useState<KeptUser | null>(null);
+  useEffect(() => {
+    let live = true;
+    void Promise.all([keptHousehold(id), householdCopyInfo()]).then(([user, info]) => {
+      if (live) setKept(user && info ? { user, rules: info.rules } : null);
+    }).catch(() => undefined);
+    return () => { live = false; };
+  }, [id]);
+  return kept;
+}
 
 /**
  * /field/household/:id/deliver: scan each cylinder handed to the user (its barcode or the QR code of its public page).
- * The server judges (hazards, the last safety check, where the cylinder is); a refusal stays on screen in its words.
+ * Online the server judges (hazards, the last safety check, where the cylinder is); with no network the delivery is
+ * judged on the device's copy of the user's serving station by the same rule and kept, to be sent when online. A
+ * refusal stays on screen in its words.
  */
 export default function FieldDeliverPage() {
   const t = useT();
   const id = Number(useParams().id);
-  const { data: user, refetch } = householdApi.useHouseholdBriefQuery({ id });
+  const { data: online, refetch } = householdApi.useHouseholdBriefQuery({ id });
+  const kept = useKeptUser(id);
+  const user = online ?? kept?.user;
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [delivered, setDelivered] = useState<{ code: string; at: string }[]>([]);
+  const [delivered, setDelivered] = useState<{ code: string; at: string; waiting: boolean }[]>([]);
 
   const onScan = async (text: string) => {
     const read = readScan(text);
     if (!read.ok) throw new Error(t('field.household.badCode', { text: read.text }));
-    try {
-      const done = await callEndpoint(HOUSEHOLD.deliver, { householdId: id, code: read.code, scanId: newScanId() }, { silent: true, action: true });
-      setRefusal(null);
-      setDelivered((list) => (done.repeated ? list : [{ code: done.code, at: done.deliveredAt }, ...list]));
-      return done.message;
-    } catch (e) {
-      const failure = failureOf(e);
-      const message = failure.message ?? t('field.household.noNetwork');
-      setRefusal(message);
+    const verdict = await deliverToHousehold(t, id, read.code, kept);
+    if (verdict.kind === 'refused') {
+      setRefusal(verdict.message);
       void refetch();
-      throw new Error(message);
+      void refreshKeptHousehold(id);
+      throw new Error(verdict.message);
     }
+    setRefusal(null);
+    setDelivered((list) => (list.some((d) => d.code === verdict.code) ? list : [{ code: verdict.code, at: verdict.at, waiting: verdict.kind === 'queued' }, ...list]));
+    return verdict.message;
   };
 
   return (
@@ -47,7 +61,11 @@ export default function FieldDeliverPage() {
         {refusal && <Alert severity="error" data-testid="deliver-refusal">{refusal}</Alert>}
         {delivered.length > 0 && (
           <List dense aria-label={t('field.household.delivered')}>
-            {delivered.map((d) => <ListItem key={d.code}><ListItemText primary={d.code} secondary={d.at} /></ListItem>)}
+            {delivered.map((d) => (
+              <ListItem key={d.code} secondaryAction={d.waiting ? <Chip size="small" color="warning" label={t('field.household.waiting')} /> : undefined}>
+                <ListItemText primary={d.code} secondary={d.at} />
+              </ListItem>
+            ))}
           </List>
         )}
       </Stack>

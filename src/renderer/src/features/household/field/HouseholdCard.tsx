@@ -3,7 +3,7 @@ import type { HouseholdRow } from '@shared/api/household';
 import { useT } from '@renderer/i18n/useT';
 
 /** A household user as the field pages show them: masked, with the address and what stands in the way of a delivery. */
-export function HouseholdCard({ user }: { user: HouseholdRow }) {
+export function HouseholdCard({ user }: { user: Pick<HouseholdRow, 'nameMasked' | 'phoneMasked' | 'address' | 'customerName' | 'lastCheckAt' | 'openMajor'> }) {
   const t = useT();
   return (
     <Stack spacing={0.5} data-testid="household-card">

@@ -1,13 +1,13 @@
 import type { StationOffline } from '@renderer/stations/offline';
 import { OfflineHeader } from './OfflineHeader';
-import { enqueue, hasQueuedScan } from './queue';
+import { enqueue, hasQueuedScan, keepInQueue } from './queue';
 import { kickSync, scanActivity } from './sync';
 
 /** The stations' offline half (the kit's StationOffline): this PC's local queue, the copy's pacing and the header. */
 export const stationOffline: StationOffline = {
   waiting: hasQueuedScan,
   async keep(scan) {
-    await enqueue(scan);
+    await keepInQueue(scan, () => enqueue(scan));
     kickSync();
   },
   scanning(active) {

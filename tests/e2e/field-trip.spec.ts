@@ -107,8 +107,13 @@ async function scan(page: Page, label: string, code: string, end: 'Enter' | 'Tab
 }
 
 /** The proof at the open stop: receiver, a signature drawn with the mouse, a photo from the fake camera, the position. */
-async function sign(page: Page, receiver: string): Promise<void> {
+async function sign(page: Page, receiver: string, differences: Record<string, string> = {}): Promise<void> {
   await page.getByRole('button', { name: '签收', exact: true }).click();
+  // The differences are given in the proof's step: a reason for each cylinder left on board.
+  for (const [code, reason] of Object.entries(differences)) {
+    await page.getByLabel(`${code} 的差异原因`).click();
+    await page.getByRole('option', { name: reason }).click();
+  }
   await page.getByLabel('签收人', { exact: true }).fill(receiver);
   // The mouse works in the viewport's coordinates: the pad is brought into view first.
   await page.getByTestId('signature').scrollIntoViewIfNeeded();
@@ -185,9 +190,7 @@ test('a driver delivers at two stops offline with proof, takes back empties, and
     await scan(page, '扫描交付的气瓶', B[0]!);
     await expect(status(page)).toHaveText(`已暂存（离线）：${B[0]}，联网后自动同步`);
   });
-  await page.getByLabel(`${B[1]} 的差异原因`).click();
-  await page.getByRole('option', { name: '客户拒收' }).click();
-  await sign(page, '赵主任');
+  await sign(page, '赵主任', { [B[1]!]: '客户拒收' });
   await expect(page.getByTestId('waiting')).toHaveText('待同步 7');
   expect((await api(request, 'GET', `/trip/reconcile/${tripId}`, { token: admin })).body).toMatchObject({ code: 0, data: { delivered: 0, pickedUp: 0 } });
 

@@ -2,7 +2,7 @@ import { memo, useEffect, useMemo, useRef, useState, type ChangeEvent, type Keyb
 import { Box, IconButton, InputAdornment, TextField, Tooltip, type TextFieldProps } from '@mui/material';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { useWidgetT } from '@renderer/hooks/useWidgetT';
-import { beep } from './beep';
+import { beep, warmBeep } from './beep';
 import { classifyScan, SCANNER_MAX_INTERVAL_MS, SCANNER_MIN_LENGTH, type ScanSource } from './scanTiming';
 import { CameraScan } from '@renderer/stations/CameraScan';
 
@@ -84,7 +84,12 @@ export function ScanInput({ onScan, accept, keepFocus = true, sound = true, labe
     // Mounted, or shown again with its tab (keep-alive runs effects again): the field takes the focus
     // unless something took it on purpose. A hidden field has no effects, so it never takes the focus.
     if (autoFocus && keepFocus && input.current && !input.current.disabled && !focusTakenDeliberately(document.activeElement)) input.current.focus();
-    return () => void (mounted.current = false);
+    // The beep's audio context, made while the page is idle rather than by the first scan.
+    const idle = sound && typeof requestIdleCallback === 'function' ? requestIdleCallback(warmBeep, { timeout: 2000 }) : null;
+    return () => {
+      mounted.current = false;
+      if (idle !== null) cancelIdleCallback(idle);
+    };
     // Only when mounted or shown again, not on each change of the props.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -51,6 +51,15 @@ export function beep(kind: 'ok' | 'refused' | 'queued'): void {
   }
 }
 
+/**
+ * Makes the audio context ahead of the first scan (when the field shows): making it took about as long as a whole scan
+ * on a throttled phone, and the first scan of a page paid for it. Made before any tap it starts suspended; beep resumes
+ * it (a scanner's keystrokes count as the user's gesture).
+ */
+export function warmBeep(): void {
+  audio();
+}
+
 /** Tests start from a fresh context. */
 export function resetBeepForTests(): void {
   context = null;

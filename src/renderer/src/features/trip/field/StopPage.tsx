@@ -113,7 +113,10 @@ const StopView = memo(function StopView({ trip, tripId, stopId }: { trip: KeptTr
         </Stack>
       ) : (
         <Stack spacing={2}>
-          {onBoard.length > 0 && <Differences onBoard={onBoard} reasons={reasons} onReason={onReason} lang={lang} />}
+          {/* The differences are settled when the driver goes to 签收, not while scanning: until then every cylinder still on
+              board would show as one, and each hand-over would lay out a select per cylinder again (the slowest part of a
+              delivery scan on a throttled phone, 2026-11-29). */}
+          {signing && onBoard.length > 0 && <Differences onBoard={onBoard} reasons={reasons} onReason={onReason} lang={lang} />}
           {signing ? <ProofSection tripId={tripId} stop={stop} reasons={reasons} /> : <SignButton onClick={startSigning} />}
         </Stack>
       )}

@@ -223,7 +223,7 @@ describe('LPG households: deliveries kept offline', () => {
     expect(first.body.code, first.body.msg).toBe(0);
     expect(first.body.data).toMatchObject({ more: true, rules: { householdRefuseMajorHazard: true, householdCheckMaxDays: 365 } });
     expect(first.body.data.list).toEqual([expect.objectContaining({ id: userId, nameMasked: '张**', phoneMasked: '138****1234', openMajor: 1, majorItems: ['胶管'] })]);
-    const rest = await post<HouseholdCopyPage>('/api/household/fieldCopy', { customerId: stationA, afterId: userId });
+    const rest = await post<HouseholdCopyPage>('/api/household/fieldCopy', { customerId: stationA, after: userId });
     expect(rest.body.data.more).toBe(false);
     expect(rest.body.data.list).toEqual([{
       id: user2, kind: 'restaurant', nameMasked: '王**', phoneMasked: '139****1111', address: '东城区饭店街 8 号', customerId: stationA,

@@ -315,8 +315,8 @@ export type HouseholdCopyRow = Static<typeof HouseholdCopyRow>;
 
 export const HouseholdCopyQuery = Type.Object({
   customerId: Id('服务站'),
-  /** Users after this id (the page before's last), in id order. */
-  afterId: Type.Optional(Int('起始编号', { minimum: 0, maximum: 2147483647 })),
+  /** Users after this id (the page before's last), in id order; 0 or none: from the first. */
+  after: Type.Optional(Int('起始位置', { minimum: 0, maximum: 2147483647 })),
   size: Type.Optional(Int('每页条数', { minimum: 1, maximum: 500 })),
 }, { additionalProperties: false });
 export type HouseholdCopyQuery = Static<typeof HouseholdCopyQuery>;

@@ -93,14 +93,14 @@ export function servingStations(db: Db, limit: number) {
 }
 
 /**
- * A page of a serving station's users for a field device's copy, by id after `afterId` (household_users_customer_idx):
+ * A page of a serving station's users for a field device's copy, by id after `after` (household_users_customer_idx):
  * names and phones still in plain text (the service masks), with the rule's facts now.
  */
-export function copyPage(db: Db, customerId: number, afterId: number, limit: number) {
+export function copyPage(db: Db, customerId: number, after: number, limit: number) {
   return db.selectFrom('household_users as u').innerJoin('enterprises as e', 'e.id', 'u.customer_id').select([
     'u.id', 'u.kind', 'u.name', 'u.phone', 'u.address', 'u.customer_id as customerId', 'e.enterprise_name as customerName', 'u.status',
     sql<string[]>`(select coalesce(array_agg(h.item_name order by h.id), '{}') from household_hazards h
       where h.household_id = u.id and h.status = 0 and h.level = 'major')`.as('majorItems'),
     sql<string | null>`(select to_char(max(k.checked_at), 'YYYY-MM-DD HH24:MI:SS') from household_checks k where k.household_id = u.id)`.as('lastCheckAt'),
-  ]).where('u.customer_id', '=', customerId).where('u.id', '>', afterId).orderBy('u.id').limit(limit).execute();
+  ]).where('u.customer_id', '=', customerId).where('u.id', '>', after).orderBy('u.id').limit(limit).execute();
 }

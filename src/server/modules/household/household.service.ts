@@ -103,7 +103,7 @@ export const stations = (db: Db): Promise<HouseholdStation[]> => repo.servingSta
  */
 export async function copy(db: Db, rules: HouseholdDeliveryRules, q: HouseholdCopyQuery): Promise<HouseholdCopyPage> {
   const size = q.size ?? 500;
-  const rows = await repo.copyPage(db, q.customerId, q.afterId ?? 0, size + 1);
+  const rows = await repo.copyPage(db, q.customerId, q.after ?? 0, size + 1);
   return {
     list: rows.slice(0, size).map(({ name, phone, majorItems, ...r }) => ({
       ...r, nameMasked: maskName(name), phoneMasked: maskPhone(phone), openMajor: majorItems.length, majorItems,

@@ -80,8 +80,8 @@ describe('配送到户 offline', () => {
     http.setAdapter(fakeAdapter((c) => {
       if (state.down) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, c);
       if (c.url === '/household/fieldCopy') {
-        const { afterId = 0, size = 500 } = JSON.parse(String(c.data)) as { afterId?: number; size?: number };
-        const rest = COPY.filter((u) => u.id > afterId);
+        const { after = 0, size = 500 } = JSON.parse(String(c.data)) as { after?: number; size?: number };
+        const rest = COPY.filter((u) => u.id > after);
         return ok({ list: rest.slice(0, size), more: rest.length > size, rules: { householdRefuseMajorHazard: true, householdCheckMaxDays: 365 } });
       }
       if (c.url === '/household/deliver') {

@@ -35,14 +35,14 @@ export async function saveHouseholdCopy(customerId: number, customerName: string
   const rows: KeptHousehold[] = [];
   let rules: HouseholdDeliveryRules | null = null;
   let more = true;
-  let afterId = 0;
+  let after = 0;
   while (more && rows.length < HOUSEHOLD_COPY_MAX) {
-    const page = await callEndpoint(HOUSEHOLD.copy, { customerId, afterId, size: Math.min(PAGE, HOUSEHOLD_COPY_MAX - rows.length) }, { silent: true });
+    const page = await callEndpoint(HOUSEHOLD.copy, { customerId, after, size: Math.min(PAGE, HOUSEHOLD_COPY_MAX - rows.length) }, { silent: true });
     rows.push(...page.list);
     rules = page.rules;
     more = page.more;
     if (!page.list.length) break;
-    afterId = page.list[page.list.length - 1]!.id;
+    after = page.list[page.list.length - 1]!.id;
   }
   const info: HouseholdCopyInfo = {
     customerId, customerName, users: rows.length, truncated: more, savedAt: Date.now(),
@@ -71,7 +71,7 @@ export async function refreshKeptHousehold(id: number): Promise<void> {
   const kept = await db.households.get(id);
   if (!kept) return;
   try {
-    const page = await callEndpoint(HOUSEHOLD.copy, { customerId: kept.customerId, afterId: id - 1, size: 1 }, { silent: true });
+    const page = await callEndpoint(HOUSEHOLD.copy, { customerId: kept.customerId, after: id - 1, size: 1 }, { silent: true });
     const row = page.list[0];
     if (row?.id === id) await db.households.put(row);
     else await db.households.delete(id);

@@ -21,6 +21,8 @@ const USER: HouseholdRow = {
   id: 3, kind: 'resident', nameMasked: '张**', phoneMasked: '138****1234', idNoMasked: null, address: '东城区幸福里 3 号',
   customerId: 7, customerName: '东城供应站', status: 1, openHazards: 1, openMajor: 1, lastCheckAt: '2026-11-01 10:00:00', remark: null, createdAt: '2026-11-01 08:00:00',
 };
+/** Each wait as long as a loaded CI machine may need (a Dexie read or write and a render behind each step). */
+const LOAD = { timeout: 15_000 };
 const REFUSAL = '用户 张** 有未整改的重大隐患（胶管），拒绝配送：请先整改';
 
 function serve() {
@@ -44,7 +46,7 @@ const mount = (id = 3) => render(
     </MemoryRouter>
   </Provider>,
 );
-const scan = async (text: string) => userEvent.type(await screen.findByPlaceholderText('请扫描条码'), `${text}{Enter}`);
+const scan = async (text: string) => userEvent.type(await screen.findByPlaceholderText('请扫描条码', {}, LOAD), `${text}{Enter}`);
 
 describe('配送到户 in the field app', () => {
   it("shows the user masked with the open hazard, keeps the server's refusal on screen, and lists an accepted delivery", async () => {
@@ -66,7 +68,7 @@ describe('配送到户 in the field app', () => {
 });
 
 /** Issue 37: a delivery to a household with no network, judged on the device's copy of the serving station's users. */
-describe('配送到户 offline', () => {
+describe('配送到户 offline', { timeout: 60_000 }, () => {
   const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
   const row = (id: number, over: Partial<HouseholdCopyRow>): HouseholdCopyRow => ({
     id, kind: 'resident', nameMasked: '张**', phoneMasked: '138****1234', address: '东城区幸福里 3 号', customerId: 7, customerName: '东城供应站',
@@ -110,15 +112,15 @@ describe('配送到户 offline', () => {
     connectivity.lost();
     mount(3);
     // No server: the user shown from the copy, masked.
-    expect(await screen.findByText('张** · 138****1234')).toBeInTheDocument();
+    expect(await screen.findByText('张** · 138****1234', {}, LOAD)).toBeInTheDocument();
     const before = Date.now();
     await scan('HH7');
-    const list = await screen.findByRole('list', { name: '已配送' });
+    const list = await screen.findByRole('list', { name: '已配送' }, LOAD);
     expect(list).toHaveTextContent('HH7');
     expect(within(list).getByText('待同步')).toBeInTheDocument();
-    expect(screen.getByText('已暂存（离线）：HH7，联网后自动同步')).toBeInTheDocument();
+    expect(await screen.findByText('已暂存（离线）：HH7，联网后自动同步', {}, LOAD)).toBeInTheDocument();
     await scan('HH7');
-    expect(await screen.findByTestId('deliver-refusal')).toHaveTextContent('气瓶 HH7 已配送到户（用户 张**），回收后才能再次配送');
+    expect(await screen.findByTestId('deliver-refusal', {}, LOAD)).toHaveTextContent('气瓶 HH7 已配送到户（用户 张**），回收后才能再次配送');
 
     const kept = await offlineDb().queue.toArray();
     expect(kept).toEqual([expect.objectContaining({ station: 'field', url: '/household/deliver', code: 'HH7', note: '张**', body: { householdId: 3, code: 'HH7', scanId: expect.any(String) } })]);
@@ -145,7 +147,7 @@ describe('配送到户 offline', () => {
     const refusalOf = async (id: number) => {
       const view = mount(id);
       await scan('HH8');
-      const text = (await screen.findByTestId('deliver-refusal')).textContent;
+      const text = (await screen.findByTestId('deliver-refusal', {}, LOAD)).textContent;
       view.unmount();
       return text;
     };

@@ -5,18 +5,16 @@ import { ScanInput } from '@renderer/components/ScanInput';
 import { useT } from '@renderer/i18n/useT';
 import { readScan } from '@renderer/stations/scanText';
 import { householdApi } from '../householdApi';
-import { deliverToHousehold, type KeptUser } from './deliverAct';
+import { deliverToHousehold, keptUser, type KeptUser } from './deliverAct';
 import { HouseholdCard } from './HouseholdCard';
-import { householdCopyInfo, keptHousehold, refreshKeptHousehold } from './householdCopy';
+import { refreshKeptHousehold } from './householdCopy';
 
-/** The user as the device keeps them (the serving station's copy), with the rules saved with it; null: not kept. */
+/** The user as the device keeps them (shown while the server cannot be asked); null: not kept. A scan reads it itself. */
 function useKeptUser(id: number): KeptUser | null {
   const [kept, setKept] = useState<KeptUser | null>(null);
   useEffect(() => {
     let live = true;
-    void Promise.all([keptHousehold(id), householdCopyInfo()]).then(([user, info]) => {
-      if (live) setKept(user && info ? { user, rules: info.rules } : null);
-    }).catch(() => undefined);
+    keptUser(id).then((k) => live && setKept(k)).catch(() => undefined);
     return () => { live = false; };
   }, [id]);
   return kept;
@@ -40,7 +38,7 @@ export default function FieldDeliverPage() {
   const onScan = async (text: string) => {
     const read = readScan(text);
     if (!read.ok) throw new Error(t('field.household.badCode', { text: read.text }));
-    const verdict = await deliverToHousehold(t, id, read.code, kept);
+    const verdict = await deliverToHousehold(t, id, read.code);
     if (verdict.kind === 'refused') {
       setRefusal(verdict.message);
       void refetch();

@@ -5,6 +5,7 @@ import type { MessageKey } from '@renderer/i18n/messages';
 import { connectivity } from '@renderer/stations/connectivity';
 import { failureOf, newScanId } from '@renderer/stations/scan';
 import { callEndpoint } from '@renderer/store/endpoints';
+import { householdCopyInfo, keptHousehold } from './householdCopy';
 
 type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
@@ -20,6 +21,12 @@ export interface KeptUser {
   rules: HouseholdDeliveryRules;
 }
 
+/** The user from the device's copy of their serving station, with its rules; null when the device does not keep them. */
+export async function keptUser(id: number): Promise<KeptUser | null> {
+  const [user, info] = await Promise.all([keptHousehold(id), householdCopyInfo()]);
+  return user && info ? { user, rules: info.rules } : null;
+}
+
 const QUIET = { silent: true, action: true } as const;
 const pad = (n: number) => String(n).padStart(2, '0');
 /** yyyy-MM-dd HH:mm:ss of the device's clock (the plant's time, as the server's answers are). */
@@ -31,9 +38,10 @@ const localTime = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pa
  * (the user's open major hazards and last safety check as saved) and kept in the stations' queue with its scanId and the
  * device's time, for the server to judge again at that time on replay.
  */
-export async function deliverToHousehold(t: T, householdId: number, code: string, kept: KeptUser | null, at = new Date()): Promise<HouseholdVerdict> {
+export async function deliverToHousehold(t: T, householdId: number, code: string, at = new Date()): Promise<HouseholdVerdict> {
   const body = { householdId, code, scanId: newScanId() };
   const keep = async (): Promise<HouseholdVerdict> => {
+    const kept = await keptUser(householdId);
     if (!kept) return { kind: 'refused', message: t('field.household.notKept') };
     const { user, rules } = kept;
     if (await fieldActWaiting('/household/deliver', code)) {

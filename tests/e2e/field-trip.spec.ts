@@ -109,11 +109,6 @@ async function scan(page: Page, label: string, code: string, end: 'Enter' | 'Tab
 /** The proof at the open stop: receiver, a signature drawn with the mouse, a photo from the fake camera, the position. */
 async function sign(page: Page, receiver: string, differences: Record<string, string> = {}): Promise<void> {
   await page.getByRole('button', { name: '签收', exact: true }).click();
-  // The differences are given in the proof's step: a reason for each cylinder left on board.
-  for (const [code, reason] of Object.entries(differences)) {
-    await page.getByLabel(`${code} 的差异原因`).click();
-    await page.getByRole('option', { name: reason }).click();
-  }
   await page.getByLabel('签收人', { exact: true }).fill(receiver);
   // The mouse works in the viewport's coordinates: the pad is brought into view first.
   await page.getByTestId('signature').scrollIntoViewIfNeeded();
@@ -130,6 +125,12 @@ async function sign(page: Page, receiver: string, differences: Record<string, st
   await page.getByRole('button', { name: '拍下' }).click();
   await expect(page.getByTestId('photo')).toBeVisible();
   await expect(page.getByTestId('position')).toContainText('位置：29.56300, 106.55160');
+  // The differences are given in the proof's step: a reason for each cylinder left on board.
+  for (const [code, reason] of Object.entries(differences)) {
+    await page.getByLabel(`${code} 的差异原因`).click();
+    await page.getByRole('option', { name: reason }).click();
+    await expect(page.getByRole('listbox')).toBeHidden();
+  }
   await page.getByRole('button', { name: '提交签收' }).click();
   await expect(page.getByTestId('proof-done')).toContainText(`已签收：${receiver}`);
 }

@@ -22,9 +22,29 @@ export function unanswered(e: QueryError): boolean {
 /** Keeps a scan on this PC until the server answers it. */
 export async function enqueue(scan: Omit<QueuedScan, 'seq' | 'tries' | 'nextAt'>): Promise<number> {
   const seq = await offlineDb().queue.add({ ...scan, tries: 0, nextAt: 0 });
+  enqueued();
+  return seq;
+}
+
+/** A scan added to the queue (by enqueue, or written past Dexie by keepFieldAct): the hint follows it. */
+export function enqueued(): void {
   queueHint.changes += 1;
   if (queueHint.waiting !== null) queueHint.waiting += 1;
-  return seq;
+}
+
+/**
+ * Other windows of this browser hear of a kept act written past Dexie (whose own cross-tab message does not see it),
+ * a moment later and together: they count their summary again.
+ */
+const queueChannel: BroadcastChannel | null = typeof BroadcastChannel === 'function' ? new BroadcastChannel('cylinder-offline-queue') : null;
+let untoldQueue = false;
+export function tellOtherTabsQueueChanged(): void {
+  if (!queueChannel || untoldQueue) return;
+  untoldQueue = true;
+  setTimeout(() => {
+    untoldQueue = false;
+    queueChannel.postMessage('changed');
+  }, 100);
 }
 
 const dequeued = () => {
@@ -241,7 +261,12 @@ function watchQueue(): () => void {
     }
   };
   Dexie.on.storagemutated.subscribe(onMutated);
-  return () => Dexie.on.storagemutated.unsubscribe(onMutated);
+  const onOtherTab = () => countSoon();
+  queueChannel?.addEventListener('message', onOtherTab);
+  return () => {
+    Dexie.on.storagemutated.unsubscribe(onMutated);
+    queueChannel?.removeEventListener('message', onOtherTab);
+  };
 }
 
 function subscribeSummary(listener: () => void): () => void {

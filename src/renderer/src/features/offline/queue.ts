@@ -5,6 +5,7 @@ import { ApiError } from '@renderer/http/errors';
 import type { QueryError } from '@renderer/store/api';
 import { toQueryError } from '@renderer/store/api';
 import { resendCall } from '@renderer/store/endpoints';
+import { batchedBroadcast } from '@renderer/utils/batchedBroadcast';
 import { connectivity } from '@renderer/stations/connectivity';
 import { keepCountedHint, OFFLINE_STATIONS, offlineDb, queueHint, type OfflineStation, type QueuedScan } from './db';
 
@@ -36,15 +37,9 @@ export function enqueued(): void {
  * Other windows of this browser hear of a kept act written past Dexie (whose own cross-tab message does not see it),
  * a moment later and together: they count their summary again.
  */
-const queueChannel: BroadcastChannel | null = typeof BroadcastChannel === 'function' ? new BroadcastChannel('cylinder-offline-queue') : null;
-let untoldQueue = false;
+const queueChannel = batchedBroadcast<'changed'>('cylinder-offline-queue');
 export function tellOtherTabsQueueChanged(): void {
-  if (!queueChannel || untoldQueue) return;
-  untoldQueue = true;
-  setTimeout(() => {
-    untoldQueue = false;
-    queueChannel.postMessage('changed');
-  }, 100);
+  queueChannel?.tell('changed');
 }
 
 const dequeued = () => {
@@ -261,11 +256,10 @@ function watchQueue(): () => void {
     }
   };
   Dexie.on.storagemutated.subscribe(onMutated);
-  const onOtherTab = () => countSoon();
-  queueChannel?.addEventListener('message', onOtherTab);
+  const stopListening = queueChannel?.listen(() => countSoon());
   return () => {
     Dexie.on.storagemutated.unsubscribe(onMutated);
-    queueChannel?.removeEventListener('message', onOtherTab);
+    stopListening?.();
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ManifestCylinder, ManifestStop, TripManifest } from '@shared/api/trip';
 import type { StopFact, TripCylinderFact } from '@shared/trip/delivery';
+import { batchedBroadcast } from '@renderer/utils/batchedBroadcast';
 import { offlineDb, offlineResetHooks, writeTripEffect, type KeptProof, type KeptTrip, type SavedTrip, type TripAct, type TripEffect } from '@renderer/features/offline';
 
 /**
@@ -36,21 +37,12 @@ function set(e: Entry, value: Snapshot): void {
   for (const l of e.listeners) l();
 }
 
-const channel: BroadcastChannel | null = typeof BroadcastChannel === 'function' ? new BroadcastChannel('cylinder-field-trips') : null;
-channel?.addEventListener('message', (m: MessageEvent<{ id?: unknown }>) => {
-  const id = m.data?.id;
+/** Other tabs hear of this tab's acts by trip id, together a moment later (they read the copy again). */
+const otherTabs = batchedBroadcast<number>('cylinder-field-trips');
+otherTabs?.listen((id) => {
   if (typeof id === 'number' && entries.get(id)?.value !== undefined) void load(id);
 });
-/** Trips changed here that other tabs are yet to hear of: told together a moment later (they read the copy again). */
-const untold = new Set<number>();
-function tellOtherTabs(id: number): void {
-  if (!channel) return;
-  if (!untold.size) setTimeout(() => {
-    for (const trip of untold) channel.postMessage({ id: trip });
-    untold.clear();
-  }, 100);
-  untold.add(id);
-}
+const tellOtherTabs = (id: number): void => otherTabs?.tell(id);
 
 /** Tests: the copies in memory are forgotten (as when the app opens again); a page showing one reads it again. */
 export function forgetKeptTripsForTests(): void {

@@ -87,18 +87,6 @@ export async function keepFieldAct(act: FieldAct, effect?: TripEffect, at = new 
   kickSync();
 }
 
-/**
- * Runs the kept-act write path once with nothing to write (a read-write transaction over the act's tables, no change:
- * no other tab or counter hears of it), when a stop opens: the first scans then no longer pay for compiling it on a
- * slow phone (a day's first stop scanned about twice as slowly as its last, 2026-11-29).
- */
-export async function warmFieldActs(): Promise<void> {
-  const db = offlineDb();
-  await db.transaction('rw', db.queue, db.tripActs, db.proofBodies, async () => {
-    await db.queue.where('station').equals('field').count();
-  });
-}
-
 /** Whether a kept act of `url` for cylinder `code` waits on this device (a second delivery of it is refused as the server would). */
 export async function fieldActWaiting(url: FieldAct['url'], code: string): Promise<boolean> {
   return (await offlineDb().queue.where('code').equals(code).filter((s) => s.url === url).count()) > 0;

@@ -13,7 +13,7 @@ export { inspectionRule, inspectionScanLocally } from './localInspection';
 export { keepLabelFormat, offlineCylinderData, plainLabel, scanWaiting } from './offlineLabel';
 export { chooseLine, saveLocalOrder } from './orderRule';
 export { offlineDb, offlineResetHooks, readMeta, writeMeta, type KeptHousehold, type KeptProof, type KeptTrip, type ProofBodyRow, type SavedTrip, type TripAct } from './db';
-export { fieldActWaiting, fieldActsWaiting, keepFieldAct, warmFieldActs, writeTripEffect, type FieldAct, type TripEffect } from './fieldActs';
+export { fieldActWaiting, fieldActsWaiting, keepFieldAct, writeTripEffect, type FieldAct, type TripEffect } from './fieldActs';
 export { FieldStatus } from './FieldStatus';
 export { QueuesSection } from './QueuesSection';
 export { unanswered, useQueueSummary } from './queue';

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { Alert, Box, Button, Chip, Divider, List, ListItem, ListItemText, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { DIFFERENCE_REASONS, TRIP, type ManifestCylinder, type ManifestStop } from '@shared/api/trip';
 import { ScanInput } from '@renderer/components/ScanInput';
-import { useQueueSummary, warmFieldActs, type KeptTrip } from '@renderer/features/offline';
+import { useQueueSummary, type KeptTrip } from '@renderer/features/offline';
 import type { Language } from '@renderer/i18n/i18n';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import { useConnectivity } from '@renderer/stations/connectivity';
@@ -43,10 +43,6 @@ const StopView = memo(function StopView({ trip, tripId, stopId }: { trip: KeptTr
   const [reasons, setReasons] = useState<Record<string, string>>({});
   const [signing, setSigning] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    warmFieldActs().catch(() => undefined);
-  }, []);
 
   useEffect(() => {
     // Opened online without a copy: the stop is worked on the device's copy, so it is saved first.

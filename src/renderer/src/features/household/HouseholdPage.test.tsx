@@ -90,7 +90,8 @@ describe('液化气用户 /storage/household', { timeout: 30_000 }, () => {
     renderScreen('/storage/household');
     await userEvent.click(await screen.findByRole('tab', { name: '检查项' }, SCREEN_LOAD));
     const table = await screen.findByRole('table', { name: '检查项' }, SCREEN_LOAD);
-    const rows = await within(table).findAllByRole('row');
+    await within(table).findByText('胶管', undefined, SCREEN_LOAD);
+    const rows = within(table).getAllByRole('row');
     expect(rows.slice(1).map((r) => [...r.querySelectorAll('td')].slice(0, 5).map((c) => c.textContent))).toEqual([
       ['胶管', 'Hose', '重大隐患', '10', '启用'], ['灶具', '', '一般隐患', '20', '停用'],
     ]);

@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import dayjs from 'dayjs';
 import {
-  Box, Button, Chip, LinearProgress, Paper, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography,
+  Box, Button, Chip, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
 } from '@mui/material';
 import { RENTAL, type DepositRow, type RentalRun, type StatementKey, type StatementRow } from '@shared/api/rental';
 import { yuan } from '@shared/rental/money';
 import type { FormField, FormValues } from '@renderer/components/Form';
 import { ListPage, useActionsColumn, useFormDialog, useListFilters } from '@renderer/components/ListPage';
 import type { TableColumn } from '@renderer/components/PaginatedTable';
+import { TabbedPage, type PageTab } from '@renderer/components/TabbedPage';
 import { useCustomerOptions } from '@renderer/features/lookups';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
@@ -16,7 +17,6 @@ import { downloadEndpoint } from '@renderer/store/endpoints';
 import { rentalApi } from './rentalApi';
 import { StatementDetailDialog } from './StatementDetailDialog';
 
-const TABS = ['rental.tab.statements', 'rental.tab.runs', 'rental.tab.deposits'] as const;
 /** Statements are issued after a month ends: last month is the one the office works on. */
 const lastMonth = () => dayjs().subtract(1, 'month').format('YYYY-MM');
 const RUN_POLL_MS = 2_000;
@@ -198,20 +198,13 @@ function DepositsTab() {
   );
 }
 
+const TABS: readonly PageTab[] = [
+  { label: 'rental.tab.statements', Screen: StatementsTab },
+  { label: 'rental.tab.runs', Screen: RunsTab },
+  { label: 'rental.tab.deposits', Screen: DepositsTab },
+];
+
 /** 月结对账单 (/rental/statement): statements, the month's runs and the deposit balances. */
 export default function StatementPage() {
-  const t = useT();
-  const [tab, setTab] = useState(0);
-  return (
-    <Stack sx={{ flex: 1, minHeight: 0 }}>
-      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ mb: 1 }}>
-        {TABS.map((key) => <Tab key={key} label={t(key)} />)}
-      </Tabs>
-      <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
-        {tab === 0 && <StatementsTab />}
-        {tab === 1 && <RunsTab />}
-        {tab === 2 && <DepositsTab />}
-      </Box>
-    </Stack>
-  );
+  return <TabbedPage tabs={TABS} />;
 }

@@ -1,0 +1,1 @@
+export { TabbedPage, type PageTab } from './TabbedPage';

@@ -161,10 +161,34 @@ test('a label designed by dragging three items is saved, reopened and test-print
   await dialog.getByLabel('标签名称').fill(`出厂标签${RUN}`);
   await dialog.getByLabel('打印机语言').click();
   await page.getByRole('option', { name: 'ZPL（Zebra）' }).click();
+  // The designer's reads of the saved label, held while the test says (a slow server).
+  const INFO_READ = /\/api\/setting\/info\/LABEL\/\d+(\?|$)/;
+  let releaseHeld: (() => void) | null = null;
+  let asked: (() => void) | null = null;
+  let readAsked = new Promise<void>((r) => (asked = r));
+  const holdReads = () => new Promise<void>((release) => (releaseHeld = release));
+  let holding: Promise<void> | null = holdReads();
+  await page.route(INFO_READ, async (route) => {
+    const wait = holding;
+    holding = null;
+    asked?.();
+    await wait;
+    await route.continue();
+  });
+  const releaseRead = async () => {
+    await readAsked;
+    const answered = page.waitForResponse(INFO_READ);
+    releaseHeld!();
+    await answered;
+    readAsked = new Promise<void>((r) => (asked = r));
+  };
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(page).toHaveURL(/\/tagSetting\/label\/set\?id=\d+/);
-  // The designer has read the saved label (its name in the heading): an item added before that was replaced by the
-  // label as read (CI, 2026-11-29: no box after 30 s).
+  // Nothing to add to until the saved label is read (an item added to the blank label shown before was replaced by it).
+  await readAsked;
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(page.getByRole('button', { name: '添加文字' })).toHaveCount(0);
+  await releaseRead();
   await expect(page.getByRole('heading', { name: new RegExp(`出厂标签${RUN}`) })).toBeVisible();
 
   // Each item's box is measured once it is drawn (a QR code is drawn after its image is made): one at a time, and the
@@ -187,8 +211,20 @@ test('a label designed by dragging three items is saved, reopened and test-print
   await expect(page.getByLabel('X(mm)')).toHaveValue('40');
   await page.getByRole('button', { name: '重做' }).click();
   await expect(page.getByLabel('X(mm)')).toHaveValue('44');
+  // Saved; the designer reads the label again, and the user goes on meanwhile: that read takes nothing away, and the
+  // undo history stays (undo goes back to what was saved).
+  holding = holdReads();
   await page.getByRole('button', { name: '保存', exact: true }).click();
   await expect(page.getByText('保存成功')).toBeVisible();
+  await page.getByRole('button', { name: '添加文字' }).click();
+  await expect.poll(async () => (await boxes(page)).boxes.length, { timeout: 30_000 }).toBe(4);
+  await releaseRead();
+  await expect(page.getByText('有未保存的修改')).toBeVisible();
+  expect((await boxes(page)).boxes).toHaveLength(4);
+  await page.getByRole('button', { name: '撤销' }).click();
+  await expect(page.getByText('有未保存的修改')).toHaveCount(0);
+  expect((await boxes(page)).boxes).toHaveLength(3);
+  await page.unroute(INFO_READ);
 
   await page.reload();
   await expect.poll(async () => (await boxes(page)).boxes.map((b) => [Math.round(b.left), Math.round(b.top)])).toEqual([[2, 32], [3, 12], [44, 14]]);

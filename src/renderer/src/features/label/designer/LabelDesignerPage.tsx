@@ -7,6 +7,7 @@ import { isDataSourceKind, type CylinderSourceData, type DataSourceKind } from '
 import { layoutLabel } from '@shared/label/layout';
 import { sampleCylinderData } from '@shared/label/sample';
 import { useConfirm } from '@renderer/components/ListPage';
+import { PageLoading } from '@renderer/components/PageLoading';
 import { useUnsavedChanges } from '@renderer/hooks/useUnsavedChanges';
 import { useT } from '@renderer/i18n/useT';
 import { notify } from '@renderer/notify/toast';
@@ -63,6 +64,13 @@ export default function LabelDesignerPage() {
     const m: LabelMeta = {
       name: loaded.name, settingKey: loaded.settingKey, dataSource: loaded.dataSource, enabled: loaded.enabled ? 1 : 0, isDefault: loaded.isDefault ? 1 : 0, remark: loaded.remark,
     };
+    // The server's copy is put on screen when first read, and later only over nothing unsaved and when it differs from
+    // what was saved here (another user's save): never over an edit in progress (a re-read after this page's own save,
+    // while the user went on, replaced their new items), and a re-read of this page's own save keeps the undo history.
+    if (saved) {
+      const unsaved = saved.label !== label || saved.meta !== meta;
+      if (unsaved || JSON.stringify([saved.label, saved.meta]) === JSON.stringify([loaded.content, m])) return;
+    }
     history.reset(loaded.content);
     setMeta(m);
     setSaved({ label: loaded.content, meta: m });
@@ -152,6 +160,8 @@ export default function LabelDesignerPage() {
   };
 
   if (!(id > 0) || isError) return <Alert severity="error">{t('label.notFound')}</Alert>;
+  // Nothing to edit until the saved label is read: an item added to the blank label shown before was replaced by it.
+  if (!saved) return <PageLoading />;
   const one = selected.length === 1 ? selected[0]! : null;
   return (
     <Stack spacing={1} sx={{ height: '100%', minHeight: 0 }} tabIndex={0} onKeyDown={onKey} data-testid="label-designer">

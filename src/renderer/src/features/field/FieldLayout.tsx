@@ -4,6 +4,7 @@ import { AppBar, Box, IconButton, Menu, MenuItem, Toolbar, Typography } from '@m
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { ConfirmProvider } from '@renderer/components/ListPage/ConfirmProvider';
+import { warmBeep } from '@renderer/components/ScanInput';
 import { loadNav, refreshNav, signOut } from '@renderer/features/auth';
 import { FieldStatus } from '@renderer/features/offline';
 import { rememberLanguage } from '@renderer/i18n/i18n';
@@ -36,6 +37,12 @@ export function FieldLayout() {
   useEffect(() => {
     document.title = title;
   }, [title]);
+  useEffect(() => {
+    // The scan beep's audio made while the app is idle, before the driver's first scan (not by it).
+    if (typeof requestIdleCallback !== 'function') return;
+    const idle = requestIdleCallback(warmBeep, { timeout: 5_000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
   useEffect(() => {
     // Permissions can change during a shift: each move asks again (quietly; offline the held menu stays).
     if (user && menuList) void refreshNav(dispatch);

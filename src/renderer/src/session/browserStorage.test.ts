@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearAll, DEFAULT_LIFETIME_MS, EXPIRY_SUFFIX, getItem, READ_EXTENSION_MS, setItem, STORAGE_KEYS } from './browserStorage';
+import { clearAll, DEFAULT_LIFETIME_MS, EXPIRY_SUFFIX, getItem, READ_EXTENSION_MS, READ_EXTENSION_STEP_MS, setItem, STORAGE_KEYS } from './browserStorage';
 import { clearSession, clearUserInfo, getMenuList, getPermissions, getTokens, getUser, setMenuList, setPermissions, storeSignIn } from './session';
 
 const T0 = new Date('2025-03-01T08:00:00Z').getTime();
@@ -35,6 +35,21 @@ describe('session storage with deadlines', () => {
     // Past the original 30 h the value is still there thanks to the extension.
     vi.setSystemTime(T0 + 31 * HOUR);
     expect(getItem(STORAGE_KEYS.HISTORY_ACC)).toEqual([1, 2]);
+  });
+
+  it('writes the pushed deadline only when it moves by more than a minute', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(T0);
+    setItem(STORAGE_KEYS.HISTORY_ACC, [1]);
+    expect(getItem(STORAGE_KEYS.HISTORY_ACC)).toEqual([1]);
+    const deadline = () => Number(sessionStorage.getItem(`HISTORY_ACC${EXPIRY_SUFFIX}`));
+    expect(deadline()).toBe(T0 + READ_EXTENSION_MS);
+    vi.setSystemTime(T0 + READ_EXTENSION_STEP_MS);
+    expect(getItem(STORAGE_KEYS.HISTORY_ACC)).toEqual([1]);
+    expect(deadline()).toBe(T0 + READ_EXTENSION_MS);
+    vi.setSystemTime(T0 + READ_EXTENSION_STEP_MS + 1);
+    expect(getItem(STORAGE_KEYS.HISTORY_ACC)).toEqual([1]);
+    expect(deadline()).toBe(T0 + READ_EXTENSION_STEP_MS + 1 + READ_EXTENSION_MS);
   });
 
   it('an expired value reads as absent and is removed', () => {

@@ -24,6 +24,12 @@ export const EXPIRY_SUFFIX = '_TIMESTAMP';
 export const DEFAULT_LIFETIME_MS = 30 * 60 * 60 * 1000;
 /** Reading a live value pushes its deadline to 300 hours from now. */
 export const READ_EXTENSION_MS = 1_080_000_000;
+/**
+ * A read writes the pushed deadline only when it moves by more than this: the user and the token are read by every
+ * request and every kept scan, and the write was most of such a read (about 2 ms of a scan on a throttled phone). The
+ * deadline is then 300 hours from a read at most a minute ago.
+ */
+export const READ_EXTENSION_STEP_MS = 60_000;
 
 export function setItem<T>(key: StorageKey, value: T, lifetimeMs = DEFAULT_LIFETIME_MS): void {
   sessionStorage.setItem(key, JSON.stringify(value));
@@ -47,8 +53,8 @@ export function getItem<T>(key: StorageKey): T | null {
   }
   try {
     const value = JSON.parse(raw) as T;
-    const extended = Math.max(deadline, Date.now() + READ_EXTENSION_MS);
-    sessionStorage.setItem(key + EXPIRY_SUFFIX, String(extended));
+    const extended = Date.now() + READ_EXTENSION_MS;
+    if (extended - deadline > READ_EXTENSION_STEP_MS) sessionStorage.setItem(key + EXPIRY_SUFFIX, String(extended));
     return value;
   } catch {
     removeItem(key);

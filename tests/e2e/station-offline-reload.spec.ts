@@ -76,11 +76,18 @@ test('领瓶 in a browser: the server stopped, a scan kept, the page reloads wit
     expect(manifest.start_url).toBe('/field');
     // The camera's ZXing reader is not precached (a phone reads codes itself); this Chromium has no reader of its own,
     // so the app stores it in the worker's cache for it soon after the start.
-    const reader = await page.waitForFunction(async () => {
+    // Stored means readable whole from the cache (an entry listed by keys() may still be being written). Polled from
+    // here: waitForFunction does not wait for an async predicate (its promise is truthy at once), so this check used
+    // to go on with the answer `false` whenever the app had not stored the reader yet (5 s after the start).
+    const storedReader = () => page.evaluate(async () => {
       if ('BarcodeDetector' in window) return 'native';
-      const keys = await (await caches.open('zxing-reader')).keys();
-      return keys[0]?.url ?? false;
-    }, null, { timeout: 60_000, polling: 500 }).then(async (h) => String(await h.jsonValue()));
+      const cache = await caches.open('zxing-reader');
+      const key = (await cache.keys())[0];
+      const stored = key ? await cache.match(key) : undefined;
+      return stored && (await stored.arrayBuffer()).byteLength > 500_000 ? key!.url : '';
+    });
+    await expect.poll(storedReader, { timeout: 60_000, intervals: [500] }).not.toBe('');
+    const reader = await storedReader();
     const precached = await page.evaluate(async () => {
       const names = (await caches.keys()).filter((n) => n.startsWith('workbox-precache'));
       return (await Promise.all(names.map(async (n) => (await (await caches.open(n)).keys()).map((r) => r.url)))).flat();

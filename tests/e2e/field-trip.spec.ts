@@ -145,6 +145,8 @@ test('a driver delivers at two stops offline with proof, takes back empties, and
   await expect(page).toHaveURL(/\/field$/);
   await page.getByRole('link', { name: '我的车次' }).click();
   await page.getByRole('link').filter({ hasText: `渝F${RUN.slice(-5)}` }).click();
+  // The trip as read from the server, with its heading: 保存离线 no longer moves once it is there.
+  await expect(page.getByTestId('trip-no')).toBeVisible();
   await expect(page.getByTestId('copy-age')).toHaveText('尚未保存到本机：离线前请先保存');
   await page.getByRole('button', { name: '保存离线' }).click();
   await expect(page.getByTestId('copy-age')).toContainText('离线副本：刚刚保存');

@@ -3,6 +3,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import dayjs from 'dayjs';
 import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { TRIP, TRIP_STATUS_NAMES, type ManifestStop, type TripManifest } from '@shared/api/trip';
+import { PageLoading } from '@renderer/components/PageLoading';
 import { fieldActsWaiting, useQueueSummary } from '@renderer/features/offline';
 import { useLanguage, useT } from '@renderer/i18n/useT';
 import { useConnectivity } from '@renderer/stations/connectivity';
@@ -72,6 +73,9 @@ export default function TripPage() {
   const manifest = kept ?? fresh;
   const stops = useStopCounts(manifest);
   if (kept === undefined) return null;
+  // The trip's first read: nothing to tap until it is shown (the trip's heading coming in above 保存离线 moved the button
+  // from under the finger, and the tap landed on the heading).
+  if (!manifest && online && !problem) return <PageLoading />;
   return (
     <Box sx={{ p: 2 }}>
       {manifest && (

@@ -29,7 +29,7 @@ async function chooseOxygen() {
   await userEvent.click(await screen.findByRole('combobox', { name: '介质' }, SCREEN_LOAD));
   await userEvent.click(await screen.findByRole('option', { name: '工业氧（O2）' }));
   // The menu closes with a transition; until it is gone the page behind it is hidden from the user.
-  await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull(), SCREEN_LOAD);
 }
 
 describe('检验项目', { timeout: 30_000 }, () => {
@@ -44,9 +44,10 @@ describe('检验项目', { timeout: 30_000 }, () => {
     // The second item first, the first removed, a new one added.
     await userEvent.click(screen.getAllByRole('button', { name: '下移' })[0]!);
     // What the user sees before the next step: 水分 now first (a busy machine once deleted before the move showed).
-    await waitFor(() => expect(screen.getByRole('textbox', { name: '项目名称 1' })).toHaveValue('水分'));
+    // Given the time a loaded CI machine needs to render the table again (1 s, waitFor's default, was not enough once).
+    await waitFor(() => expect(screen.getByRole('textbox', { name: '项目名称 1' })).toHaveValue('水分'), SCREEN_LOAD);
     await userEvent.click(screen.getAllByRole('button', { name: '删除' })[1]!);
-    await waitFor(() => expect(screen.queryByRole('textbox', { name: '项目名称 2' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: '项目名称 2' })).toBeNull(), SCREEN_LOAD);
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
     await userEvent.type(screen.getByRole('textbox', { name: '项目名称 2' }), ' 外观 ');
     await userEvent.type(screen.getByRole('textbox', { name: '标准描述 2' }), '无色无味');

@@ -72,8 +72,9 @@ export async function keepFieldAct(act: FieldAct, effect?: TripEffect, at = new 
     ...(act.note ? { note: act.note } : {}),
   };
   const db = offlineDb();
-  await keepInQueue(scan, async () => {
+  await keepInQueue(scan, async (noChangeEvent) => {
     if (await writeDirect(db, { ...scan, tries: 0, nextAt: 0 }, effect)) {
+      noChangeEvent();
       enqueued();
       tellOtherTabsQueueChanged();
       return;

@@ -287,20 +287,27 @@ const stillWatching = () => shared.watching !== null;
  * Keeps a scan or act in the queue by `write` (which adds it, alone or with its effect in one transaction) and adds it
  * to the shown summary at once, without counting the queue again: a driver's or a station's scan no longer pays for
  * a count of every station's kept scans right behind it (about 11 ms of each scan on a throttled phone, 2026-11-29).
- * Changes made otherwise (a replay, another tab) are counted as before.
+ * Changes made otherwise (a replay, another tab) are counted as before. A write below Dexie raises no change event of
+ * its own: it calls `noChangeEvent`, and a change event taken as its own meanwhile was another's, counted then.
  */
-export async function keepInQueue<T>(scan: { station: OfflineStation; at: string }, write: () => Promise<T>): Promise<T> {
-  if (!shared.watching) return write();
+export async function keepInQueue<T>(scan: { station: OfflineStation; at: string }, write: (noChangeEvent: () => void) => Promise<T>): Promise<T> {
+  let silent = false;
+  const noChangeEvent = () => void (silent = true);
+  if (!shared.watching) return write(noChangeEvent);
   shared.ownPending += 1;
   let kept = false;
   try {
-    const result = await write();
+    const result = await write(noChangeEvent);
     kept = true;
     return result;
   } finally {
-    // The change event of this write came (and was taken as its own) or it did not: either way the mark goes.
-    if (shared.ownConsumed > 0) shared.ownConsumed -= 1;
-    else shared.ownPending = Math.max(0, shared.ownPending - 1);
+    // The change event of this write came (and was taken as its own) or it did not: either way the mark goes. Taken by
+    // a write that raises none, it was another change's (a replay's, another tab's): the queue is counted.
+    let othersTaken = false;
+    if (shared.ownConsumed > 0) {
+      shared.ownConsumed -= 1;
+      othersTaken = silent;
+    } else shared.ownPending = Math.max(0, shared.ownPending - 1);
     // Still shown (the last component may have gone while the write ran).
     if (kept && stillWatching()) {
       shared.version += 1;
@@ -309,6 +316,7 @@ export async function keepInQueue<T>(scan: { station: OfflineStation; at: string
         ...now, waiting: now.waiting + 1, oldestAt: now.waiting ? now.oldestAt : scan.at,
         byStation: { ...now.byStation, [scan.station]: (now.byStation[scan.station] ?? 0) + 1 },
       });
+      if (othersTaken) countSoon();
     } else if (stillWatching()) {
       countSoon();
     }

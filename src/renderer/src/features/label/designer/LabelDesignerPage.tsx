@@ -67,10 +67,7 @@ export default function LabelDesignerPage() {
     // The server's copy is put on screen when first read, and later only over nothing unsaved and when it differs from
     // what was saved here (another user's save): never over an edit in progress (a re-read after this page's own save,
     // while the user went on, replaced their new items), and a re-read of this page's own save keeps the undo history.
-    if (saved) {
-      const unsaved = saved.label !== label || saved.meta !== meta;
-      if (unsaved || JSON.stringify([saved.label, saved.meta]) === JSON.stringify([loaded.content, m])) return;
-    }
+    if (saved && (dirty || JSON.stringify([saved.label, saved.meta]) === JSON.stringify([loaded.content, m]))) return;
     history.reset(loaded.content);
     setMeta(m);
     setSaved({ label: loaded.content, meta: m });
